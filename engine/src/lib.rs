@@ -1,0 +1,38 @@
+//! # admiral-engine
+//!
+//! The rules of *Admiral*, a naval hidden-fleet strategy game, as a pure library: no I/O, no
+//! async, deterministic given a seed. It is the one place that knows the rules; everything a
+//! player is shown is computed from a [`View`].
+//!
+//! - [`Position`]: the board, legal actions ([`Position::legal_actions`]) and their resolution
+//!   ([`Position::play`]), with the position text format.
+//! - [`Action`]: the notation (`e3-e4`, `e3xe4(d3)`, `e3-e4xe5`, `f2!`).
+//! - [`Layout`]: a side's setup, the layout file format and linked auto-placement.
+//! - [`Game`]: a match in progress with its [`Record`] and each side's [`View`] (the fog).
+//!
+//! The rules themselves are documented in `doc/rules.md` at the repository root.
+
+pub mod action;
+pub mod event;
+pub mod formation;
+pub mod layout;
+pub mod movegen;
+pub mod outcome;
+pub mod position;
+pub mod resolve;
+pub mod rng;
+pub mod square;
+pub mod unit;
+pub mod view;
+
+pub use action::{Action, ParseActionError};
+pub use event::{Event, Weapon};
+pub use formation::{group_strength, Group, Partners, Placed, STRENGTH_TABLE};
+pub use layout::{describe_errors, Layout, LayoutError, LayoutProblem};
+pub use outcome::{EndReason, Outcome, Status};
+pub use position::{Position, PositionTextError, QUIET_PLY_LIMIT};
+pub use resolve::{blast_squares, Defense, PlayError};
+pub use rng::Dice;
+pub use square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
+pub use unit::{Language, Piece, UnitKind, FLEET_SIZE, KINDS};
+pub use view::{Cell, View};

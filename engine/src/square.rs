@@ -1,0 +1,394 @@
+//! Board geometry: sides, squares and the 14×15 grid.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Number of columns (`a`..`n`).
+pub const COLS: u8 = 14;
+/// Number of rows (`1`..`15`).
+pub const ROWS: u8 = 15;
+/// Number of squares on the board.
+pub const SQUARES: usize = COLS as usize * ROWS as usize;
+
+/// One of the two players. South sits at rows 1–5 and moves first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The player whose back row is row 1.
+    South,
+    /// The player whose back row is row 15.
+    North,
+}
+
+impl Side {
+    /// Both sides, South first.
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
+    /// The other side.
+    #[inline]
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: handy for per-side arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Lower-case English name, as used by the referee protocol.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::South => "south",
+            Side::North => "north",
+        }
+    }
+
+    /// Parses `south` / `north` (any case).
+    pub fn from_name(name: &str) -> Option<Side> {
+        match name.to_ascii_lowercase().as_str() {
+            "south" => Some(Side::South),
+            "north" => Some(Side::North),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A square of the board.
+///
+/// The index is column-major (`a1` = 0, `a2` = 1, …, `a15` = 14, `b1` = 15, …), so the natural
+/// ordering of squares is the rules' *square order*: by column `a`→`n`, then by row 1→15.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+/// The four orthogonal directions as (column, row) steps.
+pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
+/// The eight surrounding directions as (column, row) steps.
+pub const SURROUNDING: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+impl Square {
+    /// Builds a square from a 0-based column (0 = `a`) and a 0-based row (0 = row 1).
+    #[inline]
+    pub const fn new(col: u8, row: u8) -> Option<Square> {
+        if col < COLS && row < ROWS {
+            Some(Square(col * ROWS + row))
+        } else {
+            None
+        }
+    }
+
+    /// The square with this index (see the type's docs), if it is on the board.
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < SQUARES {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Column-major index, `0..SQUARES`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0-based column (0 = `a`).
+    #[inline]
+    pub const fn col(self) -> u8 {
+        self.0 / ROWS
+    }
+
+    /// 0-based row (0 = row 1).
+    #[inline]
+    pub const fn row(self) -> u8 {
+        self.0 % ROWS
+    }
+
+    /// Every square in square order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES as u8).map(Square)
+    }
+
+    /// The square `steps` away in direction `(dc, dr)`, if still on the board.
+    #[inline]
+    pub fn offset(self, dc: i8, dr: i8) -> Option<Square> {
+        let col = self.col() as i8 + dc;
+        let row = self.row() as i8 + dr;
+        if (0..COLS as i8).contains(&col) && (0..ROWS as i8).contains(&row) {
+            Some(Square(col as u8 * ROWS + row as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Orthogonally adjacent squares on the board.
+    #[inline]
+    pub fn orthogonal(self) -> impl Iterator<Item = Square> {
+        ORTHOGONAL
+            .iter()
+            .filter_map(move |&(dc, dr)| self.offset(dc, dr))
+    }
+
+    /// The (up to eight) surrounding squares on the board.
+    #[inline]
+    pub fn surrounding(self) -> impl Iterator<Item = Square> {
+        SURROUNDING
+            .iter()
+            .filter_map(move |&(dc, dr)| self.offset(dc, dr))
+    }
+
+    /// True if `other` is one of the eight surrounding squares.
+    #[inline]
+    pub fn touches(self, other: Square) -> bool {
+        self != other
+            && self.col().abs_diff(other.col()) <= 1
+            && self.row().abs_diff(other.row()) <= 1
+    }
+
+    /// True if `other` is orthogonally adjacent.
+    #[inline]
+    pub fn is_orthogonal_to(self, other: Square) -> bool {
+        self.col().abs_diff(other.col()) + self.row().abs_diff(other.row()) == 1
+    }
+
+    /// The row counted from `side`'s back row: 0 for that side's back row, 14 for the far one.
+    #[inline]
+    pub const fn rank_from(self, side: Side) -> u8 {
+        match side {
+            Side::South => self.row(),
+            Side::North => ROWS - 1 - self.row(),
+        }
+    }
+
+    /// True if this square lies in `side`'s setup zone (rows 1–5 for South, 11–15 for North).
+    #[inline]
+    pub const fn in_zone_of(self, side: Side) -> bool {
+        self.rank_from(side) < 5
+    }
+
+    /// The same square seen from the other seat (rotated 180°).
+    #[inline]
+    pub const fn rotated(self) -> Square {
+        Square((SQUARES - 1) as u8 - self.0)
+    }
+
+    /// Parses a square, accepting upper case and Cyrillic look-alike column letters.
+    pub fn parse(text: &str) -> Option<Square> {
+        let mut chars = text.chars();
+        let col = column_letter(chars.next()?)?;
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if digits.starts_with('0') {
+            return None;
+        }
+        let row: u8 = digits.parse().ok()?;
+        Square::new(col, row.checked_sub(1)?)
+    }
+}
+
+/// Maps a typed column letter to a 0-based column: `a`..`n` in either case, and the Cyrillic
+/// letters that look like Latin ones (А В С Е Н К М), since people switch keyboards.
+pub fn column_letter(c: char) -> Option<u8> {
+    let latin = match c {
+        'А' | 'а' => 'a',
+        'В' | 'в' => 'b',
+        'С' | 'с' => 'c',
+        'Е' | 'е' => 'e',
+        'Н' | 'н' => 'h',
+        'К' | 'к' => 'k',
+        'М' | 'м' => 'm',
+        c => c.to_ascii_lowercase(),
+    };
+    if ('a'..='n').contains(&latin) {
+        Some(latin as u8 - b'a')
+    } else {
+        None
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The error for a string that is not a square.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a square (columns a–n, rows 1–15, e.g. e3)")]
+pub struct ParseSquareError(pub String);
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Square::parse(s.trim()).ok_or_else(|| ParseSquareError(s.to_string()))
+    }
+}
+
+impl Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A set of squares as a 256-bit mask, iterated in square order.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash, Debug)]
+pub struct SquareSet([u64; 4]);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+
+    /// Adds a square.
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0[sq.index() >> 6] |= 1 << (sq.index() & 63);
+    }
+
+    /// Removes a square.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.0[sq.index() >> 6] &= !(1 << (sq.index() & 63));
+    }
+
+    /// True if the square is in the set.
+    #[inline]
+    pub fn contains(&self, sq: Square) -> bool {
+        self.0[sq.index() >> 6] & (1 << (sq.index() & 63)) != 0
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True if the set has no square.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The squares in square order.
+    #[inline]
+    pub fn iter(&self) -> SquareSetIter {
+        SquareSetIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// Iterator over a [`SquareSet`].
+pub struct SquareSetIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for SquareSetIter {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 4 {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(Square((self.word * 64 + w.trailing_zeros() as usize) as u8));
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        let mut set = SquareSet::EMPTY;
+        for sq in iter {
+            set.insert(sq);
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_print_and_parse() {
+        for sq in Square::all() {
+            assert_eq!(Square::parse(&sq.to_string()), Some(sq));
+        }
+        assert_eq!(Square::parse("E3"), Square::parse("e3"));
+        assert_eq!(Square::parse("Е3"), Square::parse("e3"), "Cyrillic Е");
+        assert_eq!(Square::parse("н15").unwrap().to_string(), "h15");
+        for bad in ["", "e", "e0", "e16", "o1", "e03", "3e", "e1x", "e-1"] {
+            assert_eq!(Square::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn index_order_is_square_order() {
+        let a2 = Square::parse("a2").unwrap();
+        let a10 = Square::parse("a10").unwrap();
+        let b1 = Square::parse("b1").unwrap();
+        assert!(a2 < a10 && a10 < b1);
+    }
+
+    #[test]
+    fn zones_and_rotation() {
+        let e3 = Square::parse("e3").unwrap();
+        assert!(e3.in_zone_of(Side::South) && !e3.in_zone_of(Side::North));
+        assert_eq!(e3.rotated().to_string(), "j13");
+        assert_eq!(e3.rotated().rotated(), e3);
+        assert!(Square::parse("a11").unwrap().in_zone_of(Side::North));
+        assert!(!Square::parse("a10").unwrap().in_zone_of(Side::North));
+    }
+
+    #[test]
+    fn square_set_iterates_in_order() {
+        let set: SquareSet = ["n15", "a1", "c7"]
+            .iter()
+            .map(|s| Square::parse(s).unwrap())
+            .collect();
+        let listed: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+        assert_eq!(listed, ["a1", "c7", "n15"]);
+        assert_eq!(set.len(), 3);
+    }
+}
