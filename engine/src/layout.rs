@@ -256,6 +256,13 @@ impl Layout {
             out.push_str(line);
             out.push('\n');
         }
+        out.push_str(&self.grid_text(language));
+        out
+    }
+
+    /// Just the five rows of codes (no header), as stored in match records.
+    pub fn grid_text(&self, language: Language) -> String {
+        let mut out = String::new();
         let width = match language {
             Language::En => 2,
             Language::Ru => 4,

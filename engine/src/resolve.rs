@@ -2,6 +2,7 @@
 
 use crate::action::Action;
 use crate::event::{Event, Weapon};
+use crate::explain::Illegal;
 use crate::formation::{Group, Partners, Placed};
 use crate::outcome::{EndReason, Outcome, Status};
 use crate::position::{Position, QUIET_PLY_LIMIT};
@@ -28,9 +29,14 @@ pub enum PlayError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
-    /// Not a legal action in this position.
-    #[error("`{0}` is not a legal action in this position")]
-    Illegal(Action),
+    /// Not a legal action in this position, and why.
+    #[error("`{action}` is not legal: {reason}")]
+    Illegal {
+        /// The refused action.
+        action: Action,
+        /// The specific reason.
+        reason: Illegal,
+    },
     /// The declared defence is not a legal group containing the target.
     #[error("the defence must be a connected formation of the defender's scale ships that contains the target")]
     BadDefense,
@@ -51,11 +57,15 @@ impl Position {
         defense: Defense,
         events: &mut Vec<Event>,
     ) -> Result<(), PlayError> {
-        if self.decided.is_some() || !self.has_legal_action() {
-            return Err(PlayError::GameOver);
-        }
-        if !self.is_legal(action) {
-            return Err(PlayError::Illegal(*action));
+        match self.why_illegal(action) {
+            None => {}
+            Some(Illegal::GameOver) => return Err(PlayError::GameOver),
+            Some(reason) => {
+                return Err(PlayError::Illegal {
+                    action: *action,
+                    reason,
+                })
+            }
         }
         if let Defense::Group(partners) = defense {
             if let Some(options) = self.defense_options(action) {
