@@ -99,8 +99,7 @@ impl Position {
         for (slot, &(dc, dr)) in steps.iter_mut().zip(ORTHOGONAL.iter()) {
             if let Some(to) = from.offset(dc, dr) {
                 if self.board[to.index()].is_none()
-                    && (tethered_now
-                        || tether.is_some_and(|c| self.has_adjacent(to, side, c, None)))
+                    && (tethered_now || tether.is_some_and(|c| self.has_adjacent(to, side, c, None)))
                 {
                     *slot = Some(to);
                 }
@@ -135,12 +134,7 @@ impl Position {
         let enemy = side.opponent();
         let from = moved_from.unwrap_or(at);
         let via = moved_from.map(|_| at);
-        let plain = |target| Action::Attack {
-            from,
-            via,
-            target,
-            partners: Partners::NONE,
-        };
+        let plain = |target| Action::Attack { from, via, target, partners: Partners::NONE };
         match piece.kind {
             UnitKind::Aircraft => {
                 if !self.has_adjacent(at, side, UnitKind::Carrier, None) {
@@ -189,12 +183,7 @@ impl Position {
                 for target in at.orthogonal() {
                     if self.board[target.index()].is_some_and(|p| p.side == enemy) {
                         self.formations(side, at, kind, moved_from, &mut |partners| {
-                            visit(Action::Attack {
-                                from,
-                                via,
-                                target,
-                                partners,
-                            })
+                            visit(Action::Attack { from, via, target, partners })
                         })?;
                     }
                 }
@@ -300,8 +289,5 @@ impl Position {
 /// True for kinds that can make some attack.
 #[inline]
 fn can_attack(kind: UnitKind) -> bool {
-    !matches!(
-        kind,
-        UnitKind::Carrier | UnitKind::Mine | UnitKind::StationaryMine | UnitKind::NavalBase
-    )
+    !matches!(kind, UnitKind::Carrier | UnitKind::Mine | UnitKind::StationaryMine | UnitKind::NavalBase)
 }

@@ -100,8 +100,7 @@ impl Position {
         kind: UnitKind,
         except: Option<Square>,
     ) -> bool {
-        sq.surrounding()
-            .any(|n| Some(n) != except && self.board[n.index()] == Some(Piece::new(side, kind)))
+        sq.surrounding().any(|n| Some(n) != except && self.board[n.index()] == Some(Piece::new(side, kind)))
     }
 
     /// The result if the game is over, judged in the rules' order: an outcome reached by the
@@ -128,11 +127,7 @@ impl Position {
     /// case for South, lower case for North). Any white space separates tokens; blank lines
     /// around it and CRLF are tolerated.
     pub fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
-        let lines: Vec<&str> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
+        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         if lines.len() != ROWS as usize {
             return Err(PositionTextError::Rows(lines.len()));
         }
@@ -141,10 +136,7 @@ impl Position {
             let row = ROWS - 1 - i as u8;
             let tokens: Vec<&str> = line.split_whitespace().collect();
             if tokens.len() != COLS as usize {
-                return Err(PositionTextError::Columns {
-                    row: row + 1,
-                    found: tokens.len(),
-                });
+                return Err(PositionTextError::Columns { row: row + 1, found: tokens.len() });
             }
             for (col, token) in tokens.iter().enumerate() {
                 if *token == "." {
@@ -184,11 +176,7 @@ impl Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{} to move, {} quiet plies",
-            self.to_move, self.quiet_plies
-        )?;
+        writeln!(f, "{} to move, {} quiet plies", self.to_move, self.quiet_plies)?;
         f.write_str(&self.to_text())
     }
 }
@@ -226,31 +214,19 @@ mod tests {
     #[test]
     fn text_round_trip() {
         let mut pos = Position::empty(Side::South);
-        pos.put(
-            Square::parse("a1").unwrap(),
-            Piece::new(Side::South, UnitKind::NavalBase),
-        );
-        pos.put(
-            Square::parse("n15").unwrap(),
-            Piece::new(Side::North, UnitKind::Carrier),
-        );
+        pos.put(Square::parse("a1").unwrap(), Piece::new(Side::South, UnitKind::NavalBase));
+        pos.put(Square::parse("n15").unwrap(), Piece::new(Side::North, UnitKind::Carrier));
         let text = pos.to_text();
         assert!(!text.ends_with('\n'));
         assert!(text.starts_with(". . . . . . . . . . . . . cv"));
         assert_eq!(Position::from_text(&text, Side::South).unwrap(), pos);
-        let crlf = format!(
-            "\r\n\n{}\r\n\n",
-            text.replace('\n', "\r\n").replace(' ', "   ")
-        );
+        let crlf = format!("\r\n\n{}\r\n\n", text.replace('\n', "\r\n").replace(' ', "   "));
         assert_eq!(Position::from_text(&crlf, Side::South).unwrap(), pos);
     }
 
     #[test]
     fn text_errors() {
-        assert_eq!(
-            Position::from_text("", Side::South),
-            Err(PositionTextError::Rows(0))
-        );
+        assert_eq!(Position::from_text("", Side::South), Err(PositionTextError::Rows(0)));
         let mut rows = vec![". . . . . . . . . . . . . ."; 15];
         rows[14] = ". . .";
         assert_eq!(
@@ -260,11 +236,7 @@ mod tests {
         rows[14] = ". . . . . . . . . . . . . Xx";
         assert!(matches!(
             Position::from_text(&rows.join("\n"), Side::South),
-            Err(PositionTextError::Token {
-                row: 1,
-                column: 14,
-                ..
-            })
+            Err(PositionTextError::Token { row: 1, column: 14, .. })
         ));
     }
 }

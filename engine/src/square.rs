@@ -75,16 +75,7 @@ pub struct Square(u8);
 /// The four orthogonal directions as (column, row) steps.
 pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
 /// The eight surrounding directions as (column, row) steps.
-pub const SURROUNDING: [(i8, i8); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+pub const SURROUNDING: [(i8, i8); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
 
 impl Square {
     /// Builds a square from a 0-based column (0 = `a`) and a 0-based row (0 = row 1).
@@ -145,25 +136,19 @@ impl Square {
     /// Orthogonally adjacent squares on the board.
     #[inline]
     pub fn orthogonal(self) -> impl Iterator<Item = Square> {
-        ORTHOGONAL
-            .iter()
-            .filter_map(move |&(dc, dr)| self.offset(dc, dr))
+        ORTHOGONAL.iter().filter_map(move |&(dc, dr)| self.offset(dc, dr))
     }
 
     /// The (up to eight) surrounding squares on the board.
     #[inline]
     pub fn surrounding(self) -> impl Iterator<Item = Square> {
-        SURROUNDING
-            .iter()
-            .filter_map(move |&(dc, dr)| self.offset(dc, dr))
+        SURROUNDING.iter().filter_map(move |&(dc, dr)| self.offset(dc, dr))
     }
 
     /// True if `other` is one of the eight surrounding squares.
     #[inline]
     pub fn touches(self, other: Square) -> bool {
-        self != other
-            && self.col().abs_diff(other.col()) <= 1
-            && self.row().abs_diff(other.row()) <= 1
+        self != other && self.col().abs_diff(other.col()) <= 1 && self.row().abs_diff(other.row()) <= 1
     }
 
     /// True if `other` is orthogonally adjacent.
@@ -307,10 +292,7 @@ impl SquareSet {
     /// The squares in square order.
     #[inline]
     pub fn iter(&self) -> SquareSetIter {
-        SquareSetIter {
-            words: self.0,
-            word: 0,
-        }
+        SquareSetIter { words: self.0, word: 0 }
     }
 }
 
@@ -383,10 +365,7 @@ mod tests {
 
     #[test]
     fn square_set_iterates_in_order() {
-        let set: SquareSet = ["n15", "a1", "c7"]
-            .iter()
-            .map(|s| Square::parse(s).unwrap())
-            .collect();
+        let set: SquareSet = ["n15", "a1", "c7"].iter().map(|s| Square::parse(s).unwrap()).collect();
         let listed: Vec<String> = set.iter().map(|s| s.to_string()).collect();
         assert_eq!(listed, ["a1", "c7", "n15"]);
         assert_eq!(set.len(), 3);
