@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::outcome::{EndReason, Outcome, Status};
 use crate::square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
-use crate::unit::{Piece, UnitKind};
+use crate::unit::{Piece, UnitKind, KINDS};
 
 /// Consecutive plies without an attack after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u16 = 200;
@@ -17,6 +17,14 @@ pub const QUIET_PLY_LIMIT: u16 = 200;
 pub struct Position {
     pub(crate) board: [Option<Piece>; SQUARES],
     pub(crate) occupied: [SquareSet; 2],
+    pub(crate) counts: [[u8; KINDS]; 2],
+    /// Per side: tethered weapons (AC, TP, MN), immobile units (NB, SM), contact attackers
+    /// (scale ships and FS). Kept in step with the board for the fast move generator.
+    pub(crate) weapons: [SquareSet; 2],
+    pub(crate) immobile: [SquareSet; 2],
+    pub(crate) contact: [SquareSet; 2],
+    /// Per side, the carriers of tethered weapons: CV, TB, DD (see [`carrier_slot`]).
+    pub(crate) carriers: [[SquareSet; 3]; 2],
     pub(crate) to_move: Side,
     pub(crate) quiet_plies: u16,
     pub(crate) decided: Option<Outcome>,
@@ -28,6 +36,11 @@ impl Position {
         Position {
             board: [None; SQUARES],
             occupied: [SquareSet::EMPTY; 2],
+            counts: [[0; KINDS]; 2],
+            weapons: [SquareSet::EMPTY; 2],
+            immobile: [SquareSet::EMPTY; 2],
+            contact: [SquareSet::EMPTY; 2],
+            carriers: [[SquareSet::EMPTY; 3]; 2],
             to_move,
             quiet_plies: 0,
             decided: None,
@@ -64,11 +77,9 @@ impl Position {
     }
 
     /// How many units of `kind` `side` has on the board.
+    #[inline]
     pub fn count(&self, side: Side, kind: UnitKind) -> usize {
-        self.occupied[side.index()]
-            .iter()
-            .filter(|&sq| self.board[sq.index()].is_some_and(|p| p.kind == kind))
-            .count()
+        self.counts[side.index()][kind.index()] as usize
     }
 
     /// Puts a unit on a square (replacing whatever stood there). For building positions.
@@ -76,13 +87,42 @@ impl Position {
         self.remove(sq);
         self.board[sq.index()] = Some(piece);
         self.occupied[piece.side.index()].insert(sq);
+        self.counts[piece.side.index()][piece.kind.index()] += 1;
+        if let Some(set) = self.class_set(piece.kind, piece.side) {
+            set.insert(sq);
+        }
+        if let Some(slot) = carrier_slot(piece.kind) {
+            self.carriers[piece.side.index()][slot].insert(sq);
+        }
     }
 
     /// Clears a square, returning what stood there.
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
         self.occupied[piece.side.index()].remove(sq);
+        self.counts[piece.side.index()][piece.kind.index()] -= 1;
+        if let Some(set) = self.class_set(piece.kind, piece.side) {
+            set.remove(sq);
+        }
+        if let Some(slot) = carrier_slot(piece.kind) {
+            self.carriers[piece.side.index()][slot].remove(sq);
+        }
         Some(piece)
+    }
+
+    /// The class set a kind belongs to, if any (see the fields' docs).
+    #[inline]
+    fn class_set(&mut self, kind: UnitKind, side: Side) -> Option<&mut SquareSet> {
+        let i = side.index();
+        if kind.carrier().is_some() {
+            Some(&mut self.weapons[i])
+        } else if kind.is_immobile() {
+            Some(&mut self.immobile[i])
+        } else if kind.is_scale_ship() || kind == UnitKind::Fireship {
+            Some(&mut self.contact[i])
+        } else {
+            None
+        }
     }
 
     /// Sets the side to move. For building positions.
@@ -171,6 +211,17 @@ impl Position {
             }
         }
         out
+    }
+}
+
+/// The slot of a weapon carrier kind in [`Position::carriers`]: CV 0, TB 1, DD 2.
+#[inline]
+pub(crate) fn carrier_slot(kind: UnitKind) -> Option<usize> {
+    match kind {
+        UnitKind::Carrier => Some(0),
+        UnitKind::TorpedoBoat => Some(1),
+        UnitKind::Destroyer => Some(2),
+        _ => None,
     }
 }
 

@@ -146,7 +146,7 @@ impl Position {
     /// When a side has lost its last carrier, its aircraft go down with it.
     fn ground_orphaned_aircraft(&mut self, events: &mut Vec<Event>, damage: &mut Damage) {
         for side in Side::BOTH {
-            if self.count(side, UnitKind::Carrier) == 0 {
+            if self.count(side, UnitKind::Carrier) == 0 && self.count(side, UnitKind::Aircraft) > 0 {
                 let aircraft: Vec<Square> = self
                     .occupied_by(side)
                     .iter()
