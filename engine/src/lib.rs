@@ -13,6 +13,7 @@
 //! The rules themselves are documented in `doc/rules.md` at the repository root.
 
 pub mod action;
+pub mod autoplace;
 pub mod event;
 pub mod formation;
 pub mod layout;
@@ -26,6 +27,7 @@ pub mod unit;
 pub mod view;
 
 pub use action::{Action, ParseActionError};
+pub use autoplace::{auto_layout, complete_layout, complete_layout_with_style, Style};
 pub use event::{Event, Weapon};
 pub use formation::{group_strength, Group, Partners, Placed, STRENGTH_TABLE};
 pub use layout::{describe_errors, Layout, LayoutError, LayoutProblem};
