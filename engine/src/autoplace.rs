@@ -299,6 +299,10 @@ fn filler_depth(kind: K) -> i32 {
     }
 }
 
+/// A strike group to place: its kinds, depth band, preferred depth and file, and whether it
+/// is heavy (kept out of the front row and the bomb's blast).
+type Group = (Vec<K>, (usize, usize), usize, usize, bool);
+
 struct Planner {
     grid: [[Option<K>; WIDTH]; DEPTH],
     /// The player's own units (never moved, except by `make_room_for_bases`).
@@ -345,6 +349,7 @@ impl Planner {
     fn plan(mut self) -> Layout {
         self.make_room_for_bases();
         self.arm_orphans();
+        self.arm_players_carriers();
         self.place_bases();
         self.guard_bases();
         self.place_carrier();
@@ -353,21 +358,6 @@ impl Planner {
         self.place_torpedoes();
         self.place_forward_mines();
         self.place_groups();
-        #[cfg(test)]
-        if std::env::var("AP_DEBUG").is_ok() {
-            for d in 0..DEPTH {
-                let row: Vec<String> = (0..WIDTH)
-                    .map(|f| {
-                        if self.gap[d][f] {
-                            "__".into()
-                        } else {
-                            self.grid[d][f].map_or(". ".into(), |k| format!("{k:<2}"))
-                        }
-                    })
-                    .collect();
-                eprintln!("{}", row.join(" "));
-            }
-        }
         self.reserve_gaps();
         self.fill();
         self.repair_tethers();
@@ -487,28 +477,53 @@ impl Planner {
     }
 
     /// Gives each of the player's weapons that has no carrier beside it a carrier, while the
-    /// fleet still has one to add.
+    /// fleet still has one to add: the weapon with the fewest free squares around it first, on
+    /// the square that serves most weapons of that kind and blocks fewest others.
     fn arm_orphans(&mut self) {
+        loop {
+            let orphans: Vec<(Cell, K)> = (0..DEPTH)
+                .flat_map(|d| (0..WIDTH).map(move |f| (d, f)))
+                .filter_map(|c| {
+                    let carrier = self.at(c)?.carrier()?;
+                    (self.left(carrier) > 0 && !self.near(c, carrier) && self.free_ring(c) > 0)
+                        .then_some((c, carrier))
+                })
+                .collect();
+            let Some(&(weapon, carrier)) = orphans.iter().min_by_key(|(c, _)| self.free_ring(*c))
+            else {
+                return;
+            };
+            let spot = self.best(1, |_, n| {
+                if !touches(n, weapon) {
+                    return None;
+                }
+                let mut s = 0;
+                for &(o, k) in &orphans {
+                    if touches(o, n) {
+                        s += if k == carrier { -4 } else { 5 };
+                    }
+                }
+                Some(s)
+            });
+            match spot {
+                Some(c) => self.put(c, carrier),
+                None => return,
+            }
+        }
+    }
+
+    /// When the player has placed every carrier of a kind (always the case for a placed
+    /// carrier), the missing weapons of that kind can only be armed next to those carriers:
+    /// they take their squares before anything else can.
+    fn arm_players_carriers(&mut self) {
         for weapon in [K::Aircraft, K::Torpedo, K::Mine] {
             let carrier = weapon.carrier().expect("weapon");
-            loop {
-                if self.left(carrier) == 0 {
-                    break;
-                }
-                let orphans: Vec<Cell> = self
-                    .cells_of(weapon)
-                    .into_iter()
-                    .filter(|&c| !self.near(c, carrier))
-                    .collect();
-                if orphans.is_empty() {
-                    break;
-                }
-                let spot = self.best(1, |_, n| {
-                    let served = orphans.iter().filter(|&&o| touches(o, n)).count() as i32;
-                    (served > 0).then_some(-4 * served)
-                });
-                match spot {
-                    Some(c) => self.put(c, carrier),
+            if self.left(carrier) > 0 {
+                continue;
+            }
+            while self.left(weapon) > 0 {
+                match self.best(1, |p, n| p.near(n, carrier).then_some(n.0 as i32)) {
+                    Some(c) => self.put(c, weapon),
                     None => break,
                 }
             }
@@ -678,10 +693,6 @@ impl Planner {
                         .then(|| 4 * dist(n.0, td) + 2 * dist(n.1, tf) + outside)
                 })
                 .or_else(|| self.best(0, |_, n| Some(dist(n.0, td))));
-            #[cfg(test)]
-            if std::env::var("AP_DEBUG").is_ok() {
-                eprintln!("cv target {td},{tf} -> {spot:?} {:?}", self.knobs);
-            }
             if let Some(c) = spot {
                 self.put(c, K::Carrier);
             }
@@ -892,7 +903,7 @@ impl Planner {
         self.dice.shuffle(&mut slots[..5]);
         let mut slot = slots.into_iter().cycle();
         let td = self.knobs.strike_depth;
-        let mut groups: Vec<(Vec<K>, (usize, usize), usize, usize, bool)> = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
         if take(&mut left, &[K::Battleship, K::Battleship]) {
             let tf = match self.cells_of(K::Carrier).first() {
                 Some(cv) if self.dice.chance(0.5) => cv.1,
@@ -1512,15 +1523,6 @@ mod tests {
                     prop_assert_eq!(done.get(d, f), k);
                 }
             }
-        }
-    }
-
-    #[test]
-    fn debug_one() {
-        if let Ok(v) = std::env::var("AP_SEED") {
-            let seed: u64 = v.parse().unwrap();
-            let style = Style::ALL[std::env::var("AP_STYLE").map_or(0, |s| s.parse().unwrap())];
-            println!("{}", auto_layout(seed, style).to_text(Language::En));
         }
     }
 
