@@ -257,13 +257,21 @@ fn beside(a: Cell, b: Cell) -> bool {
 
 /// The cells of the zone around `c` (8-neighbourhood).
 fn ring(c: Cell) -> impl Iterator<Item = Cell> {
-    let (d, f) = (c.0 as i32, c.1 as i32);
-    (-1..=1)
-        .flat_map(move |dd| (-1..=1).map(move |df| (d + dd, f + df)))
-        .filter(move |&(x, y)| {
-            (x, y) != (d, f) && x >= 0 && y >= 0 && (x as usize) < DEPTH && (y as usize) < WIDTH
-        })
-        .map(|(x, y)| (x as usize, y as usize))
+    const AROUND: [(isize, isize); 8] = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+    AROUND.iter().filter_map(move |&(dd, df)| {
+        let d = c.0.checked_add_signed(dd).filter(|&d| d < DEPTH)?;
+        let f = c.1.checked_add_signed(df).filter(|&f| f < WIDTH)?;
+        Some((d, f))
+    })
 }
 
 /// The orthogonal neighbours of `c` in the zone.
@@ -310,6 +318,9 @@ struct Planner {
     gap: [[bool; WIDTH]; DEPTH],
     left: [u8; KINDS],
     dice: Dice,
+    /// Unused random bits for the cheap per-cell jitter of [`Planner::best`].
+    bits: u64,
+    bits_left: u32,
     knobs: Knobs,
 }
 
@@ -342,6 +353,8 @@ impl Planner {
             gap: [[false; WIDTH]; DEPTH],
             left,
             dice,
+            bits: 0,
+            bits_left: 0,
             knobs,
         }
     }
@@ -430,6 +443,29 @@ impl Planner {
         jitter: usize,
         score: impl Fn(&Planner, Cell) -> Option<i32>,
     ) -> Option<Cell> {
+        self.best_checked(jitter, score, |_, _| true)
+    }
+
+    /// A random number in `0..=max` (`max` < 256) from eight random bits: a tie-breaker, where
+    /// the slight bias does not matter and one draw of the generator serves eight cells.
+    fn jitter(&mut self, max: usize) -> i32 {
+        if self.bits_left < 8 {
+            self.bits = self.dice.next_u64();
+            self.bits_left = 64;
+        }
+        let byte = (self.bits & 0xff) as usize;
+        self.bits >>= 8;
+        self.bits_left -= 8;
+        ((byte * (max + 1)) >> 8) as i32
+    }
+
+    /// Like [`Planner::best`], with a costlier `check` run only on cells that would win.
+    fn best_checked(
+        &mut self,
+        jitter: usize,
+        score: impl Fn(&Planner, Cell) -> Option<i32>,
+        check: impl Fn(&Planner, Cell) -> bool,
+    ) -> Option<Cell> {
         let mut best: Option<(i32, Cell)> = None;
         for d in 0..DEPTH {
             for f in 0..WIDTH {
@@ -441,9 +477,9 @@ impl Planner {
                     continue;
                 };
                 if jitter > 0 {
-                    s += self.dice.below(jitter + 1) as i32;
+                    s += self.jitter(jitter);
                 }
-                if best.is_none_or(|(b, _)| s < b) {
+                if best.is_none_or(|(b, _)| s < b) && check(self, c) {
                     best = Some((s, c));
                 }
             }
@@ -997,11 +1033,11 @@ impl Planner {
         for strict in [true, false] {
             // A start whose free, allowed, orthogonally connected area holds the whole group:
             // growing greedily inside that area then always succeeds.
-            let Some(start) = self.best(3, |p, n| {
-                let s = score(n, strict)?;
-                p.room_for(n, size, |c| score(c, strict).is_some())
-                    .then_some(s)
-            }) else {
+            let Some(start) = self.best_checked(
+                3,
+                |_, n| score(n, strict),
+                |p, n| p.room_for(n, size, |c| score(c, strict).is_some()),
+            ) else {
                 continue;
             };
             let mut members = vec![start];
@@ -1032,10 +1068,13 @@ impl Planner {
     /// `start` (which is counted).
     fn room_for(&self, start: Cell, size: usize, allowed: impl Fn(Cell) -> bool) -> bool {
         let mut seen = [[false; WIDTH]; DEPTH];
-        let mut stack = vec![start];
+        let mut stack = [start; DEPTH * WIDTH];
+        let mut top = 1;
         seen[start.0][start.1] = true;
         let mut count = 0;
-        while let Some(c) = stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let c = stack[top];
             count += 1;
             if count >= size {
                 return true;
@@ -1043,7 +1082,8 @@ impl Planner {
             for n in cross(c) {
                 if !seen[n.0][n.1] && self.is_free(n) && allowed(n) {
                     seen[n.0][n.1] = true;
-                    stack.push(n);
+                    stack[top] = n;
+                    top += 1;
                 }
             }
         }
