@@ -24,18 +24,18 @@
 //!    an armed torpedo dies with it, and the torpedo can fire two squares ahead.
 //! 6. **Spare mines** (aggressive plans keep fewer at the bases) go forward with their own
 //!    destroyer, a mobile minefield behind the screen.
-//! 7. **Gaps.** The twelve empty squares are spread mostly over the middle rows, never next to
+//! 7. **Strike groups.** The heavy ships form orthogonally connected formations (rules §6.2)
+//!    behind the front row: BB+BB (21), cruiser trios or pairs (20/18), RD+RD+DD (19),
+//!    CS+SS+SS (17), a pack of submarines (16), sometimes DD+DD+DD (13), spread across the
+//!    width and kept out of the bomb's blast.
+//! 8. **Gaps.** The twelve empty squares are spread mostly over the middle rows, never next to
 //!    a base if it can be helped, so the fleet behind the screen can manoeuvre.
-//! 8. **Strike groups.** The heavy ships form orthogonally connected formations (rules §6.2) one
-//!    or two rows behind the front: BB+BB (21), cruiser trios or pairs (20/18), RD+RD+DD (19),
-//!    CS+SS+SS (17), a pack of submarines (16), sometimes DD+DD+DD (13), spread across the width
-//!    and kept out of the bomb's blast.
 //! 9. **Screen.** Everything left (patrol ships, minesweepers, spare torpedo boats, submarines,
 //!    destroyers) fills the remaining squares, the cheapest units nearest the enemy, so the
 //!    first contacts cost little and reveal the attacker.
 //!
 //! Choices are drawn from a [`Dice`] seeded by the caller, so a seed always gives the same
-//! layout; the whole plan is also mirrored left/right at random. A plan takes a few
+//! layout; the whole plan is also mirrored left/right at random. A plan takes some tens of
 //! microseconds.
 
 use crate::layout::{fleet_counts, Layout, LayoutError, ZONE_DEPTH, ZONE_WIDTH};
@@ -88,7 +88,8 @@ impl Style {
 /// [module documentation](self) for the plan).
 ///
 /// The result always has the full fleet (58 units, 12 empty squares), both bases out of the
-/// front row with a mine or other guard next to each, every aircraft next to the carrier,
+/// front row with a mine (or the stationary mine) next to each, the bomb out of blast range of
+/// both bases, every aircraft next to the carrier,
 /// every torpedo next to a torpedo boat and every mine next to a destroyer. The same seed and
 /// style always give the same layout; different seeds give visibly different plans.
 pub fn auto_layout(seed: u64, style: Style) -> Layout {
@@ -1367,6 +1368,33 @@ mod tests {
     }
 
     #[test]
+    fn styles_have_their_own_character() {
+        // Mines next to a base, and the mean depth of the heavy ships, per style.
+        let character = |style: Style| {
+            let (mut mines, mut depth, mut heavy) = (0, 0, 0);
+            for seed in 0..200 {
+                let layout = auto_layout(seed, style);
+                let bases = cells(&layout, K::NavalBase);
+                mines += cells(&layout, K::Mine)
+                    .into_iter()
+                    .filter(|&m| bases.iter().any(|&b| touches(m, b)))
+                    .count();
+                for (c, k) in layout.cells() {
+                    if matches!(k, Some(K::Battleship | K::Cruiser | K::Raider)) {
+                        depth += c.0;
+                        heavy += 1;
+                    }
+                }
+            }
+            (mines as f64 / 200.0, depth as f64 / heavy as f64)
+        };
+        let (aggressive_mines, aggressive_depth) = character(Style::Aggressive);
+        let (defensive_mines, defensive_depth) = character(Style::Defensive);
+        assert!(defensive_mines > aggressive_mines + 1.0);
+        assert!(defensive_depth > aggressive_depth + 0.4);
+    }
+
+    #[test]
     fn same_seed_same_layout() {
         for style in Style::ALL {
             for seed in [0, 1, 42, u64::MAX] {
@@ -1459,6 +1487,14 @@ mod tests {
                     done.to_text(Language::En)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn completion_leaves_a_complete_layout_alone() {
+        for seed in 0..20 {
+            let layout = auto_layout(seed, Style::Varied);
+            assert_eq!(complete_layout(&layout, seed + 1), Ok(layout));
         }
     }
 
