@@ -38,6 +38,8 @@
 //! layout; the whole plan is also mirrored left/right at random. A plan takes some tens of
 //! microseconds.
 
+use serde::{Deserialize, Serialize};
+
 use crate::layout::{fleet_counts, Layout, LayoutError, ZONE_DEPTH, ZONE_WIDTH};
 use crate::rng::Dice;
 use crate::unit::{UnitKind as K, KINDS};
@@ -52,7 +54,8 @@ type Cell = (usize, usize);
 /// again") get different kinds of plans. Every style obeys every rule of the plan described in
 /// the [module documentation](self): tethers, bases out of the front row and guarded, heavy
 /// ships behind a screen.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Style {
     /// The middle road: four to six mines at the bases, strike groups one or two rows behind
     /// the screen, the carrier in the fourth row.
@@ -1611,5 +1614,14 @@ mod tests {
                 println!("{}", auto_layout(seed, style).to_text(Language::En));
             }
         }
+        let mut partial = Layout::empty();
+        partial.set(3, 6, Some(K::NavalBase));
+        partial.set(4, 12, Some(K::NavalBase));
+        partial.set(1, 3, Some(K::Battleship));
+        partial.set(1, 4, Some(K::Battleship));
+        partial.set(0, 10, Some(K::Torpedo));
+        println!("completed from\n{}", partial.to_text(Language::En));
+        let done = complete_layout(&partial, 1).expect("valid partial");
+        println!("{}", done.to_text(Language::En));
     }
 }
