@@ -90,11 +90,12 @@ impl Style {
 /// A new complete, legal layout for `seed`, planned in the given style (see the
 /// [module documentation](self) for the plan).
 ///
-/// The result always has the full fleet (58 units, 12 empty squares), both bases out of the
-/// front row with a mine (or the stationary mine) next to each, the bomb out of blast range of
-/// both bases, every aircraft next to the carrier,
-/// every torpedo next to a torpedo boat and every mine next to a destroyer. The same seed and
-/// style always give the same layout; different seeds give visibly different plans.
+/// The result always has the full fleet (58 units, 12 empty squares); both bases in the back
+/// two rows, each with a mine (or the stationary mine) next to it; the bomb out of blast range
+/// of both bases; the aircraft next to the carrier, every torpedo next to a torpedo boat and
+/// every mine next to a destroyer. The same seed and style always give the same layout;
+/// different seeds give visibly different plans (bases apart or together and on different
+/// files, the carrier on either side, strike groups in different places, mirror images).
 pub fn auto_layout(seed: u64, style: Style) -> Layout {
     Planner::new(&Layout::empty(), seed, style).plan()
 }
@@ -1288,7 +1289,15 @@ mod tests {
         for style in Style::ALL {
             for seed in 0..SEEDS {
                 let layout = auto_layout(seed, style);
-                assert_plan_rules(&layout, &format!("{style:?} seed {seed}"));
+                let what = format!("{style:?} seed {seed}");
+                assert_plan_rules(&layout, &what);
+                for b in cells(&layout, K::NavalBase) {
+                    assert!(b.0 >= 3, "{what}: base {b:?} not in the back two rows");
+                }
+                let fs = cells(&layout, K::Fireship)[0];
+                assert!(fs.0 <= 1, "{what}: fireship at {fs:?}");
+                let ab = cells(&layout, K::AtomicBomb)[0];
+                assert!(ab.0 <= 3, "{what}: bomb at {ab:?}");
             }
         }
     }
