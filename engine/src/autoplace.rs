@@ -541,7 +541,7 @@ impl Planner {
                 let mut s = 0;
                 for &(o, k) in &orphans {
                     if touches(o, n) {
-                        s += if k == carrier { -4 } else { 5 };
+                        s += if k == carrier { -6 } else { 2 };
                     }
                 }
                 Some(s)
