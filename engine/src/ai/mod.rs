@@ -171,7 +171,7 @@ impl Ai {
         let mut best = (f32::MIN, legal[0]);
         for (i, action) in legal.iter().enumerate() {
             let forward = match action {
-                Action::Move { from, to } => (to.rank_from(me) as f32 - from.rank_from(me) as f32) * 0.05,
+                Action::Move { from, to } => (to.rank_from(me) as f32 - from.rank_from(me) as f32) * self.push(),
                 _ => 0.0,
             };
             let score = scores[i] / worlds as f32 + forward + self.noise(0.1);
@@ -248,6 +248,11 @@ impl Ai {
     /// option) — partners die only if the group loses, and the strongest group loses least often.
     pub fn defend(&mut self, _view: &View, options: &[Partners]) -> Partners {
         options[0]
+    }
+
+    /// How much levels 2–3 prefer advancing when nothing better is on offer.
+    fn push(&self) -> f32 {
+        0.3
     }
 
     fn noise(&mut self, scale: f32) -> f32 {
