@@ -171,7 +171,9 @@ impl Ai {
         let mut best = (f32::MIN, legal[0]);
         for (i, action) in legal.iter().enumerate() {
             let forward = match action {
-                Action::Move { from, to } => (to.rank_from(me) as f32 - from.rank_from(me) as f32) * self.push(),
+                Action::Move { from, to } => {
+                    (to.rank_from(me) as f32 - from.rank_from(me) as f32) * self.push()
+                }
                 _ => 0.0,
             };
             let score = scores[i] / worlds as f32 + forward + self.noise(0.1);

@@ -1,0 +1,64 @@
+//! Decision time per AI level at its real-play budget: p50 and p95 over mid-game positions.
+//!
+//! Run with `cargo bench -p admiral-engine --bench ai` (about two minutes: levels 4 and 5 think
+//! for most of their budget on every decision).
+
+use std::time::Instant;
+
+use admiral_engine::ai::{Ai, Budget};
+use admiral_engine::*;
+
+/// Positions after a random number of random plies from AI layouts.
+fn positions(count: usize) -> Vec<Game> {
+    let mut dice = Dice::new(42);
+    (0..count)
+        .map(|i| {
+            let mut game =
+                Game::new(&Ai::layout(5, i as u64), &Ai::layout(5, 1000 + i as u64), true).unwrap();
+            let plies = 20 + dice.below(300);
+            for _ in 0..plies {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let legal = game.legal_actions();
+                game.play(&legal[dice.below(legal.len())], Defense::Auto).unwrap();
+            }
+            game
+        })
+        .filter(|g| g.outcome().is_none())
+        .collect()
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    println!("level  budget   decisions  p50_ms  p95_ms  max_ms");
+    for level in 1..=5u8 {
+        let budget = Budget::for_level(level);
+        let count = if level >= 4 { 20 } else { 60 };
+        let mut times = Vec::new();
+        for (i, game) in positions(count).iter().enumerate() {
+            let view = game.view_remembering(game.to_move());
+            let legal = game.legal_actions();
+            let mut ai = Ai::new(level, i as u64, budget);
+            let start = Instant::now();
+            std::hint::black_box(ai.choose(&view, &legal));
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        let Budget::Time(limit) = budget else { unreachable!() };
+        println!(
+            "{level:>5}  {:>6}   {:>9}  {:>6.1}  {:>6.1}  {:>6.1}",
+            format!("{}ms", limit.as_millis()),
+            times.len(),
+            percentile(&times, 0.5),
+            percentile(&times, 0.95),
+            times.last().unwrap()
+        );
+    }
+}
