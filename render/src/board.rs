@@ -7,7 +7,8 @@ use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
 use crate::icons::draw_icon;
-use crate::sprites::{blit, fill_rect, rounded_rect, zone_of_row, Sprites};
+use crate::palette::Palette;
+use crate::sprites::{blit, blit_indexed, fill_rect, rounded_rect, zone_of_row, Sprites};
 
 /// Size of a square in pixels.
 pub(crate) const CELL: u32 = 54;
@@ -119,7 +120,7 @@ fn stroke(width: f32) -> Stroke {
 }
 
 /// A frame drawn just inside a square.
-fn frame(p: &mut Pixmap, seat: Side, sq: Square, c: Rgb, width: f32, dashed: bool) {
+fn frame(p: &mut Pixmap, t: Transform, seat: Side, sq: Square, c: Rgb, width: f32, dashed: bool) {
     let (x, y) = cell_origin(seat, sq);
     let inset = 1.0 + width / 2.0;
     let path = rounded_rect(x as f32 + inset, y as f32 + inset, CELL as f32 - 2.0 * inset + 1.0, CELL as f32 - 2.0 * inset + 1.0, 9.0);
@@ -127,18 +128,18 @@ fn frame(p: &mut Pixmap, seat: Side, sq: Square, c: Rgb, width: f32, dashed: boo
     if dashed {
         s.dash = tiny_skia::StrokeDash::new(vec![7.0, 5.0], 0.0);
     }
-    p.stroke_path(&path, &c.paint(), &s, Transform::identity(), None);
+    p.stroke_path(&path, &c.paint(), &s, t, None);
 }
 
 /// A soft fill over a square.
-fn wash(p: &mut Pixmap, seat: Side, sq: Square, c: Rgb, alpha: u8) {
+fn wash(p: &mut Pixmap, t: Transform, seat: Side, sq: Square, c: Rgb, alpha: u8) {
     let (x, y) = cell_origin(seat, sq);
     let path = rounded_rect(x as f32 + 2.0, y as f32 + 2.0, CELL as f32 - 3.0, CELL as f32 - 3.0, 8.0);
-    p.fill_path(&path, &c.paint_alpha(alpha), FillRule::Winding, Transform::identity(), None);
+    p.fill_path(&path, &c.paint_alpha(alpha), FillRule::Winding, t, None);
 }
 
 /// An arrow head pointing from `a` to `b`, centred at `at`.
-fn arrow_head(p: &mut Pixmap, at: (f32, f32), dir: (f32, f32), size: f32, c: Rgb) {
+fn arrow_head(p: &mut Pixmap, t: Transform, at: (f32, f32), dir: (f32, f32), size: f32, c: Rgb) {
     let (dx, dy) = dir;
     let len = (dx * dx + dy * dy).sqrt().max(1e-3);
     let (ux, uy) = (dx / len, dy / len);
@@ -152,12 +153,12 @@ fn arrow_head(p: &mut Pixmap, at: (f32, f32), dir: (f32, f32), size: f32, c: Rgb
     pb.line_to(back.0 - nx * size * 0.6, back.1 - ny * size * 0.6);
     pb.close();
     let path = pb.finish().expect("arrow");
-    p.fill_path(&path, &c.paint(), FillRule::Winding, Transform::identity(), None);
-    p.stroke_path(&path, &color::INK.paint_alpha(170), &stroke(1.2), Transform::identity(), None);
+    p.fill_path(&path, &c.paint(), FillRule::Winding, t, None);
+    p.stroke_path(&path, &color::INK.paint_alpha(170), &stroke(1.2), t, None);
 }
 
 /// The marks of the last turn: move, attack, battle groups, blast. Wrecks are sprites.
-fn draw_marks(p: &mut Pixmap, seat: Side, events: &[Event]) {
+fn draw_marks(p: &mut Pixmap, t: Transform, seat: Side, events: &[Event]) {
     // The blast first: everything else is drawn over it.
     for e in events {
         if let Event::Detonated { at, .. } = *e {
@@ -171,8 +172,8 @@ fn draw_marks(p: &mut Pixmap, seat: Side, events: &[Event]) {
                 y1 = y1.max(y + CELL as i32);
             }
             let r = rounded_rect(x0 as f32 + 1.5, y0 as f32 + 1.5, (x1 - x0) as f32 - 2.0, (y1 - y0) as f32 - 2.0, 10.0);
-            p.fill_path(&r, &color::BLAST.paint_alpha(70), FillRule::Winding, Transform::identity(), None);
-            p.stroke_path(&r, &color::BLAST.paint(), &stroke(3.0), Transform::identity(), None);
+            p.fill_path(&r, &color::BLAST.paint_alpha(70), FillRule::Winding, t, None);
+            p.stroke_path(&r, &color::BLAST.paint(), &stroke(3.0), t, None);
             let (cx, cy) = cell_center(seat, at);
             // A burst at the centre.
             let mut pb = PathBuilder::new();
@@ -188,24 +189,24 @@ fn draw_marks(p: &mut Pixmap, seat: Side, events: &[Event]) {
             }
             pb.close();
             let burst = pb.finish().expect("burst");
-            p.fill_path(&burst, &color::FLAME.paint(), FillRule::Winding, Transform::identity(), None);
-            p.stroke_path(&burst, &color::BLAST.paint(), &stroke(2.0), Transform::identity(), None);
+            p.fill_path(&burst, &color::FLAME.paint(), FillRule::Winding, t, None);
+            p.stroke_path(&burst, &color::BLAST.paint(), &stroke(2.0), t, None);
         }
     }
     for e in events {
         match *e {
             Event::Moved { from, to, .. } => {
-                wash(p, seat, from, color::MOVE, 90);
-                frame(p, seat, from, color::MOVE, 2.5, true);
-                frame(p, seat, to, color::MOVE, 3.5, false);
+                wash(p, t, seat, from, color::MOVE, 90);
+                frame(p, t, seat, from, color::MOVE, 2.5, true);
+                frame(p, t, seat, to, color::MOVE, 3.5, false);
                 let a = cell_center(seat, from);
                 let b = cell_center(seat, to);
                 let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-                arrow_head(p, mid, (b.0 - a.0, b.1 - a.1), 20.0, color::MOVE);
+                arrow_head(p, t, mid, (b.0 - a.0, b.1 - a.1), 20.0, color::MOVE);
             }
             Event::Battle { attackers, defenders, .. } => {
                 for m in attackers.members().skip(1).chain(defenders.members().skip(1)) {
-                    frame(p, seat, m.square, color::ATTACK, 2.0, true);
+                    frame(p, t, seat, m.square, color::ATTACK, 2.0, true);
                 }
             }
             _ => {}
@@ -213,8 +214,8 @@ fn draw_marks(p: &mut Pixmap, seat: Side, events: &[Event]) {
     }
     for e in events {
         if let Event::Struck { weapon, attacker, target, .. } = *e {
-            frame(p, seat, attacker.square, color::ATTACK, 3.0, false);
-            frame(p, seat, target.square, color::ATTACK, 3.5, false);
+            frame(p, t, seat, attacker.square, color::ATTACK, 3.0, false);
+            frame(p, t, seat, target.square, color::ATTACK, 3.5, false);
             let a = cell_center(seat, attacker.square);
             let b = cell_center(seat, target.square);
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -224,7 +225,7 @@ fn draw_marks(p: &mut Pixmap, seat: Side, events: &[Event]) {
             match weapon {
                 Weapon::Contact => {
                     let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-                    arrow_head(p, mid, (dx, dy), 22.0, color::ATTACK);
+                    arrow_head(p, t, mid, (dx, dy), 22.0, color::ATTACK);
                 }
                 Weapon::Aircraft | Weapon::Torpedo => {
                     let start = (a.0 + ux * half, a.1 + uy * half);
@@ -237,10 +238,10 @@ fn draw_marks(p: &mut Pixmap, seat: Side, events: &[Event]) {
                         if weapon == Weapon::Aircraft {
                             s.dash = tiny_skia::StrokeDash::new(vec![9.0, 7.0], 0.0);
                         }
-                        p.stroke_path(&path, &color::INK.paint_alpha(120), &stroke(7.0), Transform::identity(), None);
-                        p.stroke_path(&path, &color::ATTACK.paint(), &s, Transform::identity(), None);
+                        p.stroke_path(&path, &color::INK.paint_alpha(120), &stroke(7.0), t, None);
+                        p.stroke_path(&path, &color::ATTACK.paint(), &s, t, None);
                     }
-                    arrow_head(p, (b.0 - ux * half, b.1 - uy * half), (dx, dy), 22.0, color::ATTACK);
+                    arrow_head(p, t, (b.0 - ux * half, b.1 - uy * half), (dx, dy), 22.0, color::ATTACK);
                 }
             }
         }
@@ -285,40 +286,135 @@ pub(crate) fn draw_strip(p: &mut Pixmap, fonts: &Fonts, bases: &[Pixmap; 2], y: 
     fonts.draw(p, Face::Bold, size, 54.0, baseline, Align::Left, color::STRIP_TEXT, &name);
 }
 
-/// Composes a full board picture (RGBA) from the cached background and sprites.
+/// The pixel rectangle `(x0, y0, x1, y1)` that the marks of the last turn may touch.
+fn marks_bounds(seat: Side, events: &[Event]) -> Option<(i32, i32, i32, i32)> {
+    let mut squares: Vec<Square> = Vec::new();
+    for e in events {
+        match *e {
+            Event::Moved { from, to, .. } => squares.extend([from, to]),
+            Event::Struck { attacker, target, .. } => squares.extend([attacker.square, target.square]),
+            Event::Battle { attackers, defenders, .. } => {
+                squares.extend(attackers.members().chain(defenders.members()).map(|m| m.square))
+            }
+            Event::Detonated { at, .. } => squares.extend(admiral_engine::blast_squares(at)),
+            _ => {}
+        }
+    }
+    if squares.is_empty() {
+        return None;
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for sq in squares {
+        let (x, y) = cell_origin(seat, sq);
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x + CELL as i32 + 1);
+        y1 = y1.max(y + CELL as i32 + 1);
+    }
+    let pad = 4;
+    Some((
+        (x0 - pad).max(0),
+        (y0 - pad).max(STRIP_H as i32),
+        (x1 + pad).min(WIDTH as i32),
+        (y1 + pad).min((HEIGHT - STRIP_H) as i32),
+    ))
+}
+
+/// Expands a rectangle of an indexed image to RGBA.
+pub(crate) fn expand(indexed: &[u8], width: u32, palette: &Palette, x0: i32, y0: i32, x1: i32, y1: i32) -> Pixmap {
+    let w = (x1 - x0) as u32;
+    let h = (y1 - y0) as u32;
+    let mut p = Pixmap::new(w, h).expect("region");
+    let data = p.data_mut();
+    for r in 0..h as usize {
+        let src = &indexed[(y0 as usize + r) * width as usize + x0 as usize..][..w as usize];
+        for (c, &i) in src.iter().enumerate() {
+            let o = (r * w as usize + c) * 4;
+            let pi = i as usize * 3;
+            data[o] = palette.rgb[pi];
+            data[o + 1] = palette.rgb[pi + 1];
+            data[o + 2] = palette.rgb[pi + 2];
+            data[o + 3] = 255;
+        }
+    }
+    p
+}
+
+/// Maps an RGBA region back into an indexed image at (x0, y0).
+pub(crate) fn settle(indexed: &mut [u8], width: u32, palette: &Palette, region: &Pixmap, x0: i32, y0: i32) {
+    let w = region.width() as usize;
+    for (r, row) in region.data().chunks_exact(w * 4).enumerate() {
+        let start = (y0 as usize + r) * width as usize + x0 as usize;
+        palette.quantize(row, &mut indexed[start..start + w]);
+    }
+}
+
+/// Composes a full board picture as palette indices: the cached background, sprites copied
+/// per square, then the marks and the strips drawn on small RGBA regions and mapped back.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn compose(
-    out: &mut Pixmap,
-    background: &Pixmap,
+    out: &mut [u8],
+    background: &[u8],
     sprites: &Sprites,
+    palette: &Palette,
     fonts: &Fonts,
     bases: &[Pixmap; 2],
     scene: &Scene<'_>,
 ) {
-    out.data_mut().copy_from_slice(background.data());
-    draw_board_area(out, sprites, scene);
-    draw_strip(out, fonts, bases, 0.0, &scene.top);
-    draw_strip(out, fonts, bases, (HEIGHT - STRIP_H) as f32, &scene.bottom);
+    out.copy_from_slice(background);
+    draw_board_area(out, sprites, palette, scene);
+    let mut strip = Pixmap::new(WIDTH, STRIP_H).expect("strip");
+    for (y, info) in [(0, &scene.top), (HEIGHT - STRIP_H, &scene.bottom)] {
+        strip.fill(color::STRIP.color());
+        draw_strip(&mut strip, fonts, bases, 0.0, info);
+        settle(out, WIDTH, palette, &strip, 0, y as i32);
+    }
 }
 
-/// Units, wrecks and the marks of the last turn.
-pub(crate) fn draw_board_area(out: &mut Pixmap, sprites: &Sprites, scene: &Scene<'_>) {
+/// Units, wrecks and the marks of the last turn, on an indexed picture.
+pub(crate) fn draw_board_area(out: &mut [u8], sprites: &Sprites, palette: &Palette, scene: &Scene<'_>) {
+    let cell = CELL as usize;
     for sq in Square::all() {
         let zone = zone_of_row(sq.row());
-        let sprite = match scene.cells[sq.index()] {
+        let id = match scene.cells[sq.index()] {
             Content::Empty => continue,
-            Content::Unit(side, kind) => sprites.unit(zone, side, kind, scene.language),
-            Content::Marker(side, intel) => sprites.marker(zone, side, intel, scene.language),
+            Content::Unit(side, kind) => Sprites::unit(zone, side, kind, scene.language),
+            Content::Marker(side, intel) => Sprites::marker(zone, side, intel, scene.language),
         };
         let (x, y) = cell_origin(scene.seat, sq);
-        blit(out, sprite, x, y);
+        blit_indexed(out, WIDTH as usize, sprites.indexed(id), cell, x as usize, y as usize);
     }
     for e in scene.events {
         if let Event::Destroyed { side, kind, square } = *e {
             if scene.cells[square.index()] == Content::Empty {
                 let (x, y) = cell_origin(scene.seat, square);
-                blit(out, sprites.wreck(zone_of_row(square.row()), side, kind), x, y);
+                let id = Sprites::wreck(zone_of_row(square.row()), side, kind);
+                blit_indexed(out, WIDTH as usize, sprites.indexed(id), cell, x as usize, y as usize);
             }
         }
     }
-    draw_marks(out, scene.seat, scene.events);
+    if let Some((x0, y0, x1, y1)) = marks_bounds(scene.seat, scene.events) {
+        let mut region = expand(out, WIDTH, palette, x0, y0, x1, y1);
+        draw_marks(&mut region, Transform::from_translate(-x0 as f32, -y0 as f32), scene.seat, scene.events);
+        settle(out, WIDTH, palette, &region, x0, y0);
+    }
+}
+
+/// The same picture in RGBA, drawn directly (used once, to sample colours for the palette).
+pub(crate) fn compose_rgba(background: &Pixmap, sprites: &Sprites, fonts: &Fonts, bases: &[Pixmap; 2], scene: &Scene<'_>) -> Pixmap {
+    let mut out = background.clone();
+    for sq in Square::all() {
+        let zone = zone_of_row(sq.row());
+        let id = match scene.cells[sq.index()] {
+            Content::Empty => continue,
+            Content::Unit(side, kind) => Sprites::unit(zone, side, kind, scene.language),
+            Content::Marker(side, intel) => Sprites::marker(zone, side, intel, scene.language),
+        };
+        let (x, y) = cell_origin(scene.seat, sq);
+        blit(&mut out, sprites.rgba(id), x, y);
+    }
+    draw_marks(&mut out, Transform::identity(), scene.seat, scene.events);
+    draw_strip(&mut out, fonts, bases, 0.0, &scene.top);
+    draw_strip(&mut out, fonts, bases, (HEIGHT - STRIP_H) as f32, &scene.bottom);
+    out
 }

@@ -28,6 +28,7 @@ mod font;
 mod icons;
 mod palette;
 mod replay;
+pub mod samples;
 mod sprites;
 
 use std::collections::HashMap;
@@ -70,7 +71,7 @@ pub struct BoardLabels {
 pub struct Renderer {
     fonts: font::Fonts,
     sprites: Sprites,
-    backgrounds: [Pixmap; 2],
+    backgrounds: [Vec<u8>; 2],
     base_icons: [Pixmap; 2],
     palette: Palette,
 }
@@ -88,7 +89,7 @@ impl Renderer {
     /// Loads the font, draws every sprite and the two backgrounds, and fixes the palette.
     pub fn new() -> Renderer {
         let fonts = font::Fonts::new();
-        let sprites = Sprites::new(&fonts, board::CELL);
+        let mut sprites = Sprites::new(&fonts, board::CELL);
         let backgrounds = [
             board::background(&fonts, &sprites, Side::South),
             board::background(&fonts, &sprites, Side::North),
@@ -106,6 +107,12 @@ impl Renderer {
         let sample = sample_marks(&fonts, &sprites, &backgrounds[0], &base_icons);
         palette::add_to_histogram(&mut hist, sample.data());
         let palette = Palette::from_histogram(&hist);
+        sprites.quantize(&palette);
+        let backgrounds = backgrounds.map(|bg| {
+            let mut out = vec![0u8; (WIDTH * HEIGHT) as usize];
+            palette.quantize(bg.data(), &mut out);
+            out
+        });
         Renderer {
             fonts,
             sprites,
@@ -167,17 +174,16 @@ impl Renderer {
                 note: if their_turn { None } else { note },
             },
         };
-        let mut canvas = Pixmap::new(WIDTH, HEIGHT).expect("canvas");
+        let mut indexed = vec![0u8; (WIDTH * HEIGHT) as usize];
         board::compose(
-            &mut canvas,
+            &mut indexed,
             &self.backgrounds[viewer.index()],
             &self.sprites,
+            &self.palette,
             &self.fonts,
             &self.base_icons,
             &scene,
         );
-        let mut indexed = vec![0u8; (WIDTH * HEIGHT) as usize];
-        self.palette.quantize(canvas.data(), &mut indexed);
         indexed
     }
 
@@ -254,9 +260,7 @@ fn sample_marks(fonts: &font::Fonts, sprites: &Sprites, background: &Pixmap, bas
         top: StripInfo { side: Side::North, name: "Opponent", clock: Some("1d 02h"), bases_left: 1, active: true, note: Some("Turn 12") },
         bottom: StripInfo { side: Side::South, name: "You", clock: Some("12:00"), bases_left: 2, active: false, note: None },
     };
-    let mut canvas = Pixmap::new(WIDTH, HEIGHT).expect("canvas");
-    board::compose(&mut canvas, background, sprites, fonts, bases, &scene);
-    canvas
+    board::compose_rgba(background, sprites, fonts, bases, &scene)
 }
 
 #[cfg(test)]

@@ -182,14 +182,13 @@ pub(crate) fn draw_token(
     }
 }
 
-/// Pre-rendered cell sprites for one cell size.
+/// Pre-rendered cell sprites for one cell size, in RGBA and (once the palette is fixed) as
+/// palette indices.
 pub(crate) struct Sprites {
     pub(crate) cell: u32,
     pub(crate) tiles: Vec<Pixmap>,
-    units: Vec<Pixmap>,
-    markers: Vec<Pixmap>,
-    intel: Vec<Pixmap>,
-    wrecks: Vec<Pixmap>,
+    rgba: Vec<Pixmap>,
+    indexed: Vec<Vec<u8>>,
 }
 
 fn lang_index(language: Language) -> usize {
@@ -199,6 +198,15 @@ fn lang_index(language: Language) -> usize {
     }
 }
 
+// Layout of the sprite table: for each zone and side, the closed marker, then per kind the
+// wreck, and per language the unit and the intel marker.
+const PER_KIND: usize = 5;
+const PER_SIDE: usize = 1 + KINDS * PER_KIND;
+
+/// A sprite's number in the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SpriteId(usize);
+
 impl Sprites {
     pub(crate) fn new(fonts: &Fonts, cell: u32) -> Sprites {
         let tiles: Vec<Pixmap> = (0..ZONES).map(|z| tile(cell, z)).collect();
@@ -207,18 +215,15 @@ impl Sprites {
             draw_token(&mut p, fonts, 0.0, 0.0, cell as f32, side, token, language);
             p
         };
-        let mut units = Vec::new();
-        let mut intel = Vec::new();
-        let mut wrecks = Vec::new();
-        let mut markers = Vec::new();
+        let mut rgba = Vec::with_capacity(ZONES * 2 * PER_SIDE);
         for zone in 0..ZONES {
             for side in Side::BOTH {
-                markers.push(make(zone, side, TokenKind::Marker(None), Language::En));
+                rgba.push(make(zone, side, TokenKind::Marker(None), Language::En));
                 for kind in UnitKind::ALL {
-                    wrecks.push(make(zone, side, TokenKind::Wreck(kind), Language::En));
+                    rgba.push(make(zone, side, TokenKind::Wreck(kind), Language::En));
                     for language in [Language::En, Language::Ru] {
-                        units.push(make(zone, side, TokenKind::Unit(kind), language));
-                        intel.push(make(zone, side, TokenKind::Marker(Some(kind)), language));
+                        rgba.push(make(zone, side, TokenKind::Unit(kind), language));
+                        rgba.push(make(zone, side, TokenKind::Marker(Some(kind)), language));
                     }
                 }
             }
@@ -226,40 +231,62 @@ impl Sprites {
         Sprites {
             cell,
             tiles,
-            units,
-            markers,
-            intel,
-            wrecks,
+            rgba,
+            indexed: Vec::new(),
         }
     }
 
-    fn key(zone: usize, side: Side, kind: UnitKind, language: Language) -> usize {
-        ((zone * 2 + side.index()) * KINDS + kind.index()) * 2 + lang_index(language)
+    /// Maps every sprite to the palette.
+    pub(crate) fn quantize(&mut self, palette: &crate::palette::Palette) {
+        self.indexed = self
+            .rgba
+            .iter()
+            .map(|p| {
+                let mut out = vec![0u8; (p.width() * p.height()) as usize];
+                palette.quantize(p.data(), &mut out);
+                out
+            })
+            .collect();
     }
 
-    pub(crate) fn unit(&self, zone: usize, side: Side, kind: UnitKind, language: Language) -> &Pixmap {
-        &self.units[Self::key(zone, side, kind, language)]
+    fn base(zone: usize, side: Side) -> usize {
+        (zone * 2 + side.index()) * PER_SIDE
     }
 
-    pub(crate) fn marker(&self, zone: usize, side: Side, intel: Option<UnitKind>, language: Language) -> &Pixmap {
+    pub(crate) fn unit(zone: usize, side: Side, kind: UnitKind, language: Language) -> SpriteId {
+        SpriteId(Self::base(zone, side) + 1 + kind.index() * PER_KIND + 1 + lang_index(language) * 2)
+    }
+
+    pub(crate) fn marker(zone: usize, side: Side, intel: Option<UnitKind>, language: Language) -> SpriteId {
         match intel {
-            None => &self.markers[zone * 2 + side.index()],
-            Some(kind) => &self.intel[Self::key(zone, side, kind, language)],
+            None => SpriteId(Self::base(zone, side)),
+            Some(kind) => SpriteId(Self::base(zone, side) + 1 + kind.index() * PER_KIND + 2 + lang_index(language) * 2),
         }
     }
 
-    pub(crate) fn wreck(&self, zone: usize, side: Side, kind: UnitKind) -> &Pixmap {
-        &self.wrecks[(zone * 2 + side.index()) * KINDS + kind.index()]
+    pub(crate) fn wreck(zone: usize, side: Side, kind: UnitKind) -> SpriteId {
+        SpriteId(Self::base(zone, side) + 1 + kind.index() * PER_KIND)
+    }
+
+    pub(crate) fn rgba(&self, id: SpriteId) -> &Pixmap {
+        &self.rgba[id.0]
+    }
+
+    pub(crate) fn indexed(&self, id: SpriteId) -> &[u8] {
+        &self.indexed[id.0]
     }
 
     /// Every sprite, for building the palette.
     pub(crate) fn all(&self) -> impl Iterator<Item = &Pixmap> {
-        self.tiles
-            .iter()
-            .chain(&self.units)
-            .chain(&self.markers)
-            .chain(&self.intel)
-            .chain(&self.wrecks)
+        self.tiles.iter().chain(&self.rgba)
+    }
+}
+
+/// Copies an indexed sprite of `w` × `h` into an indexed image of width `dw` at (x, y).
+pub(crate) fn blit_indexed(dst: &mut [u8], dw: usize, src: &[u8], w: usize, x: usize, y: usize) {
+    for (r, row) in src.chunks_exact(w).enumerate() {
+        let di = (y + r) * dw + x;
+        dst[di..di + w].copy_from_slice(row);
     }
 }
 
