@@ -375,3 +375,30 @@ pub(crate) fn draw_icon(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(kind: UnitKind) -> Vec<bool> {
+        let mut p = Pixmap::new(64, 48).expect("pixmap");
+        draw_icon(&mut p, kind, 2.0, 2.0, 60.0, 44.0, Rgb(255, 255, 255), Rgb(255, 160, 0), Rgb(0, 0, 0));
+        p.data().chunks_exact(4).map(|px| px[0] > 128 && px[3] > 128).collect()
+    }
+
+    #[test]
+    fn every_unit_kind_has_its_own_icon() {
+        let icons: Vec<(UnitKind, Vec<bool>)> = UnitKind::ALL.into_iter().map(|k| (k, render(k))).collect();
+        for (k, icon) in &icons {
+            let ink = icon.iter().filter(|&&b| b).count();
+            assert!(ink > 150, "{k}: the icon is almost empty ({ink} pixels)");
+        }
+        for (i, (a, ia)) in icons.iter().enumerate() {
+            for (b, ib) in &icons[i + 1..] {
+                let differing = ia.iter().zip(ib).filter(|(x, y)| x != y).count();
+                // Not merely different: different enough to be told apart (≥ 5 % of the box).
+                assert!(differing > 64 * 48 / 20, "{a} and {b} look alike ({differing} pixels differ)");
+            }
+        }
+    }
+}

@@ -211,3 +211,65 @@ pub fn view_of(
         enemy_losses: losses.1,
     }
 }
+
+/// Decodes a PNG (indexed or RGB/RGBA) to RGB bytes: `(width, height, rgb)`.
+pub fn decode_png_rgb(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let channels = info.color_type.samples();
+    let rgb = buf[..info.buffer_size()]
+        .chunks_exact(channels)
+        .flat_map(|px| [px[0], px[1], px[2]])
+        .collect();
+    (info.width, info.height, rgb)
+}
+
+/// Box-filters RGB pixels down to `new_width` (the height keeps the aspect).
+pub fn downscale_rgb(width: u32, height: u32, rgb: &[u8], new_width: u32) -> (u32, u32, Vec<u8>) {
+    let (w, h, nw) = (width as usize, height as usize, new_width as usize);
+    let nh = h * nw / w;
+    let mut out = vec![0u8; nw * nh * 3];
+    for y in 0..nh {
+        let (y0, y1) = (y * h / nh, ((y + 1) * h / nh).max(y * h / nh + 1));
+        for x in 0..nw {
+            let (x0, x1) = (x * w / nw, ((x + 1) * w / nw).max(x * w / nw + 1));
+            let mut acc = [0u32; 3];
+            for yy in y0..y1 {
+                for xx in x0..x1 {
+                    let i = (yy * w + xx) * 3;
+                    for k in 0..3 {
+                        acc[k] += rgb[i + k] as u32;
+                    }
+                }
+            }
+            let n = ((y1 - y0) * (x1 - x0)) as u32;
+            for k in 0..3 {
+                out[(y * nw + x) * 3 + k] = ((acc[k] + n / 2) / n) as u8;
+            }
+        }
+    }
+    (nw as u32, nh as u32, out)
+}
+
+/// Encodes RGB pixels as a PNG (best compression: for stored references and previews).
+pub fn encode_png_rgb(width: u32, height: u32, rgb: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, width, height);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_compression(png::Compression::High);
+        let mut w = enc.write_header().expect("png header");
+        w.write_image_data(rgb).expect("png data");
+    }
+    out
+}
+
+/// A PNG scaled down to `new_width` (how Discord previews a picture in a DM).
+pub fn preview_png(bytes: &[u8], new_width: u32) -> Vec<u8> {
+    let (w, h, rgb) = decode_png_rgb(bytes);
+    let (nw, nh, small) = downscale_rgb(w, h, &rgb, new_width);
+    encode_png_rgb(nw, nh, &small)
+}
