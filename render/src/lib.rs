@@ -38,6 +38,11 @@ pub use admiral_engine::Language;
 use tiny_skia::Pixmap;
 
 
+pub use cards::{
+    AtlasEntry, AtlasLabels, AwardLine, BattleCard, BattleSide, GameOverCard, ProfileCard, RankInfo,
+    SetupLabels, RANKS,
+};
+
 use board::{Content, Scene, StripInfo, HEIGHT, WIDTH};
 use palette::Palette;
 use sprites::Sprites;
@@ -133,6 +138,32 @@ impl Renderer {
     pub fn render_board(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
         let indexed = self.board_indexed(view, labels);
         self.encode_indexed_png(&indexed, WIDTH, HEIGHT)
+    }
+
+    /// The setup preview of `side`'s zone (front row at the top, as on the board), larger than
+    /// on the board, with a legend of placed / required counts.
+    pub fn render_setup(&self, layout: &admiral_engine::Layout, side: Side, labels: &SetupLabels) -> Vec<u8> {
+        cards::setup(&self.fonts, layout, side, labels)
+    }
+
+    /// The battle card: both groups with their strengths, the result and what was destroyed.
+    pub fn render_battle_card(&self, card: &BattleCard) -> Vec<u8> {
+        cards::battle(&self.fonts, card)
+    }
+
+    /// The game-over card: result, the working of the points, rank progress, new awards.
+    pub fn render_game_over(&self, card: &GameOverCard) -> Vec<u8> {
+        cards::game_over(&self.fonts, card)
+    }
+
+    /// The profile card: rank insignia and progress, figures, medals (left) and badges (right).
+    pub fn render_profile(&self, card: &ProfileCard) -> Vec<u8> {
+        cards::profile_png(&self.fonts, card)
+    }
+
+    /// The unit atlas for `/admiral rules`.
+    pub fn render_atlas(&self, atlas: &AtlasLabels) -> Vec<u8> {
+        cards::atlas(&self.fonts, atlas)
     }
 
     /// The board as palette indices (for tests and the benchmark).
