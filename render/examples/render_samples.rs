@@ -235,7 +235,35 @@ fn main() {
     }
     ptimes.sort_by(|a, b| a.partial_cmp(b).expect("a time"));
     let profile_ms = ptimes[ptimes.len() / 2];
-    let (gif_ms, gif_kib) = (0.0, 0);
+    // The replay of a 500-ply game.
+    let long = SampleGame::random_long(500, 500);
+    let frames = long.replay_frames();
+    let replay_labels = ReplayLabels {
+        language: Language::En,
+        seat: Side::South,
+        south: "@nelson".into(),
+        north: "@ushakov".into(),
+        ply_label: "Move".into(),
+        result: "Replay end".into(),
+    };
+    let t = Instant::now();
+    let gif = r.render_replay_gif(&frames, &replay_labels);
+    let gif_ms = t.elapsed().as_secs_f64() * 1000.0;
+    let gif_kib = gif.len() / 1024;
+    write("replay_500.gif", &gif);
+    eprintln!("replay: {} frames", frames.len());
+    for language in [Language::En, Language::Ru] {
+        let short = SampleGame::random(21, 60);
+        let labels = ReplayLabels {
+            language,
+            seat: if language == Language::En { Side::South } else { Side::North },
+            south: tr(language, "@nelson", "@нельсон"),
+            north: tr(language, "@ushakov", "@ушаков"),
+            ply_label: tr(language, "Move", "Ход"),
+            result: tr(language, "End of the sample", "Конец примера"),
+        };
+        write(&format!("replay_{}.gif", tag(language)), &r.render_replay_gif(&short.replay_frames(), &labels));
+    }
     println!(
         "board_ms_median={board_ms:.2} board_kib={} profile_ms_median={profile_ms:.2} gif_ms={gif_ms:.0} gif_kib={gif_kib}",
         size / 1024

@@ -35,8 +35,11 @@ pub(crate) struct StripInfo<'a> {
     pub(crate) name: &'a str,
     pub(crate) clock: Option<&'a str>,
     pub(crate) bases_left: u8,
-    /// This side is to move: the strip is lit.
+    /// This side is to move: marked at the left edge.
     pub(crate) active: bool,
+    /// Light the whole strip of the side to move (not in replays, where it would make every
+    /// frame repaint both strips).
+    pub(crate) lit: bool,
     /// Extra text on the right of the strip (turn and status).
     pub(crate) note: Option<&'a str>,
 }
@@ -252,7 +255,9 @@ fn draw_marks(p: &mut Pixmap, t: Transform, seat: Side, events: &[Event]) {
 pub(crate) fn draw_strip(p: &mut Pixmap, fonts: &Fonts, bases: &[Pixmap; 2], y: f32, info: &StripInfo<'_>) {
     let h = STRIP_H as f32;
     if info.active {
-        fill_rect(p, 0.0, y, WIDTH as f32, h, color::STRIP_ACTIVE);
+        if info.lit {
+            fill_rect(p, 0.0, y, WIDTH as f32, h, color::STRIP_ACTIVE);
+        }
         fill_rect(p, 0.0, y, 6.0, h, color::MOVE);
     }
     // The side's colour chip: a small token.
@@ -278,7 +283,7 @@ pub(crate) fn draw_strip(p: &mut Pixmap, fonts: &Fonts, bases: &[Pixmap; 2], y: 
     let mut note_w = 0.0;
     if let Some(note) = info.note {
         let note_size = fonts.fit(Face::Bold, 20.0, note, right - 260.0);
-        let c = if info.active { color::MOVE } else { color::STRIP_MUTED };
+        let c = if info.active && info.lit { color::MOVE } else { color::STRIP_MUTED };
         note_w = fonts.draw(p, Face::Bold, note_size, right, baseline - 1.0, Align::Right, c, note);
     }
     let name_max = right - note_w - 24.0 - 54.0;

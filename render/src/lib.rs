@@ -43,6 +43,8 @@ pub use cards::{
     SetupLabels, RANKS,
 };
 
+pub use replay::{ReplayFrame, ReplayLabels};
+
 use board::{Content, Scene, StripInfo, HEIGHT, WIDTH};
 use palette::Palette;
 use sprites::Sprites;
@@ -166,6 +168,12 @@ impl Renderer {
         cards::atlas(&self.fonts, atlas)
     }
 
+    /// The full-reveal replay of a finished match as an animated GIF: `frames[0]` is the
+    /// starting position, then one frame per ply; a frame holds only the changed rectangle.
+    pub fn render_replay_gif(&self, frames: &[ReplayFrame], labels: &ReplayLabels) -> Vec<u8> {
+        replay::render(self, frames, labels)
+    }
+
     /// The board as palette indices (for tests and the benchmark).
     fn board_indexed(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
         let viewer = view.viewer;
@@ -194,6 +202,7 @@ impl Renderer {
                 clock: labels.opponent.clock.as_deref(),
                 bases_left: 2u8.saturating_sub(view.enemy_losses[nb]),
                 active: their_turn,
+                lit: true,
                 note: if their_turn { note } else { None },
             },
             bottom: StripInfo {
@@ -202,6 +211,7 @@ impl Renderer {
                 clock: labels.you.clock.as_deref(),
                 bases_left: 2u8.saturating_sub(view.own_losses[nb]),
                 active: my_turn,
+                lit: true,
                 note: if their_turn { None } else { note },
             },
         };
@@ -288,8 +298,8 @@ fn sample_marks(fonts: &font::Fonts, sprites: &Sprites, background: &Pixmap, bas
         language: Language::En,
         cells: &cells,
         events: &events,
-        top: StripInfo { side: Side::North, name: "Opponent", clock: Some("1d 02h"), bases_left: 1, active: true, note: Some("Turn 12") },
-        bottom: StripInfo { side: Side::South, name: "You", clock: Some("12:00"), bases_left: 2, active: false, note: None },
+        top: StripInfo { side: Side::North, name: "Opponent", clock: Some("1d 02h"), bases_left: 1, active: true, lit: true, note: Some("Turn 12") },
+        bottom: StripInfo { side: Side::South, name: "You", clock: Some("12:00"), bases_left: 2, active: false, lit: false, note: None },
     };
     board::compose_rgba(background, sprites, fonts, bases, &scene)
 }

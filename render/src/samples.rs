@@ -273,3 +273,28 @@ pub fn preview_png(bytes: &[u8], new_width: u32) -> Vec<u8> {
     let (nw, nh, small) = downscale_rgb(w, h, &rgb, new_width);
     encode_png_rgb(nw, nh, &small)
 }
+
+impl SampleGame {
+    /// The game as replay frames: the start, then the position and events of every ply.
+    pub fn replay_frames(&self) -> Vec<crate::ReplayFrame> {
+        let mut frames = vec![crate::ReplayFrame {
+            position: self.positions[0].clone(),
+            events: Vec::new(),
+        }];
+        for (i, events) in self.events.iter().enumerate() {
+            frames.push(crate::ReplayFrame {
+                position: self.positions[i + 1].clone(),
+                events: events.clone(),
+            });
+        }
+        frames
+    }
+
+    /// A random game of at least `plies` plies (trying seeds from `seed` on), cut to `plies`.
+    pub fn random_long(seed: u64, plies: usize) -> SampleGame {
+        (seed..seed + 200)
+            .map(|s| SampleGame::random(s, plies))
+            .find(|g| g.plies() >= plies)
+            .unwrap_or_else(|| SampleGame::random(seed, plies))
+    }
+}
