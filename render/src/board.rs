@@ -81,20 +81,20 @@ pub(crate) fn background(fonts: &Fonts, sprites: &Sprites, seat: Side) -> Pixmap
     let board_h = ROWS as f32 * CELL as f32;
     fill_rect(&mut p, BOARD_X as f32 + board_w, BOARD_Y as f32, 1.0, board_h + 1.0, color::GRID);
     fill_rect(&mut p, BOARD_X as f32, BOARD_Y as f32 + board_h, board_w + 1.0, 1.0, color::GRID);
-    let size = 15.0;
+    let size = 16.5;
     for col in 0..COLS {
         let sq = Square::new(col, 0).expect("square");
         let (x, _) = cell_origin(seat, sq);
         let letter = ((b'a' + col) as char).to_string();
         let cx = x as f32 + CELL as f32 / 2.0;
-        fonts.draw(&mut p, Face::Bold, size, cx, BOARD_Y as f32 - 6.0, Align::Center, color::FRAME_TEXT, &letter);
-        fonts.draw(&mut p, Face::Bold, size, cx, BOARD_Y as f32 + board_h + 17.0, Align::Center, color::FRAME_TEXT, &letter);
+        fonts.draw(&mut p, Face::Bold, size, cx, BOARD_Y as f32 - 5.0, Align::Center, color::FRAME_TEXT, &letter);
+        fonts.draw(&mut p, Face::Bold, size, cx, BOARD_Y as f32 + board_h + 18.0, Align::Center, color::FRAME_TEXT, &letter);
     }
     for row in 0..ROWS {
         let sq = Square::new(0, row).expect("square");
         let (_, y) = cell_origin(seat, sq);
         let label = (row + 1).to_string();
-        let cy = y as f32 + CELL as f32 / 2.0 + 5.5;
+        let cy = y as f32 + CELL as f32 / 2.0 + 6.0;
         fonts.draw(&mut p, Face::Bold, size, MARGIN as f32 / 2.0, cy, Align::Center, color::FRAME_TEXT, &label);
         fonts.draw(&mut p, Face::Bold, size, WIDTH as f32 - MARGIN as f32 / 2.0 + 0.5, cy, Align::Center, color::FRAME_TEXT, &label);
     }

@@ -655,10 +655,17 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
         fonts.draw(&mut p, Face::Regular, 17.0, x, 384.0, Align::Left, TEXT, &card_data.nothing_label);
     }
     for &(side, kind) in card_data.destroyed.iter().take(14) {
-        token(&mut p, fonts, x, 352.0, 48.0, side, TokenKind::Wreck(kind), card_data.language);
-        let code = kind.code(card_data.language);
-        let _ = code;
-        x += 52.0;
+        token(&mut p, fonts, x, 352.0, 48.0, side, TokenKind::Unit(kind), card_data.language);
+        let mut pb = PathBuilder::new();
+        pb.move_to(x + 8.0, 360.0);
+        pb.line_to(x + 40.0, 392.0);
+        pb.move_to(x + 40.0, 360.0);
+        pb.line_to(x + 8.0, 392.0);
+        let cross = pb.finish().expect("cross");
+        let s = |w: f32| Stroke { width: w, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
+        p.stroke_path(&cross, &CARD_BG.paint_alpha(200), &s(7.0), Transform::identity(), None);
+        p.stroke_path(&cross, &color::ATTACK.paint(), &s(4.0), Transform::identity(), None);
+        x += 54.0;
     }
     encode_rgb(&p)
 }

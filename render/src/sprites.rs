@@ -103,16 +103,17 @@ pub(crate) fn draw_token(
                 p,
                 kind,
                 x + 5.0 * k,
-                y + 4.5 * k,
+                y + 5.0 * k,
                 size - 9.0 * k,
-                29.0 * k,
+                26.0 * k,
                 color::WHITE,
                 color::FLAME,
                 side_color,
             );
+            // The code as large as the token allows: it must survive a phone's half-size preview.
             let code = kind.code(language);
-            let fs = fonts.fit(Face::Bold, 16.5 * k, code, tw - 4.0 * k);
-            fonts.draw(p, Face::Bold, fs, x + size / 2.0 + 0.5 * k, y + 48.0 * k, Align::Center, color::WHITE, code);
+            let fs = fonts.fit(Face::Bold, 18.5 * k, code, tw - 3.0 * k);
+            fonts.draw(p, Face::Bold, fs, x + size / 2.0 + 0.5 * k, y + 48.5 * k, Align::Center, color::WHITE, code);
         }
         TokenKind::Marker(intel) => {
             p.fill_path(&body, &dark.paint(), FillRule::Winding, Transform::identity(), None);
