@@ -207,6 +207,18 @@ fn main() {
         let png = r.render_profile(&profile_card(language));
         write(&format!("profile_{l}.png"), &png);
         write(&format!("profile_{l}_preview400.png"), &preview_png(&png, 400));
+        let ranks = RanksCard {
+            language,
+            title: tr(language, "Ranks", "Звания"),
+            ranks: (0..19)
+                .map(|i| {
+                    let name = match language { Language::En => RANKS_EN[i], Language::Ru => RANKS_RU[i] };
+                    (name.to_string(), tr(language, &format!("{} points", POINTS[i]), &format!("{} очков", POINTS[i])))
+                })
+                .collect(),
+            current: Some(11),
+        };
+        write(&format!("ranks_{l}.png"), &r.render_ranks(&ranks));
         let title = tr(language, "Admiral · the fleet", "Адмирал · состав флота");
         let mut atlas = AtlasLabels::basic(language, &title);
         atlas.footer = tr(language, "×N: units per fleet · N/21: strength on the battle scale", "×N: единиц во флоте · N/21: сила по шкале боя");

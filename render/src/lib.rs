@@ -40,7 +40,7 @@ use tiny_skia::Pixmap;
 
 pub use cards::{
     AtlasEntry, AtlasLabels, AwardLine, BattleCard, BattleSide, GameOverCard, ProfileCard, RankInfo,
-    SetupLabels, RANKS,
+    RanksCard, SetupLabels, RANKS,
 };
 
 pub use replay::{ReplayFrame, ReplayLabels};
@@ -161,6 +161,11 @@ impl Renderer {
     /// The profile card: rank insignia and progress, figures, medals (left) and badges (right).
     pub fn render_profile(&self, card: &ProfileCard) -> Vec<u8> {
         cards::profile_png(&self.fonts, card)
+    }
+
+    /// The table of the 19 ranks with their insignia.
+    pub fn render_ranks(&self, card: &RanksCard) -> Vec<u8> {
+        cards::ranks(&self.fonts, card)
     }
 
     /// The unit atlas for `/admiral rules`.
