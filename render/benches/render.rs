@@ -12,14 +12,27 @@ fn board(c: &mut Criterion) {
     let view = game.view(Side::South, game.plies(), true);
     let labels = BoardLabels {
         language: Language::En,
-        you: PlayerLabel { name: "You".into(), clock: Some("1d 04h".into()) },
-        opponent: PlayerLabel { name: "@nelson".into(), clock: Some("23h 10m".into()) },
+        you: PlayerLabel {
+            name: "You".into(),
+            clock: Some("1d 04h".into()),
+        },
+        opponent: PlayerLabel {
+            name: "@nelson".into(),
+            clock: Some("23h 10m".into()),
+        },
         status: "Turn 61 · Your move".into(),
     };
-    c.bench_function("board_mid_game", |b| b.iter(|| r.render_board(&view, &labels)));
+    c.bench_function("board_mid_game", |b| {
+        b.iter(|| r.render_board(&view, &labels))
+    });
     let north = game.view(Side::North, game.plies(), true);
-    let ru = BoardLabels { language: Language::Ru, ..labels.clone() };
-    c.bench_function("board_mid_game_north_ru", |b| b.iter(|| r.render_board(&north, &ru)));
+    let ru = BoardLabels {
+        language: Language::Ru,
+        ..labels.clone()
+    };
+    c.bench_function("board_mid_game_north_ru", |b| {
+        b.iter(|| r.render_board(&north, &ru))
+    });
 
     let award = |emblem: u8, degree: u8| AwardLine {
         emblem,
@@ -32,8 +45,17 @@ fn board(c: &mut Criterion) {
     let profile = ProfileCard {
         language: Language::En,
         name: "@nelson".into(),
-        rank: RankInfo { index: 11, name: "Lieutenant Commander".into(), progress: 0.3, progress_label: "5,930 / 6,800".into() },
-        stats: vec![("wins".into(), "41".into()), ("units sunk".into(), "1,204".into()), ("tonnage".into(), "3.1 Mt".into())],
+        rank: RankInfo {
+            index: 11,
+            name: "Lieutenant Commander".into(),
+            progress: 0.3,
+            progress_label: "5,930 / 6,800".into(),
+        },
+        stats: vec![
+            ("wins".into(), "41".into()),
+            ("units sunk".into(), "1,204".into()),
+            ("tonnage".into(), "3.1 Mt".into()),
+        ],
         medals_label: "Medals and orders".into(),
         medals: (0..8).map(|i| award(i, 1 + i % 3)).collect(),
         badges_label: "Badges".into(),
@@ -53,7 +75,9 @@ fn board(c: &mut Criterion) {
     };
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
-    group.bench_function("replay_gif_500_plies", |b| b.iter(|| r.render_replay_gif(&frames, &replay)));
+    group.bench_function("replay_gif_500_plies", |b| {
+        b.iter(|| r.render_replay_gif(&frames, &replay))
+    });
     group.finish();
 }
 

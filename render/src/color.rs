@@ -62,7 +62,6 @@ pub(crate) const STRIP_MUTED: Rgb = Rgb::hex(0x8fa6ba);
 pub(crate) const MOVE: Rgb = Rgb::hex(0xf2b01e);
 pub(crate) const ATTACK: Rgb = Rgb::hex(0xe8361f);
 pub(crate) const BLAST: Rgb = Rgb::hex(0xff7a00);
-pub(crate) const GOLD: Rgb = Rgb::hex(0xd9a520);
 pub(crate) const FLAME: Rgb = Rgb::hex(0xffb000);
 
 /// The colour of a side's fleet.

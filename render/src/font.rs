@@ -192,11 +192,6 @@ impl Fonts {
         }
         width
     }
-
-    /// Ascent of the face at `size` (pixels above the baseline).
-    pub(crate) fn ascent(&self, face: Face, size: f32) -> f32 {
-        self.font(face).as_scaled(PxScale::from(size)).ascent()
-    }
 }
 
 /// Blends a coverage mask of `color` onto an (opaque or premultiplied) pixmap.

@@ -33,14 +33,13 @@ mod sprites;
 
 use std::collections::HashMap;
 
-use admiral_engine::{Cell, Side, UnitKind, View};
 pub use admiral_engine::Language;
+use admiral_engine::{Cell, Side, UnitKind, View};
 use tiny_skia::Pixmap;
 
-
 pub use cards::{
-    AtlasEntry, AtlasLabels, AwardLine, BattleCard, BattleSide, GameOverCard, ProfileCard, RankInfo,
-    RanksCard, SetupLabels, RANKS,
+    AtlasEntry, AtlasLabels, AwardLine, BattleCard, BattleSide, GameOverCard, ProfileCard,
+    RankInfo, RanksCard, SetupLabels, RANKS,
 };
 
 pub use replay::{ReplayFrame, ReplayLabels};
@@ -144,7 +143,12 @@ impl Renderer {
 
     /// The setup preview of `side`'s zone (front row at the top, as on the board), larger than
     /// on the board, with a legend of placed / required counts.
-    pub fn render_setup(&self, layout: &admiral_engine::Layout, side: Side, labels: &SetupLabels) -> Vec<u8> {
+    pub fn render_setup(
+        &self,
+        layout: &admiral_engine::Layout,
+        side: Side,
+        labels: &SetupLabels,
+    ) -> Vec<u8> {
         cards::setup(&self.fonts, layout, side, labels)
     }
 
@@ -188,7 +192,9 @@ impl Renderer {
             .map(|c| match *c {
                 Cell::Empty => Content::Empty,
                 Cell::Own { kind } => Content::Unit(viewer, kind),
-                Cell::Enemy { intel } => Content::Marker(viewer.opponent(), if view.intel { intel } else { None }),
+                Cell::Enemy { intel } => {
+                    Content::Marker(viewer.opponent(), if view.intel { intel } else { None })
+                }
             })
             .collect();
         let nb = UnitKind::NavalBase.index();
@@ -233,7 +239,7 @@ impl Renderer {
         indexed
     }
 
-    /// Encodes palette indices as an indexed PNG (fast compression, no filter).
+    /// Encodes palette indices as an indexed PNG (fdeflate, Paeth filter).
     fn encode_indexed_png(&self, indexed: &[u8], width: u32, height: u32) -> Vec<u8> {
         let mut out = Vec::with_capacity(indexed.len() / 6);
         {
@@ -252,18 +258,15 @@ impl Renderer {
         }
         out
     }
-
-    /// Encodes an opaque RGBA pixmap as an indexed PNG through the board palette when it maps
-    /// well, which is the case for all cards (they use the same colours).
-    fn encode_pixmap(&self, pixmap: &Pixmap) -> Vec<u8> {
-        let mut indexed = vec![0u8; (pixmap.width() * pixmap.height()) as usize];
-        self.palette.quantize(pixmap.data(), &mut indexed);
-        self.encode_indexed_png(&indexed, pixmap.width(), pixmap.height())
-    }
 }
 
 /// A sample of the marks and strips, so that their colours are in the palette.
-fn sample_marks(fonts: &font::Fonts, sprites: &Sprites, background: &Pixmap, bases: &[Pixmap; 2]) -> Pixmap {
+fn sample_marks(
+    fonts: &font::Fonts,
+    sprites: &Sprites,
+    background: &Pixmap,
+    bases: &[Pixmap; 2],
+) -> Pixmap {
     use admiral_engine::{Event, Group, Placed, Square, Weapon};
     let sq = |s: &str| Square::parse(s).expect("square");
     let mut cells = vec![Content::Empty; admiral_engine::SQUARES];
@@ -274,37 +277,83 @@ fn sample_marks(fonts: &font::Fonts, sprites: &Sprites, background: &Pixmap, bas
         cells[n.index()] = Content::Marker(Side::North, if i % 2 == 0 { Some(kind) } else { None });
     }
     let events = vec![
-        Event::Moved { side: Side::South, kind: None, from: sq("e5"), to: sq("e6") },
+        Event::Moved {
+            side: Side::South,
+            kind: None,
+            from: sq("e5"),
+            to: sq("e6"),
+        },
         Event::Struck {
             side: Side::South,
             weapon: Weapon::Aircraft,
-            attacker: Placed { kind: UnitKind::Aircraft, square: sq("c7") },
-            target: Placed { kind: UnitKind::Cruiser, square: sq("c11") },
+            attacker: Placed {
+                kind: UnitKind::Aircraft,
+                square: sq("c7"),
+            },
+            target: Placed {
+                kind: UnitKind::Cruiser,
+                square: sq("c11"),
+            },
         },
         Event::Struck {
             side: Side::South,
             weapon: Weapon::Contact,
-            attacker: Placed { kind: UnitKind::Cruiser, square: sq("h8") },
-            target: Placed { kind: UnitKind::Cruiser, square: sq("h9") },
+            attacker: Placed {
+                kind: UnitKind::Cruiser,
+                square: sq("h8"),
+            },
+            target: Placed {
+                kind: UnitKind::Cruiser,
+                square: sq("h9"),
+            },
         },
         Event::Battle {
             side: Side::South,
-            attackers: Group::new(&[Placed { kind: UnitKind::Cruiser, square: sq("h8") }]),
-            defenders: Group::new(&[Placed { kind: UnitKind::Cruiser, square: sq("h9") }]),
+            attackers: Group::new(&[Placed {
+                kind: UnitKind::Cruiser,
+                square: sq("h8"),
+            }]),
+            defenders: Group::new(&[Placed {
+                kind: UnitKind::Cruiser,
+                square: sq("h9"),
+            }]),
             attack_strength: 7,
             defense_strength: 7,
             winner: None,
         },
-        Event::Detonated { side: Side::North, at: sq("l8") },
-        Event::Destroyed { side: Side::South, kind: UnitKind::Battleship, square: sq("k8") },
+        Event::Detonated {
+            side: Side::North,
+            at: sq("l8"),
+        },
+        Event::Destroyed {
+            side: Side::South,
+            kind: UnitKind::Battleship,
+            square: sq("k8"),
+        },
     ];
     let scene = Scene {
         seat: Side::South,
         language: Language::En,
         cells: &cells,
         events: &events,
-        top: StripInfo { side: Side::North, name: "Opponent", clock: Some("1d 02h"), bases_left: 1, active: true, lit: true, note: Some("Turn 12") },
-        bottom: StripInfo { side: Side::South, name: "You", clock: Some("12:00"), bases_left: 2, active: false, lit: false, note: None },
+        top: StripInfo {
+            side: Side::North,
+            name: "Opponent",
+            clock: Some("1d 02h"),
+            bases_left: 1,
+            active: true,
+            lit: true,
+            note: Some("Turn 12"),
+        },
+        bottom: StripInfo {
+            side: Side::South,
+            name: "You",
+            clock: Some("12:00"),
+            bases_left: 2,
+            active: false,
+            lit: false,
+            note: None,
+        },
     };
     board::compose_rgba(background, sprites, fonts, bases, &scene)
 }

@@ -123,11 +123,21 @@ impl SampleGame {
                             memory.insert(to, k);
                         }
                     }
-                    Event::Struck { side, attacker, target, .. } => {
+                    Event::Struck {
+                        side,
+                        attacker,
+                        target,
+                        ..
+                    } => {
                         let enemy = if side == viewer { target } else { attacker };
                         memory.insert(enemy.square, enemy.kind);
                     }
-                    Event::Battle { side, attackers, defenders, .. } => {
+                    Event::Battle {
+                        side,
+                        attackers,
+                        defenders,
+                        ..
+                    } => {
                         let group = if side == viewer { defenders } else { attackers };
                         for m in group.members() {
                             memory.insert(m.square, m.kind);
@@ -145,8 +155,20 @@ impl SampleGame {
 
     /// The view of `viewer` after `ply` plies.
     pub fn view(&self, viewer: Side, ply: usize, intel: bool) -> View {
-        let memory = if intel { self.intel(viewer, ply) } else { HashMap::new() };
-        view_of(&self.positions[ply], viewer, &memory, intel, self.last(ply, viewer), self.losses(ply, viewer), ply)
+        let memory = if intel {
+            self.intel(viewer, ply)
+        } else {
+            HashMap::new()
+        };
+        view_of(
+            &self.positions[ply],
+            viewer,
+            &memory,
+            intel,
+            self.last(ply, viewer),
+            self.losses(ply, viewer),
+            ply,
+        )
     }
 
     fn last(&self, ply: usize, viewer: Side) -> (Option<Action>, Option<Side>, Vec<Event>) {
@@ -154,7 +176,10 @@ impl SampleGame {
             return (None, None, Vec::new());
         }
         let mover = self.positions[ply - 1].to_move();
-        let events = self.events[ply - 1].iter().map(|e| e.seen_by(viewer)).collect();
+        let events = self.events[ply - 1]
+            .iter()
+            .map(|e| e.seen_by(viewer))
+            .collect();
         (Some(self.actions[ply - 1]), Some(mover), events)
     }
 
@@ -191,7 +216,11 @@ pub fn view_of(
             None => Cell::Empty,
             Some(p) if p.side == viewer => Cell::Own { kind: p.kind },
             Some(_) => Cell::Enemy {
-                intel: if intel { memory.get(&sq).copied() } else { None },
+                intel: if intel {
+                    memory.get(&sq).copied()
+                } else {
+                    None
+                },
             },
         })
         .collect();

@@ -94,10 +94,22 @@ pub(crate) fn draw_token(
     };
     match token {
         TokenKind::Unit(kind) => {
-            p.fill_path(&body, &side_color.paint(), FillRule::Winding, Transform::identity(), None);
+            p.fill_path(
+                &body,
+                &side_color.paint(),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
             // A lighter top edge gives the token a little body.
             let top = rounded_rect(tx, ty, tw, tw * 0.5, radius);
-            p.fill_path(&top, &color::WHITE.paint_alpha(22), FillRule::Winding, Transform::identity(), None);
+            p.fill_path(
+                &top,
+                &color::WHITE.paint_alpha(22),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
             p.stroke_path(&body, &dark.paint(), &border, Transform::identity(), None);
             draw_icon(
                 p,
@@ -113,10 +125,25 @@ pub(crate) fn draw_token(
             // The code as large as the token allows: it must survive a phone's half-size preview.
             let code = kind.code(language);
             let fs = fonts.fit(Face::Bold, 18.5 * k, code, tw - 3.0 * k);
-            fonts.draw(p, Face::Bold, fs, x + size / 2.0 + 0.5 * k, y + 48.5 * k, Align::Center, color::WHITE, code);
+            fonts.draw(
+                p,
+                Face::Bold,
+                fs,
+                x + size / 2.0 + 0.5 * k,
+                y + 48.5 * k,
+                Align::Center,
+                color::WHITE,
+                code,
+            );
         }
         TokenKind::Marker(intel) => {
-            p.fill_path(&body, &dark.paint(), FillRule::Winding, Transform::identity(), None);
+            p.fill_path(
+                &body,
+                &dark.paint(),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
             // Diagonal hatching: the back of a closed card.
             let mut pb = PathBuilder::new();
             let step = 7.0 * k;
@@ -129,7 +156,13 @@ pub(crate) fn draw_token(
             let hatch = pb.finish().expect("hatch");
             let clip = {
                 let mut mask = tiny_skia::Mask::new(p.width(), p.height()).expect("mask");
-                let inner = rounded_rect(tx + 5.0 * k, ty + 5.0 * k, tw - 10.0 * k, tw - 10.0 * k, radius * 0.6);
+                let inner = rounded_rect(
+                    tx + 5.0 * k,
+                    ty + 5.0 * k,
+                    tw - 10.0 * k,
+                    tw - 10.0 * k,
+                    radius * 0.6,
+                );
                 mask.fill_path(&inner, FillRule::Winding, true, Transform::identity());
                 mask
             };
@@ -137,32 +170,110 @@ pub(crate) fn draw_token(
                 width: 2.2 * k,
                 ..Stroke::default()
             };
-            p.stroke_path(&hatch, &side_color.paint(), &hatch_stroke, Transform::identity(), Some(&clip));
-            let inner = rounded_rect(tx + 5.0 * k, ty + 5.0 * k, tw - 10.0 * k, tw - 10.0 * k, radius * 0.6);
-            p.stroke_path(&inner, &side_color.mix(color::WHITE, 0.35).paint(), &border, Transform::identity(), None);
-            p.stroke_path(&body, &color::INK.paint_alpha(160), &border, Transform::identity(), None);
+            p.stroke_path(
+                &hatch,
+                &side_color.paint(),
+                &hatch_stroke,
+                Transform::identity(),
+                Some(&clip),
+            );
+            let inner = rounded_rect(
+                tx + 5.0 * k,
+                ty + 5.0 * k,
+                tw - 10.0 * k,
+                tw - 10.0 * k,
+                radius * 0.6,
+            );
+            p.stroke_path(
+                &inner,
+                &side_color.mix(color::WHITE, 0.35).paint(),
+                &border,
+                Transform::identity(),
+                None,
+            );
+            p.stroke_path(
+                &body,
+                &color::INK.paint_alpha(160),
+                &border,
+                Transform::identity(),
+                None,
+            );
             if let Some(kind) = intel {
                 // The remembered identity: a small silhouette and a white badge with the code.
                 let ib = rounded_rect(tx + 4.0 * k, ty + 3.0 * k, tw - 8.0 * k, 25.0 * k, 5.0 * k);
-                p.fill_path(&ib, &dark.paint(), FillRule::Winding, Transform::identity(), None);
-                draw_icon(p, kind, x + 8.0 * k, y + 6.0 * k, size - 15.0 * k, 22.0 * k, color::WHITE, color::FLAME, dark);
-                let badge = rounded_rect(tx + 3.0 * k, y + 31.0 * k, tw - 6.0 * k, 18.0 * k, 4.0 * k);
-                p.fill_path(&badge, &color::WHITE.paint(), FillRule::Winding, Transform::identity(), None);
+                p.fill_path(
+                    &ib,
+                    &dark.paint(),
+                    FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
+                draw_icon(
+                    p,
+                    kind,
+                    x + 8.0 * k,
+                    y + 6.0 * k,
+                    size - 15.0 * k,
+                    22.0 * k,
+                    color::WHITE,
+                    color::FLAME,
+                    dark,
+                );
+                let badge =
+                    rounded_rect(tx + 3.0 * k, y + 31.0 * k, tw - 6.0 * k, 18.0 * k, 4.0 * k);
+                p.fill_path(
+                    &badge,
+                    &color::WHITE.paint(),
+                    FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
                 let code = kind.code(language);
                 let fs = fonts.fit(Face::Bold, 15.0 * k, code, tw - 9.0 * k);
-                fonts.draw(p, Face::Bold, fs, x + size / 2.0 + 0.5 * k, y + 45.5 * k, Align::Center, dark, code);
+                fonts.draw(
+                    p,
+                    Face::Bold,
+                    fs,
+                    x + size / 2.0 + 0.5 * k,
+                    y + 45.5 * k,
+                    Align::Center,
+                    dark,
+                    code,
+                );
             }
         }
         TokenKind::Wreck(kind) => {
-            p.fill_path(&body, &side_color.paint_alpha(46), FillRule::Winding, Transform::identity(), None);
+            p.fill_path(
+                &body,
+                &side_color.paint_alpha(46),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
             let dashed = Stroke {
                 width: 1.5 * k,
                 dash: tiny_skia::StrokeDash::new(vec![4.0 * k, 3.0 * k], 0.0),
                 ..Stroke::default()
             };
-            p.stroke_path(&body, &side_color.paint_alpha(150), &dashed, Transform::identity(), None);
+            p.stroke_path(
+                &body,
+                &side_color.paint_alpha(150),
+                &dashed,
+                Transform::identity(),
+                None,
+            );
             let mut faint = Pixmap::new(p.width(), p.height()).expect("wreck layer");
-            draw_icon(&mut faint, kind, x + 5.0 * k, y + 9.0 * k, size - 9.0 * k, 34.0 * k, side_color, side_color, side_color);
+            draw_icon(
+                &mut faint,
+                kind,
+                x + 5.0 * k,
+                y + 9.0 * k,
+                size - 9.0 * k,
+                34.0 * k,
+                side_color,
+                side_color,
+                side_color,
+            );
             let paint = tiny_skia::PixmapPaint {
                 opacity: 0.42,
                 ..Default::default()
@@ -178,7 +289,13 @@ pub(crate) fn draw_token(
                 line_cap: tiny_skia::LineCap::Round,
                 ..Stroke::default()
             };
-            p.stroke_path(&pb.finish().expect("cross"), &dark.paint_alpha(120), &cross, Transform::identity(), None);
+            p.stroke_path(
+                &pb.finish().expect("cross"),
+                &dark.paint_alpha(120),
+                &cross,
+                Transform::identity(),
+                None,
+            );
         }
     }
 }
@@ -186,7 +303,6 @@ pub(crate) fn draw_token(
 /// Pre-rendered cell sprites for one cell size, in RGBA and (once the palette is fixed) as
 /// palette indices.
 pub(crate) struct Sprites {
-    pub(crate) cell: u32,
     pub(crate) tiles: Vec<Pixmap>,
     rgba: Vec<Pixmap>,
     indexed: Vec<Vec<u8>>,
@@ -230,7 +346,6 @@ impl Sprites {
             }
         }
         Sprites {
-            cell,
             tiles,
             rgba,
             indexed: Vec::new(),
@@ -255,13 +370,22 @@ impl Sprites {
     }
 
     pub(crate) fn unit(zone: usize, side: Side, kind: UnitKind, language: Language) -> SpriteId {
-        SpriteId(Self::base(zone, side) + 1 + kind.index() * PER_KIND + 1 + lang_index(language) * 2)
+        SpriteId(
+            Self::base(zone, side) + 1 + kind.index() * PER_KIND + 1 + lang_index(language) * 2,
+        )
     }
 
-    pub(crate) fn marker(zone: usize, side: Side, intel: Option<UnitKind>, language: Language) -> SpriteId {
+    pub(crate) fn marker(
+        zone: usize,
+        side: Side,
+        intel: Option<UnitKind>,
+        language: Language,
+    ) -> SpriteId {
         match intel {
             None => SpriteId(Self::base(zone, side)),
-            Some(kind) => SpriteId(Self::base(zone, side) + 1 + kind.index() * PER_KIND + 2 + lang_index(language) * 2),
+            Some(kind) => SpriteId(
+                Self::base(zone, side) + 1 + kind.index() * PER_KIND + 2 + lang_index(language) * 2,
+            ),
         }
     }
 
@@ -298,7 +422,14 @@ pub(crate) fn blit(dst: &mut Pixmap, src: &Pixmap, x: i32, y: i32) {
     let sw = src.width() as i32;
     let sh = src.height() as i32;
     if x < 0 || y < 0 || x + sw > dw || y + sh > dh {
-        dst.draw_pixmap(x, y, src.as_ref(), &tiny_skia::PixmapPaint::default(), Transform::identity(), None);
+        dst.draw_pixmap(
+            x,
+            y,
+            src.as_ref(),
+            &tiny_skia::PixmapPaint::default(),
+            Transform::identity(),
+            None,
+        );
         return;
     }
     let row = (sw * 4) as usize;

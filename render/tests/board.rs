@@ -18,28 +18,48 @@ fn labels(language: Language, ply: u32) -> BoardLabels {
     match language {
         Language::En => BoardLabels {
             language,
-            you: PlayerLabel { name: "You".into(), clock: Some("1d 04h".into()) },
-            opponent: PlayerLabel { name: "@nelson".into(), clock: Some("23h 10m".into()) },
+            you: PlayerLabel {
+                name: "You".into(),
+                clock: Some("1d 04h".into()),
+            },
+            opponent: PlayerLabel {
+                name: "@nelson".into(),
+                clock: Some("23h 10m".into()),
+            },
             status: format!("Turn {} · Your move", ply / 2 + 1),
         },
         Language::Ru => BoardLabels {
             language,
-            you: PlayerLabel { name: "Вы".into(), clock: Some("1д 04ч".into()) },
-            opponent: PlayerLabel { name: "@ушаков".into(), clock: Some("23ч 10м".into()) },
+            you: PlayerLabel {
+                name: "Вы".into(),
+                clock: Some("1д 04ч".into()),
+            },
+            opponent: PlayerLabel {
+                name: "@ушаков".into(),
+                clock: Some("23ч 10м".into()),
+            },
             status: format!("Ход {} · ваш ход", ply / 2 + 1),
         },
     }
 }
 
 /// Permutes the `side` units that `viewer` has not seen among their squares.
-fn permute_hidden(position: &Position, side: Side, seen: &HashMap<Square, admiral_engine::UnitKind>, dice: &mut Dice) -> Position {
+fn permute_hidden(
+    position: &Position,
+    side: Side,
+    seen: &HashMap<Square, admiral_engine::UnitKind>,
+    dice: &mut Dice,
+) -> Position {
     let mut p = position.clone();
     let squares: Vec<Square> = p
         .pieces()
         .filter(|(sq, piece)| piece.side == side && !seen.contains_key(sq))
         .map(|(sq, _)| sq)
         .collect();
-    let mut pieces: Vec<_> = squares.iter().map(|&sq| p.piece_at(sq).expect("piece")).collect();
+    let mut pieces: Vec<_> = squares
+        .iter()
+        .map(|&sq| p.piece_at(sq).expect("piece"))
+        .collect();
     dice.shuffle(&mut pieces);
     for (sq, piece) in squares.iter().zip(pieces) {
         p.remove(*sq);
@@ -58,11 +78,20 @@ fn the_fog_holds_at_the_pixel_level() {
         for viewer in Side::BOTH {
             for intel in [true, false] {
                 let view = game.view(viewer, ply, intel);
-                let memory = if intel { game.intel(viewer, ply) } else { HashMap::new() };
+                let memory = if intel {
+                    game.intel(viewer, ply)
+                } else {
+                    HashMap::new()
+                };
                 let png = r.render_board(&view, &labels(Language::En, ply as u32));
                 for _ in 0..3 {
-                    let permuted = permute_hidden(&game.positions[ply], viewer.opponent(), &memory, &mut dice);
-                    assert_ne!(permuted.to_text(), game.positions[ply].to_text(), "the permutation changed nothing");
+                    let permuted =
+                        permute_hidden(&game.positions[ply], viewer.opponent(), &memory, &mut dice);
+                    assert_ne!(
+                        permuted.to_text(),
+                        game.positions[ply].to_text(),
+                        "the permutation changed nothing"
+                    );
                     let other: View = samples::view_of(
                         &permuted,
                         viewer,
@@ -73,7 +102,10 @@ fn the_fog_holds_at_the_pixel_level() {
                         ply,
                     );
                     let png2 = r.render_board(&other, &labels(Language::En, ply as u32));
-                    assert!(png == png2, "seed {seed}, {viewer}: the picture depends on hidden units");
+                    assert!(
+                        png == png2,
+                        "seed {seed}, {viewer}: the picture depends on hidden units"
+                    );
                 }
             }
         }
@@ -86,7 +118,10 @@ fn intel_off_hides_remembered_identities() {
     let game = SampleGame::random(5, 160);
     let ply = game.plies();
     let mut view = game.view(Side::South, ply, true);
-    assert!(view.enemy_markers().any(|(_, k)| k.is_some()), "the sample has intel");
+    assert!(
+        view.enemy_markers().any(|(_, k)| k.is_some()),
+        "the sample has intel"
+    );
     view.intel = false;
     let mut blind = view.clone();
     for c in blind.cells.iter_mut() {
@@ -121,7 +156,8 @@ fn fixture(name: &str, make: impl FnOnce() -> View) -> View {
     let path = golden_dir().join(format!("{name}.json"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
         let view = make();
-        std::fs::write(&path, serde_json::to_string_pretty(&view).expect("json")).expect("write fixture");
+        std::fs::write(&path, serde_json::to_string_pretty(&view).expect("json"))
+            .expect("write fixture");
         return view;
     }
     serde_json::from_str(&std::fs::read_to_string(&path).expect("read fixture")).expect("a view")
@@ -142,7 +178,10 @@ fn check_golden(name: &str, png: &[u8]) {
     let mut total = 0u64;
     let mut off = 0usize;
     for (a, b) in small.chunks_exact(3).zip(golden.chunks_exact(3)) {
-        let d = (0..3).map(|k| (a[k] as i32 - b[k] as i32).unsigned_abs()).max().unwrap_or(0);
+        let d = (0..3)
+            .map(|k| (a[k] as i32 - b[k] as i32).unsigned_abs())
+            .max()
+            .unwrap_or(0);
         total += d as u64;
         if d > 24 {
             off += 1;

@@ -12,7 +12,12 @@ fn renderer() -> &'static Renderer {
 }
 
 fn rank(index: u8) -> RankInfo {
-    RankInfo { index, name: "Rank".into(), progress: 0.5, progress_label: "1 / 2".into() }
+    RankInfo {
+        index,
+        name: "Rank".into(),
+        progress: 0.5,
+        progress_label: "1 / 2".into(),
+    }
 }
 
 fn profile(language: Language, rank_index: u8) -> ProfileCard {
@@ -22,16 +27,32 @@ fn profile(language: Language, rank_index: u8) -> ProfileCard {
         rank: rank(rank_index),
         stats: vec![("wins".into(), "3".into())],
         medals_label: "Medals".into(),
-        medals: vec![AwardLine { emblem: 0, name: "Torpedo strike".into(), degree: 2, degree_label: "II".into(), progress: 0.4, progress_label: "4 / 10".into() }],
+        medals: vec![AwardLine {
+            emblem: 0,
+            name: "Torpedo strike".into(),
+            degree: 2,
+            degree_label: "II".into(),
+            progress: 0.4,
+            progress_label: "4 / 10".into(),
+        }],
         badges_label: "Badges".into(),
-        badges: vec![AwardLine { emblem: 8, name: "Veteran".into(), degree: 0, degree_label: String::new(), progress: 0.1, progress_label: "1 / 10".into() }],
+        badges: vec![AwardLine {
+            emblem: 8,
+            name: "Veteran".into(),
+            degree: 0,
+            degree_label: String::new(),
+            progress: 0.1,
+            progress_label: "1 / 10".into(),
+        }],
     }
 }
 
 #[test]
 fn each_of_the_19_ranks_has_its_own_insignia() {
     let r = renderer();
-    let pictures: Vec<Vec<u8>> = (0..RANKS).map(|i| decode_png_rgb(&r.render_profile(&profile(Language::En, i))).2).collect();
+    let pictures: Vec<Vec<u8>> = (0..RANKS)
+        .map(|i| decode_png_rgb(&r.render_profile(&profile(Language::En, i))).2)
+        .collect();
     for i in 0..pictures.len() {
         for j in i + 1..pictures.len() {
             assert_ne!(pictures[i], pictures[j], "ranks {i} and {j} look the same");
@@ -46,14 +67,42 @@ fn cards_render_in_both_languages() {
     let layout = random_layout(&mut dice);
     let mut last: Vec<Vec<u8>> = Vec::new();
     for language in [Language::En, Language::Ru] {
-        let setup = r.render_setup(&layout, Side::North, &SetupLabels { language, title: "T".into(), subtitle: "S".into() });
-        let partial = r.render_setup(&Layout::empty(), Side::South, &SetupLabels { language, title: "T".into(), subtitle: "S".into() });
+        let setup = r.render_setup(
+            &layout,
+            Side::North,
+            &SetupLabels {
+                language,
+                title: "T".into(),
+                subtitle: "S".into(),
+            },
+        );
+        let partial = r.render_setup(
+            &Layout::empty(),
+            Side::South,
+            &SetupLabels {
+                language,
+                title: "T".into(),
+                subtitle: "S".into(),
+            },
+        );
         let atlas = r.render_atlas(&AtlasLabels::basic(language, "Atlas"));
         let mut battle = BattleCard {
             language,
             title: "Battle".into(),
-            attacker: BattleSide { side: Side::South, label: "A".into(), units: vec![UnitKind::Cruiser, UnitKind::Cruiser], strength: Some(18), won: true },
-            defender: BattleSide { side: Side::North, label: "D".into(), units: vec![UnitKind::Battleship], strength: Some(15), won: false },
+            attacker: BattleSide {
+                side: Side::South,
+                label: "A".into(),
+                units: vec![UnitKind::Cruiser, UnitKind::Cruiser],
+                strength: Some(18),
+                won: true,
+            },
+            defender: BattleSide {
+                side: Side::North,
+                label: "D".into(),
+                units: vec![UnitKind::Battleship],
+                strength: Some(15),
+                won: false,
+            },
             result: "R".into(),
             destroyed_label: "Destroyed".into(),
             nothing_label: "nothing".into(),
