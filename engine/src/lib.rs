@@ -13,12 +13,17 @@
 //! The rules themselves are documented in `doc/rules.md` at the repository root.
 
 pub mod action;
+pub mod arena;
 pub mod event;
+pub mod explain;
 pub mod formation;
+pub mod game;
 pub mod layout;
 pub mod movegen;
 pub mod outcome;
 pub mod position;
+pub mod record;
+pub mod referee;
 pub mod resolve;
 pub mod rng;
 pub mod square;
@@ -27,10 +32,13 @@ pub mod view;
 
 pub use action::{Action, ParseActionError};
 pub use event::{Event, Weapon};
+pub use explain::Illegal;
 pub use formation::{group_strength, Group, Partners, Placed, STRENGTH_TABLE};
+pub use game::{Game, GameError};
 pub use layout::{describe_errors, Layout, LayoutError, LayoutProblem};
 pub use outcome::{EndReason, Outcome, Status};
 pub use position::{Position, PositionTextError, QUIET_PLY_LIMIT};
+pub use record::{Record, Start, Turn, RECORD_FORMAT};
 pub use resolve::{blast_squares, Defense, PlayError};
 pub use rng::Dice;
 pub use square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};

@@ -1,0 +1,176 @@
+//! The referee protocol (JSON lines), as a library so that it can be tested without a process.
+
+use serde_json::{json, Map, Value};
+
+use crate::action::Action;
+use crate::formation::Partners;
+use crate::game::Game;
+use crate::layout::{describe_errors, Layout};
+use crate::position::Position;
+use crate::resolve::Defense;
+use crate::square::{Side, Square};
+use crate::unit::Language;
+
+/// A referee session: at most one game, driven by JSON commands.
+#[derive(Default)]
+pub struct Referee {
+    game: Option<Game>,
+}
+
+type Answer = Result<Map<String, Value>, String>;
+
+impl Referee {
+    /// A referee with no game loaded.
+    pub fn new() -> Referee {
+        Referee::default()
+    }
+
+    /// The game in progress, if any.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Answers one input line; blank lines get no answer.
+    pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        if line.trim().is_empty() {
+            return None;
+        }
+        let answer = match serde_json::from_str::<Value>(line) {
+            Ok(Value::Object(request)) => self.handle(&request),
+            Ok(_) => Err("each line must be a JSON object such as {\"cmd\":\"legal\"}".into()),
+            Err(e) => Err(format!("not valid JSON: {e}")),
+        };
+        let value = match answer {
+            Ok(mut fields) => {
+                fields.insert("ok".into(), Value::Bool(true));
+                Value::Object(fields)
+            }
+            Err(error) => json!({ "ok": false, "error": error }),
+        };
+        Some(value.to_string())
+    }
+
+    fn handle(&mut self, request: &Map<String, Value>) -> Answer {
+        let cmd = request
+            .get("cmd")
+            .and_then(Value::as_str)
+            .ok_or("missing \"cmd\" (one of load, new, legal, play, position, view)")?;
+        if cmd == "load" || cmd == "new" {
+            match request.get("ruleset") {
+                None => {}
+                Some(Value::String(r)) if r == "admiral" => {}
+                Some(other) => {
+                    return Err(format!("unsupported ruleset {other}: this referee knows \"admiral\""))
+                }
+            }
+        }
+        match cmd {
+            "load" => {
+                let text = string_field(request, "position")?;
+                let to_move = match request.get("to_move") {
+                    None => Side::South,
+                    Some(v) => v
+                        .as_str()
+                        .and_then(Side::from_name)
+                        .ok_or("\"to_move\" must be \"south\" or \"north\"")?,
+                };
+                let position = Position::from_text(text, to_move).map_err(|e| e.to_string())?;
+                self.game = Some(Game::from_position(position, true));
+                Ok(Map::new())
+            }
+            "new" => {
+                let read = |field: &str, side: &str| -> Result<Layout, String> {
+                    Layout::parse(string_field(request, field)?).map_err(|errors| {
+                        format!(
+                            "{side} layout: {}",
+                            describe_errors(&errors, Language::En).replace('\n', "; ")
+                        )
+                    })
+                };
+                let south = read("south_layout", "south")?;
+                let north = read("north_layout", "north")?;
+                self.game = Some(Game::new(&south, &north, true).map_err(|e| e.to_string())?);
+                Ok(Map::new())
+            }
+            "legal" => {
+                let game = self.loaded()?;
+                let mut actions: Vec<String> = game.legal_actions().iter().map(Action::to_string).collect();
+                actions.sort();
+                Ok(fields([("actions", json!(actions))]))
+            }
+            "play" => {
+                let action = Action::parse(string_field(request, "action")?).map_err(|e| e.to_string())?;
+                let defense = read_defense(request.get("defense"), &action)?;
+                let game = self.game_mut()?;
+                let events = game.play(&action, defense).map_err(|e| e.to_string())?;
+                Ok(fields([("events", json!(events)), ("status", json!(game.status()))]))
+            }
+            "position" => {
+                let game = self.loaded()?;
+                Ok(fields([
+                    ("position", json!(game.position().to_text())),
+                    ("to_move", json!(game.to_move())),
+                    ("status", json!(game.status())),
+                ]))
+            }
+            "view" => {
+                let side = request
+                    .get("side")
+                    .and_then(Value::as_str)
+                    .and_then(Side::from_name)
+                    .ok_or("\"side\" must be \"south\" or \"north\"")?;
+                let view = self.loaded()?.view(side);
+                Ok(fields([("view", serde_json::to_value(view).map_err(|e| e.to_string())?)]))
+            }
+            other => {
+                Err(format!("unknown command \"{other}\" (one of load, new, legal, play, position, view)"))
+            }
+        }
+    }
+
+    fn loaded(&self) -> Result<&Game, String> {
+        self.game.as_ref().ok_or_else(no_game)
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Game, String> {
+        self.game.as_mut().ok_or_else(no_game)
+    }
+}
+
+fn no_game() -> String {
+    "no game yet: send {\"cmd\":\"load\",...} or {\"cmd\":\"new\",...} first".into()
+}
+
+fn fields<const N: usize>(entries: [(&str, Value); N]) -> Map<String, Value> {
+    entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
+
+fn string_field<'a>(request: &'a Map<String, Value>, name: &str) -> Result<&'a str, String> {
+    request.get(name).and_then(Value::as_str).ok_or_else(|| format!("missing string field \"{name}\""))
+}
+
+/// `"auto"` (or absent) for the default policy, or the defender's squares, target included.
+fn read_defense(value: Option<&Value>, action: &Action) -> Result<Defense, String> {
+    match value {
+        None | Some(Value::Null) => Ok(Defense::Auto),
+        Some(Value::String(s)) if s == "auto" => Ok(Defense::Auto),
+        Some(Value::Array(items)) => {
+            let mut squares = Vec::new();
+            for item in items {
+                let text = item.as_str().ok_or("\"defense\" squares must be strings such as \"e4\"")?;
+                squares.push(text.parse::<Square>().map_err(|e| e.to_string())?);
+            }
+            let Some(target) = action.target() else {
+                return Ok(Defense::Auto);
+            };
+            if !squares.contains(&target) {
+                return Err(format!("the defence must include the target square {target}"));
+            }
+            let partners: Vec<Square> = squares.into_iter().filter(|&s| s != target).collect();
+            Partners::new(&partners)
+                .map(Defense::Group)
+                .ok_or_else(|| "a defence group has one to three different squares".into())
+        }
+        Some(_) => Err("\"defense\" must be \"auto\" or a list of squares".into()),
+    }
+}
