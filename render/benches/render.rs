@@ -12,27 +12,14 @@ fn board(c: &mut Criterion) {
     let view = game.view(Side::South, game.plies(), true);
     let labels = BoardLabels {
         language: Language::En,
-        you: PlayerLabel {
-            name: "You".into(),
-            clock: Some("1d 04h".into()),
-        },
-        opponent: PlayerLabel {
-            name: "@nelson".into(),
-            clock: Some("23h 10m".into()),
-        },
+        you: PlayerLabel { name: "You".into(), clock: Some("1d 04h".into()) },
+        opponent: PlayerLabel { name: "@nelson".into(), clock: Some("23h 10m".into()) },
         status: "Turn 61 · Your move".into(),
     };
-    c.bench_function("board_mid_game", |b| {
-        b.iter(|| r.render_board(&view, &labels))
-    });
+    c.bench_function("board_mid_game", |b| b.iter(|| r.render_board(&view, &labels)));
     let north = game.view(Side::North, game.plies(), true);
-    let ru = BoardLabels {
-        language: Language::Ru,
-        ..labels.clone()
-    };
-    c.bench_function("board_mid_game_north_ru", |b| {
-        b.iter(|| r.render_board(&north, &ru))
-    });
+    let ru = BoardLabels { language: Language::Ru, ..labels.clone() };
+    c.bench_function("board_mid_game_north_ru", |b| b.iter(|| r.render_board(&north, &ru)));
 
     let award = |emblem: u8, degree: u8| AwardLine {
         emblem,
@@ -75,9 +62,7 @@ fn board(c: &mut Criterion) {
     };
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
-    group.bench_function("replay_gif_500_plies", |b| {
-        b.iter(|| r.render_replay_gif(&frames, &replay))
-    });
+    group.bench_function("replay_gif_500_plies", |b| b.iter(|| r.render_replay_gif(&frames, &replay)));
     group.finish();
 }
 

@@ -53,8 +53,8 @@ const RANKS_RU: [&str; 19] = [
     "Адмирал флота",
 ];
 const POINTS: [u32; 19] = [
-    0, 100, 250, 500, 800, 1200, 1700, 2300, 3000, 3800, 4700, 5700, 6800, 8000, 9500, 11000,
-    13000, 15500, 18500,
+    0, 100, 250, 500, 800, 1200, 1700, 2300, 3000, 3800, 4700, 5700, 6800, 8000, 9500, 11000, 13000, 15500,
+    18500,
 ];
 const AWARDS_EN: [&str; 12] = [
     "Torpedo strike",
@@ -105,25 +105,16 @@ fn board_labels(language: Language, view: &admiral_engine::View) -> BoardLabels 
     BoardLabels {
         language,
         you: PlayerLabel {
-            name: tr(language, "You", "Вы"),
-            clock: Some(tr(language, "1d 04h", "1д 04ч")),
+            name: tr(language, "You", "Вы"), clock: Some(tr(language, "1d 04h", "1д 04ч"))
         },
         opponent: PlayerLabel {
             name: tr(language, "@nelson", "@ушаков"),
             clock: Some(tr(language, "23h 10m", "23ч 10м")),
         },
         status: if mine {
-            tr(
-                language,
-                &format!("Turn {turn} · Your move"),
-                &format!("Ход {turn} · ваш ход"),
-            )
+            tr(language, &format!("Turn {turn} · Your move"), &format!("Ход {turn} · ваш ход"))
         } else {
-            tr(
-                language,
-                &format!("Turn {turn} · Their move"),
-                &format!("Ход {turn} · ход соперника"),
-            )
+            tr(language, &format!("Turn {turn} · Their move"), &format!("Ход {turn} · ход соперника"))
         },
     }
 }
@@ -159,12 +150,7 @@ fn rank(language: Language, points: u32) -> RankInfo {
             ),
         )
     };
-    RankInfo {
-        index: index as u8,
-        name,
-        progress,
-        progress_label,
-    }
+    RankInfo { index: index as u8, name, progress, progress_label }
 }
 
 fn award(language: Language, emblem: u8, degree: u8, have: u32, next: u32) -> AwardLine {
@@ -195,10 +181,7 @@ fn profile_card(language: Language) -> ProfileCard {
             (tr(language, "wins", "побед"), "41".into()),
             (tr(language, "matches", "матчей"), "67".into()),
             (tr(language, "units sunk", "потоплено"), "1 204".into()),
-            (
-                tr(language, "tonnage", "тоннаж"),
-                tr(language, "3.1 Mt", "3,1 млн т"),
-            ),
+            (tr(language, "tonnage", "тоннаж"), tr(language, "3.1 Mt", "3,1 млн т")),
         ],
         medals_label: tr(language, "Medals and orders", "Медали и ордена"),
         medals: vec![
@@ -245,32 +228,15 @@ fn main() {
             let view = game.view(seat, ply, true);
             let png = r.render_board(&view, &board_labels(language, &view));
             write(&format!("board_{seat}_{l}.png"), &png);
-            write(
-                &format!("board_{seat}_{l}_preview400.png"),
-                &preview_png(&png, 400),
-            );
+            write(&format!("board_{seat}_{l}_preview400.png"), &preview_png(&png, 400));
             let mut dice = admiral_engine::Dice::new(seat.index() as u64 + 3);
             let layout = random_layout(&mut dice);
             let labels = SetupLabels {
                 language,
                 title: tr(
                     language,
-                    &format!(
-                        "Your fleet · {}",
-                        if seat == Side::South {
-                            "South"
-                        } else {
-                            "North"
-                        }
-                    ),
-                    &format!(
-                        "Ваш флот · {}",
-                        if seat == Side::South {
-                            "Юг"
-                        } else {
-                            "Север"
-                        }
-                    ),
+                    &format!("Your fleet · {}", if seat == Side::South { "South" } else { "North" }),
+                    &format!("Ваш флот · {}", if seat == Side::South { "Юг" } else { "Север" }),
                 ),
                 subtitle: tr(
                     language,
@@ -280,10 +246,7 @@ fn main() {
             };
             let png = r.render_setup(&layout, seat, &labels);
             write(&format!("setup_{seat}_{l}.png"), &png);
-            write(
-                &format!("setup_{seat}_{l}_preview400.png"),
-                &preview_png(&png, 400),
-            );
+            write(&format!("setup_{seat}_{l}_preview400.png"), &preview_png(&png, 400));
             let won = seat == Side::South;
             let go = GameOverCard {
                 language,
@@ -300,29 +263,12 @@ fn main() {
                     "Обе базы Севера уничтожены · ход 87",
                 ),
                 lines: vec![
-                    (
-                        tr(
-                            language,
-                            "Fleet kept: 121 of 184",
-                            "Сохранено флота: 121 из 184",
-                        ),
-                        "66".into(),
-                    ),
-                    (
-                        tr(language, "Tonnage sunk: 131,460 t", "Потоплено: 131 460 т"),
-                        "131".into(),
-                    ),
-                    (
-                        tr(language, "Both bases intact", "Обе базы целы"),
-                        "+50".into(),
-                    ),
+                    (tr(language, "Fleet kept: 121 of 184", "Сохранено флота: 121 из 184"), "66".into()),
+                    (tr(language, "Tonnage sunk: 131,460 t", "Потоплено: 131 460 т"), "131".into()),
+                    (tr(language, "Both bases intact", "Обе базы целы"), "+50".into()),
                     (tr(language, "Win", "Победа"), "+100".into()),
                     (
-                        tr(
-                            language,
-                            "Opponent: AI level 4 (×0.8)",
-                            "Соперник: ИИ, уровень 4 (×0,8)",
-                        ),
+                        tr(language, "Opponent: AI level 4 (×0.8)", "Соперник: ИИ, уровень 4 (×0,8)"),
                         "×0.8".into(),
                     ),
                 ],
@@ -374,10 +320,7 @@ fn main() {
             strength_label: tr(language, "strength", "сила"),
         };
         card.fill_from_events(&battle_events);
-        let (a, d) = (
-            card.attacker.strength.unwrap_or(0),
-            card.defender.strength.unwrap_or(0),
-        );
+        let (a, d) = (card.attacker.strength.unwrap_or(0), card.defender.strength.unwrap_or(0));
         card.result = if a > d {
             tr(
                 language,
@@ -400,10 +343,7 @@ fn main() {
         write(&format!("battle_{l}.png"), &r.render_battle_card(&card));
         let png = r.render_profile(&profile_card(language));
         write(&format!("profile_{l}.png"), &png);
-        write(
-            &format!("profile_{l}_preview400.png"),
-            &preview_png(&png, 400),
-        );
+        write(&format!("profile_{l}_preview400.png"), &preview_png(&png, 400));
         let ranks = RanksCard {
             language,
             title: tr(language, "Ranks", "Звания"),
@@ -415,11 +355,7 @@ fn main() {
                     };
                     (
                         name.to_string(),
-                        tr(
-                            language,
-                            &format!("{} points", POINTS[i]),
-                            &format!("{} очков", POINTS[i]),
-                        ),
+                        tr(language, &format!("{} points", POINTS[i]), &format!("{} очков", POINTS[i])),
                     )
                 })
                 .collect(),
@@ -439,24 +375,8 @@ fn main() {
     // The marks of each kind of attack, from North's seat.
     type Pred = fn(&Event) -> bool;
     let marks: [(&str, Pred); 4] = [
-        ("aircraft", |e| {
-            matches!(
-                e,
-                Event::Struck {
-                    weapon: admiral_engine::Weapon::Aircraft,
-                    ..
-                }
-            )
-        }),
-        ("torpedo", |e| {
-            matches!(
-                e,
-                Event::Struck {
-                    weapon: admiral_engine::Weapon::Torpedo,
-                    ..
-                }
-            )
-        }),
+        ("aircraft", |e| matches!(e, Event::Struck { weapon: admiral_engine::Weapon::Aircraft, .. })),
+        ("torpedo", |e| matches!(e, Event::Struck { weapon: admiral_engine::Weapon::Torpedo, .. })),
         ("bomb", |e| matches!(e, Event::Detonated { .. })),
         (
             "formation",
@@ -520,11 +440,7 @@ fn main() {
         let short = SampleGame::random(21, 60);
         let labels = ReplayLabels {
             language,
-            seat: if language == Language::En {
-                Side::South
-            } else {
-                Side::North
-            },
+            seat: if language == Language::En { Side::South } else { Side::North },
             south: tr(language, "@nelson", "@нельсон"),
             north: tr(language, "@ushakov", "@ушаков"),
             ply_label: tr(language, "Move", "Ход"),

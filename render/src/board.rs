@@ -26,7 +26,8 @@ pub(crate) const BOARD_Y: u32 = STRIP_H + MARGIN;
 pub(crate) enum Content {
     Empty,
     Unit(Side, UnitKind),
-    Marker(Side, Option<UnitKind>),
+    /// An enemy marker: its side, remembered identity, and whether it is known to have moved.
+    Marker(Side, Option<UnitKind>, bool),
 }
 
 /// One of the two status strips.
@@ -66,10 +67,7 @@ pub(crate) fn cell_origin(seat: Side, sq: Square) -> (i32, i32) {
 
 fn cell_center(seat: Side, sq: Square) -> (f32, f32) {
     let (x, y) = cell_origin(seat, sq);
-    (
-        x as f32 + CELL as f32 / 2.0 + 0.5,
-        y as f32 + CELL as f32 / 2.0 + 0.5,
-    )
+    (x as f32 + CELL as f32 / 2.0 + 0.5, y as f32 + CELL as f32 / 2.0 + 0.5)
 }
 
 /// The background of a seat: frame, coordinates, sea and grid.
@@ -82,22 +80,8 @@ pub(crate) fn background(fonts: &Fonts, sprites: &Sprites, seat: Side) -> Pixmap
     }
     let board_w = COLS as f32 * CELL as f32;
     let board_h = ROWS as f32 * CELL as f32;
-    fill_rect(
-        &mut p,
-        BOARD_X as f32 + board_w,
-        BOARD_Y as f32,
-        1.0,
-        board_h + 1.0,
-        color::GRID,
-    );
-    fill_rect(
-        &mut p,
-        BOARD_X as f32,
-        BOARD_Y as f32 + board_h,
-        board_w + 1.0,
-        1.0,
-        color::GRID,
-    );
+    fill_rect(&mut p, BOARD_X as f32 + board_w, BOARD_Y as f32, 1.0, board_h + 1.0, color::GRID);
+    fill_rect(&mut p, BOARD_X as f32, BOARD_Y as f32 + board_h, board_w + 1.0, 1.0, color::GRID);
     let size = 16.5;
     for col in 0..COLS {
         let sq = Square::new(col, 0).expect("square");
@@ -152,14 +136,7 @@ pub(crate) fn background(fonts: &Fonts, sprites: &Sprites, seat: Side) -> Pixmap
         );
     }
     fill_rect(&mut p, 0.0, 0.0, WIDTH as f32, STRIP_H as f32, color::STRIP);
-    fill_rect(
-        &mut p,
-        0.0,
-        (HEIGHT - STRIP_H) as f32,
-        WIDTH as f32,
-        STRIP_H as f32,
-        color::STRIP,
-    );
+    fill_rect(&mut p, 0.0, (HEIGHT - STRIP_H) as f32, WIDTH as f32, STRIP_H as f32, color::STRIP);
     p
 }
 
@@ -203,13 +180,7 @@ fn frame(p: &mut Pixmap, t: Transform, seat: Side, sq: Square, c: Rgb, width: f3
 /// A soft fill over a square.
 fn wash(p: &mut Pixmap, t: Transform, seat: Side, sq: Square, c: Rgb, alpha: u8) {
     let (x, y) = cell_origin(seat, sq);
-    let path = rounded_rect(
-        x as f32 + 2.0,
-        y as f32 + 2.0,
-        CELL as f32 - 3.0,
-        CELL as f32 - 3.0,
-        8.0,
-    );
+    let path = rounded_rect(x as f32 + 2.0, y as f32 + 2.0, CELL as f32 - 3.0, CELL as f32 - 3.0, 8.0);
     p.fill_path(&path, &c.paint_alpha(alpha), FillRule::Winding, t, None);
 }
 
@@ -253,13 +224,7 @@ fn draw_marks(p: &mut Pixmap, t: Transform, seat: Side, events: &[Event]) {
                 (y1 - y0) as f32 - 2.0,
                 10.0,
             );
-            p.fill_path(
-                &r,
-                &color::BLAST.paint_alpha(70),
-                FillRule::Winding,
-                t,
-                None,
-            );
+            p.fill_path(&r, &color::BLAST.paint_alpha(70), FillRule::Winding, t, None);
             p.stroke_path(&r, &color::BLAST.paint(), &stroke(3.0), t, None);
             let (cx, cy) = cell_center(seat, at);
             // A burst at the centre.
@@ -291,16 +256,8 @@ fn draw_marks(p: &mut Pixmap, t: Transform, seat: Side, events: &[Event]) {
                 let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
                 arrow_head(p, t, mid, (b.0 - a.0, b.1 - a.1), 20.0, color::MOVE);
             }
-            Event::Battle {
-                attackers,
-                defenders,
-                ..
-            } => {
-                for m in attackers
-                    .members()
-                    .skip(1)
-                    .chain(defenders.members().skip(1))
-                {
+            Event::Battle { attackers, defenders, .. } => {
+                for m in attackers.members().skip(1).chain(defenders.members().skip(1)) {
                     frame(p, t, seat, m.square, color::ATTACK, 2.0, true);
                 }
             }
@@ -308,13 +265,7 @@ fn draw_marks(p: &mut Pixmap, t: Transform, seat: Side, events: &[Event]) {
         }
     }
     for e in events {
-        if let Event::Struck {
-            weapon,
-            attacker,
-            target,
-            ..
-        } = *e
-        {
+        if let Event::Struck { weapon, attacker, target, .. } = *e {
             frame(p, t, seat, attacker.square, color::ATTACK, 3.0, false);
             frame(p, t, seat, target.square, color::ATTACK, 3.5, false);
             let a = cell_center(seat, attacker.square);
@@ -342,14 +293,7 @@ fn draw_marks(p: &mut Pixmap, t: Transform, seat: Side, events: &[Event]) {
                         p.stroke_path(&path, &color::INK.paint_alpha(120), &stroke(7.0), t, None);
                         p.stroke_path(&path, &color::ATTACK.paint(), &s, t, None);
                     }
-                    arrow_head(
-                        p,
-                        t,
-                        (b.0 - ux * half, b.1 - uy * half),
-                        (dx, dy),
-                        22.0,
-                        color::ATTACK,
-                    );
+                    arrow_head(p, t, (b.0 - ux * half, b.1 - uy * half), (dx, dy), 22.0, color::ATTACK);
                 }
             }
         }
@@ -357,13 +301,7 @@ fn draw_marks(p: &mut Pixmap, t: Transform, seat: Side, events: &[Event]) {
 }
 
 /// Draws one status strip in the band starting at `y`.
-pub(crate) fn draw_strip(
-    p: &mut Pixmap,
-    fonts: &Fonts,
-    bases: &[Pixmap; 2],
-    y: f32,
-    info: &StripInfo<'_>,
-) {
+pub(crate) fn draw_strip(p: &mut Pixmap, fonts: &Fonts, bases: &[Pixmap; 2], y: f32, info: &StripInfo<'_>) {
     let h = STRIP_H as f32;
     if info.active {
         if info.lit {
@@ -373,35 +311,14 @@ pub(crate) fn draw_strip(
     }
     // The side's colour chip: a small token.
     let chip = rounded_rect(16.0, y + 13.0, 26.0, 26.0, 6.0);
-    p.fill_path(
-        &chip,
-        &color::side_color(info.side).paint(),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
-    p.stroke_path(
-        &chip,
-        &color::WHITE.paint_alpha(200),
-        &stroke(1.5),
-        Transform::identity(),
-        None,
-    );
+    p.fill_path(&chip, &color::side_color(info.side).paint(), FillRule::Winding, Transform::identity(), None);
+    p.stroke_path(&chip, &color::WHITE.paint_alpha(200), &stroke(1.5), Transform::identity(), None);
     let baseline = y + h / 2.0 + 8.0;
     let size = 22.0;
     // Right side: clock, then the note.
     let mut right = WIDTH as f32 - 16.0;
     if let Some(clock) = info.clock {
-        let w = fonts.draw(
-            p,
-            Face::Bold,
-            size,
-            right,
-            baseline,
-            Align::Right,
-            color::STRIP_TEXT,
-            clock,
-        );
+        let w = fonts.draw(p, Face::Bold, size, right, baseline, Align::Right, color::STRIP_TEXT, clock);
         right -= w + 20.0;
     }
     // The bases left, as anchors.
@@ -422,34 +339,12 @@ pub(crate) fn draw_strip(
     let mut note_w = 0.0;
     if let Some(note) = info.note {
         let note_size = fonts.fit(Face::Bold, 20.0, note, right - 260.0);
-        let c = if info.active && info.lit {
-            color::MOVE
-        } else {
-            color::STRIP_MUTED
-        };
-        note_w = fonts.draw(
-            p,
-            Face::Bold,
-            note_size,
-            right,
-            baseline - 1.0,
-            Align::Right,
-            c,
-            note,
-        );
+        let c = if info.active && info.lit { color::MOVE } else { color::STRIP_MUTED };
+        note_w = fonts.draw(p, Face::Bold, note_size, right, baseline - 1.0, Align::Right, c, note);
     }
     let name_max = right - note_w - 24.0 - 54.0;
     let name = fonts.ellipsize(Face::Bold, size, info.name, name_max);
-    fonts.draw(
-        p,
-        Face::Bold,
-        size,
-        54.0,
-        baseline,
-        Align::Left,
-        color::STRIP_TEXT,
-        &name,
-    );
+    fonts.draw(p, Face::Bold, size, 54.0, baseline, Align::Left, color::STRIP_TEXT, &name);
 }
 
 /// The pixel rectangle `(x0, y0, x1, y1)` that the marks of the last turn may touch.
@@ -458,19 +353,10 @@ fn marks_bounds(seat: Side, events: &[Event]) -> Option<(i32, i32, i32, i32)> {
     for e in events {
         match *e {
             Event::Moved { from, to, .. } => squares.extend([from, to]),
-            Event::Struck {
-                attacker, target, ..
-            } => squares.extend([attacker.square, target.square]),
-            Event::Battle {
-                attackers,
-                defenders,
-                ..
-            } => squares.extend(
-                attackers
-                    .members()
-                    .chain(defenders.members())
-                    .map(|m| m.square),
-            ),
+            Event::Struck { attacker, target, .. } => squares.extend([attacker.square, target.square]),
+            Event::Battle { attackers, defenders, .. } => {
+                squares.extend(attackers.members().chain(defenders.members()).map(|m| m.square))
+            }
             Event::Detonated { at, .. } => squares.extend(admiral_engine::blast_squares(at)),
             _ => {}
         }
@@ -524,14 +410,7 @@ pub(crate) fn expand(
 }
 
 /// Maps an RGBA region back into an indexed image at (x0, y0).
-pub(crate) fn settle(
-    indexed: &mut [u8],
-    width: u32,
-    palette: &Palette,
-    region: &Pixmap,
-    x0: i32,
-    y0: i32,
-) {
+pub(crate) fn settle(indexed: &mut [u8], width: u32, palette: &Palette, region: &Pixmap, x0: i32, y0: i32) {
     let w = region.width() as usize;
     for (r, row) in region.data().chunks_exact(w * 4).enumerate() {
         let start = (y0 as usize + r) * width as usize + x0 as usize;
@@ -562,54 +441,30 @@ pub(crate) fn compose(
 }
 
 /// Units, wrecks and the marks of the last turn, on an indexed picture.
-pub(crate) fn draw_board_area(
-    out: &mut [u8],
-    sprites: &Sprites,
-    palette: &Palette,
-    scene: &Scene<'_>,
-) {
+pub(crate) fn draw_board_area(out: &mut [u8], sprites: &Sprites, palette: &Palette, scene: &Scene<'_>) {
     let cell = CELL as usize;
     for sq in Square::all() {
         let zone = zone_of_row(sq.row());
         let id = match scene.cells[sq.index()] {
             Content::Empty => continue,
             Content::Unit(side, kind) => Sprites::unit(zone, side, kind, scene.language),
-            Content::Marker(side, intel) => Sprites::marker(zone, side, intel, scene.language),
+            Content::Marker(side, intel, moved) => Sprites::marker(zone, side, intel, moved, scene.language),
         };
         let (x, y) = cell_origin(scene.seat, sq);
-        blit_indexed(
-            out,
-            WIDTH as usize,
-            sprites.indexed(id),
-            cell,
-            x as usize,
-            y as usize,
-        );
+        blit_indexed(out, WIDTH as usize, sprites.indexed(id), cell, x as usize, y as usize);
     }
     for e in scene.events {
         if let Event::Destroyed { side, kind, square } = *e {
             if scene.cells[square.index()] == Content::Empty {
                 let (x, y) = cell_origin(scene.seat, square);
                 let id = Sprites::wreck(zone_of_row(square.row()), side, kind);
-                blit_indexed(
-                    out,
-                    WIDTH as usize,
-                    sprites.indexed(id),
-                    cell,
-                    x as usize,
-                    y as usize,
-                );
+                blit_indexed(out, WIDTH as usize, sprites.indexed(id), cell, x as usize, y as usize);
             }
         }
     }
     if let Some((x0, y0, x1, y1)) = marks_bounds(scene.seat, scene.events) {
         let mut region = expand(out, WIDTH, palette, x0, y0, x1, y1);
-        draw_marks(
-            &mut region,
-            Transform::from_translate(-x0 as f32, -y0 as f32),
-            scene.seat,
-            scene.events,
-        );
+        draw_marks(&mut region, Transform::from_translate(-x0 as f32, -y0 as f32), scene.seat, scene.events);
         settle(out, WIDTH, palette, &region, x0, y0);
     }
 }
@@ -628,19 +483,13 @@ pub(crate) fn compose_rgba(
         let id = match scene.cells[sq.index()] {
             Content::Empty => continue,
             Content::Unit(side, kind) => Sprites::unit(zone, side, kind, scene.language),
-            Content::Marker(side, intel) => Sprites::marker(zone, side, intel, scene.language),
+            Content::Marker(side, intel, moved) => Sprites::marker(zone, side, intel, moved, scene.language),
         };
         let (x, y) = cell_origin(scene.seat, sq);
         blit(&mut out, sprites.rgba(id), x, y);
     }
     draw_marks(&mut out, Transform::identity(), scene.seat, scene.events);
     draw_strip(&mut out, fonts, bases, 0.0, &scene.top);
-    draw_strip(
-        &mut out,
-        fonts,
-        bases,
-        (HEIGHT - STRIP_H) as f32,
-        &scene.bottom,
-    );
+    draw_strip(&mut out, fonts, bases, (HEIGHT - STRIP_H) as f32, &scene.bottom);
     out
 }

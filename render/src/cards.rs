@@ -3,9 +3,7 @@
 //! battle card, which is small) and encoded as RGB PNGs.
 
 use admiral_engine::{Event, Language, Layout, Side, Square, UnitKind, COLS};
-use tiny_skia::{
-    FillRule, LinearGradient, PathBuilder, Pixmap, Point, SpreadMode, Stroke, Transform,
-};
+use tiny_skia::{FillRule, LinearGradient, PathBuilder, Pixmap, Point, SpreadMode, Stroke, Transform};
 
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
@@ -79,25 +77,13 @@ impl BattleCard {
         self.destroyed.clear();
         for e in events {
             match *e {
-                Event::Struck {
-                    side,
-                    attacker,
-                    target,
-                    ..
-                } => {
+                Event::Struck { side, attacker, target, .. } => {
                     self.attacker.side = side;
                     self.defender.side = side.opponent();
                     self.attacker.units = vec![attacker.kind];
                     self.defender.units = vec![target.kind];
                 }
-                Event::Battle {
-                    side,
-                    attackers,
-                    defenders,
-                    attack_strength,
-                    defense_strength,
-                    winner,
-                } => {
+                Event::Battle { side, attackers, defenders, attack_strength, defense_strength, winner } => {
                     self.attacker.side = side;
                     self.defender.side = side.opponent();
                     self.attacker.units = attackers.members().map(|m| m.kind).collect();
@@ -113,19 +99,10 @@ impl BattleCard {
         }
         // Outside the scale, whoever lost nothing of the two units won.
         if self.attacker.strength.is_none() {
-            let lost = |side: Side, kind: UnitKind| {
-                self.destroyed.iter().any(|&(s, k)| s == side && k == kind)
-            };
-            let a_lost = self
-                .attacker
-                .units
-                .first()
-                .is_some_and(|&k| lost(self.attacker.side, k));
-            let d_lost = self
-                .defender
-                .units
-                .first()
-                .is_some_and(|&k| lost(self.defender.side, k));
+            let lost =
+                |side: Side, kind: UnitKind| self.destroyed.iter().any(|&(s, k)| s == side && k == kind);
+            let a_lost = self.attacker.units.first().is_some_and(|&k| lost(self.attacker.side, k));
+            let d_lost = self.defender.units.first().is_some_and(|&k| lost(self.defender.side, k));
             self.attacker.won = d_lost && !a_lost;
             self.defender.won = a_lost && !d_lost;
         }
@@ -248,10 +225,7 @@ impl AtlasLabels {
                     if let Some(s) = kind.strength() {
                         line.push_str(&format!(" · {s}/21"));
                     }
-                    AtlasEntry {
-                        kind,
-                        lines: vec![line],
-                    }
+                    AtlasEntry { kind, lines: vec![line] }
                 })
                 .collect(),
             footer: String::new(),
@@ -275,10 +249,7 @@ fn card(width: u32, height: u32) -> Pixmap {
         Transform::identity(),
     )
     .expect("gradient");
-    let paint = tiny_skia::Paint {
-        shader,
-        ..Default::default()
-    };
+    let paint = tiny_skia::Paint { shader, ..Default::default() };
     p.fill_rect(
         tiny_skia::Rect::from_xywh(0.0, 0.0, width as f32, height as f32).expect("rect"),
         &paint,
@@ -290,20 +261,11 @@ fn card(width: u32, height: u32) -> Pixmap {
 
 fn panel(p: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, fill: Rgb, edge: Rgb) {
     let r = rounded_rect(x, y, w, h, 10.0);
-    p.fill_path(
-        &r,
-        &fill.paint(),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
+    p.fill_path(&r, &fill.paint(), FillRule::Winding, Transform::identity(), None);
     p.stroke_path(
         &r,
         &edge.paint(),
-        &Stroke {
-            width: 1.5,
-            ..Stroke::default()
-        },
+        &Stroke { width: 1.5, ..Stroke::default() },
         Transform::identity(),
         None,
     );
@@ -311,40 +273,19 @@ fn panel(p: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, fill: Rgb, edge: Rgb) {
 
 fn bar(p: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, fraction: f32, fill: Rgb) {
     let r = rounded_rect(x, y, w, h, h / 2.0);
-    p.fill_path(
-        &r,
-        &Rgb::hex(0x0b1620).paint(),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
+    p.fill_path(&r, &Rgb::hex(0x0b1620).paint(), FillRule::Winding, Transform::identity(), None);
     let f = fraction.clamp(0.0, 1.0);
     if f > 0.0 {
         let fw = (w * f).max(h);
         let r = rounded_rect(x, y, fw, h, h / 2.0);
-        p.fill_path(
-            &r,
-            &fill.paint(),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        p.fill_path(&r, &fill.paint(), FillRule::Winding, Transform::identity(), None);
         let hl = rounded_rect(x + 2.0, y + 1.5, fw - 4.0, h * 0.35, h * 0.2);
-        p.fill_path(
-            &hl,
-            &color::WHITE.paint_alpha(60),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        p.fill_path(&hl, &color::WHITE.paint_alpha(60), FillRule::Winding, Transform::identity(), None);
     }
     p.stroke_path(
         &r,
         &PANEL_EDGE.paint(),
-        &Stroke {
-            width: 1.0,
-            ..Stroke::default()
-        },
+        &Stroke { width: 1.0, ..Stroke::default() },
         Transform::identity(),
         None,
     );
@@ -376,11 +317,7 @@ fn token(
 }
 
 fn encode_rgb(p: &Pixmap) -> Vec<u8> {
-    let rgb: Vec<u8> = p
-        .data()
-        .chunks_exact(4)
-        .flat_map(|px| [px[0], px[1], px[2]])
-        .collect();
+    let rgb: Vec<u8> = p.data().chunks_exact(4).flat_map(|px| [px[0], px[1], px[2]]).collect();
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, p.width(), p.height());
@@ -428,24 +365,9 @@ pub(crate) fn draw_insignia(p: &mut Pixmap, rank: u8, x: f32, y: f32, w: f32, h:
     pb.close();
     let shape = pb.finish().expect("board");
     let fill = if rank >= 15 { GOLD } else { board_color };
-    p.fill_path(
-        &shape,
-        &fill.paint(),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
-    let ink_stroke = Stroke {
-        width: 2.0,
-        ..Stroke::default()
-    };
-    p.stroke_path(
-        &shape,
-        &edge.paint(),
-        &ink_stroke,
-        Transform::identity(),
-        None,
-    );
+    p.fill_path(&shape, &fill.paint(), FillRule::Winding, Transform::identity(), None);
+    let ink_stroke = Stroke { width: 2.0, ..Stroke::default() };
+    p.stroke_path(&shape, &edge.paint(), &ink_stroke, Transform::identity(), None);
     // The button.
     p.fill_path(
         &tiny_skia::PathBuilder::from_circle(x + w / 2.0, y + r * 0.75, w * 0.1).expect("button"),
@@ -464,13 +386,7 @@ pub(crate) fn draw_insignia(p: &mut Pixmap, rank: u8, x: f32, y: f32, w: f32, h:
         let base = y + h * 0.8;
         for i in 0..n {
             let s = star(x + w / 2.0, base - i as f32 * step, rr);
-            p.fill_path(
-                &s,
-                &color.paint(),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            p.fill_path(&s, &color.paint(), FillRule::Winding, Transform::identity(), None);
         }
     };
     match rank {
@@ -487,14 +403,7 @@ pub(crate) fn draw_insignia(p: &mut Pixmap, rank: u8, x: f32, y: f32, w: f32, h:
         }
         4 => cross(p, y + h * 0.7, h * 0.14),
         5 => {
-            fill_rect(
-                p,
-                x + w / 2.0 - w * 0.08,
-                y + r + 6.0,
-                w * 0.16,
-                h - r - 10.0,
-                GOLD,
-            );
+            fill_rect(p, x + w / 2.0 - w * 0.08, y + r + 6.0, w * 0.16, h - r - 10.0, GOLD);
             cross(p, y + h * 0.7, h * 0.1);
         }
         6 | 7 => {
@@ -542,29 +451,17 @@ pub(crate) fn draw_insignia(p: &mut Pixmap, rank: u8, x: f32, y: f32, w: f32, h:
             p.stroke_path(
                 &zz.finish().expect("zigzag"),
                 &GOLD_DARK.paint_alpha(150),
-                &Stroke {
-                    width: 1.5,
-                    ..Stroke::default()
-                },
+                &Stroke { width: 1.5, ..Stroke::default() },
                 Transform::identity(),
                 None,
             );
             if rank == 18 {
                 let s = star(x + w / 2.0, y + h * 0.68, w * 0.36);
-                p.fill_path(
-                    &s,
-                    &Rgb::hex(0x8b0000).paint(),
-                    FillRule::Winding,
-                    Transform::identity(),
-                    None,
-                );
+                p.fill_path(&s, &Rgb::hex(0x8b0000).paint(), FillRule::Winding, Transform::identity(), None);
                 p.stroke_path(
                     &s,
                     &board_color.paint(),
-                    &Stroke {
-                        width: 1.5,
-                        ..Stroke::default()
-                    },
+                    &Stroke { width: 1.5, ..Stroke::default() },
                     Transform::identity(),
                     None,
                 );
@@ -576,10 +473,7 @@ pub(crate) fn draw_insignia(p: &mut Pixmap, rank: u8, x: f32, y: f32, w: f32, h:
                     p.stroke_path(
                         &s,
                         &board_color.paint(),
-                        &Stroke {
-                            width: 1.5,
-                            ..Stroke::default()
-                        },
+                        &Stroke { width: 1.5, ..Stroke::default() },
                         Transform::identity(),
                         None,
                     );
@@ -637,15 +531,7 @@ fn emblem_kind(emblem: u8) -> UnitKind {
 }
 
 /// A medal (ribbon and disc) or a badge (shield), coloured by degree.
-fn draw_award(
-    p: &mut Pixmap,
-    fonts: &Fonts,
-    award: &AwardLine,
-    badge: bool,
-    x: f32,
-    y: f32,
-    size: f32,
-) {
+fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: f32, y: f32, size: f32) {
     let metal = degree_metal(award.degree);
     let faded = award.degree == 0;
     if !badge {
@@ -660,32 +546,16 @@ fn draw_award(
             Transform::identity(),
             None,
         );
-        fill_rect(
-            p,
-            rx + rw * 0.42,
-            y,
-            rw * 0.16,
-            size * 0.36,
-            if faded { a } else { b },
-        );
+        fill_rect(p, rx + rw * 0.42, y, rw * 0.16, size * 0.36, if faded { a } else { b });
         let cx = x + size / 2.0;
         let cy = y + size * 0.66;
         let r = size * 0.32;
         let disc = PathBuilder::from_circle(cx, cy, r).expect("disc");
-        p.fill_path(
-            &disc,
-            &metal.paint(),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        p.fill_path(&disc, &metal.paint(), FillRule::Winding, Transform::identity(), None);
         p.stroke_path(
             &disc,
             &metal.mix(Rgb(0, 0, 0), 0.35).paint(),
-            &Stroke {
-                width: 2.0,
-                ..Stroke::default()
-            },
+            &Stroke { width: 2.0, ..Stroke::default() },
             Transform::identity(),
             None,
         );
@@ -712,20 +582,11 @@ fn draw_award(
         pb.close();
         let shield = pb.finish().expect("shield");
         let (a, _) = ribbon(award.emblem);
-        p.fill_path(
-            &shield,
-            &a.paint(),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        p.fill_path(&shield, &a.paint(), FillRule::Winding, Transform::identity(), None);
         p.stroke_path(
             &shield,
             &metal.paint(),
-            &Stroke {
-                width: 3.0,
-                ..Stroke::default()
-            },
+            &Stroke { width: 3.0, ..Stroke::default() },
             Transform::identity(),
             None,
         );
@@ -743,20 +604,11 @@ fn draw_award(
     }
     if !award.degree_label.is_empty() {
         let tag = rounded_rect(x + size - 22.0, y + size - 18.0, 24.0, 18.0, 4.0);
-        p.fill_path(
-            &tag,
-            &CARD_BG.paint(),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        p.fill_path(&tag, &CARD_BG.paint(), FillRule::Winding, Transform::identity(), None);
         p.stroke_path(
             &tag,
             &metal.paint(),
-            &Stroke {
-                width: 1.5,
-                ..Stroke::default()
-            },
+            &Stroke { width: 1.5, ..Stroke::default() },
             Transform::identity(),
             None,
         );
@@ -775,15 +627,7 @@ fn draw_award(
 }
 
 /// An award row: emblem, name, progress bar and text, in a box of width `w`.
-fn award_row(
-    p: &mut Pixmap,
-    fonts: &Fonts,
-    award: &AwardLine,
-    badge: bool,
-    x: f32,
-    y: f32,
-    w: f32,
-) {
+fn award_row(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: f32, y: f32, w: f32) {
     draw_award(p, fonts, award, badge, x, y, 52.0);
     let tx = x + 62.0;
     let name = fonts.ellipsize(Face::Bold, 17.0, &award.name, w - 66.0);
@@ -807,44 +651,17 @@ fn award_row(
         degree_metal(if award.degree == 0 { 3 } else { award.degree }),
     );
     let label = fonts.ellipsize(Face::Regular, 13.0, &award.progress_label, w - 66.0);
-    fonts.draw(
-        p,
-        Face::Regular,
-        13.0,
-        tx,
-        y + 52.0,
-        Align::Left,
-        MUTED,
-        &label,
-    );
+    fonts.draw(p, Face::Regular, 13.0, tx, y + 52.0, Align::Left, MUTED, &label);
 }
 
 fn rank_block(p: &mut Pixmap, fonts: &Fonts, rank: &RankInfo, x: f32, y: f32, w: f32) {
     draw_insignia(p, rank.index.min(RANKS - 1), x, y, 46.0, 104.0);
     let tx = x + 64.0;
     let fs = fonts.fit(Face::Bold, 26.0, &rank.name, w - 70.0);
-    fonts.draw(
-        p,
-        Face::Bold,
-        fs,
-        tx,
-        y + 34.0,
-        Align::Left,
-        GOLD,
-        &rank.name,
-    );
+    fonts.draw(p, Face::Bold, fs, tx, y + 34.0, Align::Left, GOLD, &rank.name);
     bar(p, tx, y + 50.0, w - 70.0, 16.0, rank.progress, GOLD);
     let label = fonts.ellipsize(Face::Regular, 15.0, &rank.progress_label, w - 70.0);
-    fonts.draw(
-        p,
-        Face::Regular,
-        15.0,
-        tx,
-        y + 88.0,
-        Align::Left,
-        MUTED,
-        &label,
-    );
+    fonts.draw(p, Face::Regular, 15.0, tx, y + 88.0, Align::Left, MUTED, &label);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -861,34 +678,13 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
     let height = (top + margin * 2.0 + cell * 5.0 + legend_h + 12.0) as u32;
     let mut p = card(width, height);
     let title = fonts.ellipsize(Face::Bold, 28.0, &labels.title, width as f32 - 40.0);
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        28.0,
-        20.0,
-        38.0,
-        Align::Left,
-        TEXT,
-        &title,
-    );
+    fonts.draw(&mut p, Face::Bold, 28.0, 20.0, 38.0, Align::Left, TEXT, &title);
     let sub = fonts.ellipsize(Face::Regular, 16.0, &labels.subtitle, width as f32 - 40.0);
-    fonts.draw(
-        &mut p,
-        Face::Regular,
-        16.0,
-        20.0,
-        64.0,
-        Align::Left,
-        MUTED,
-        &sub,
-    );
+    fonts.draw(&mut p, Face::Regular, 16.0, 20.0, 64.0, Align::Left, MUTED, &sub);
     let bx = margin;
     let by = top + margin;
     // The zone as its owner sees it: front row at the top.
-    let zone_tile = tile(
-        cell as u32,
-        zone_of_row(if side == Side::South { 0 } else { 14 }),
-    );
+    let zone_tile = tile(cell as u32, zone_of_row(if side == Side::South { 0 } else { 14 }));
     let counts = layout.counts();
     for depth in 0..5 {
         for file in 0..COLS as usize {
@@ -903,50 +699,18 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
                 None,
             );
             if let Some(kind) = layout.get(depth, file) {
-                token(
-                    &mut p,
-                    fonts,
-                    x,
-                    y,
-                    cell,
-                    side,
-                    TokenKind::Unit(kind),
-                    labels.language,
-                );
+                token(&mut p, fonts, x, y, cell, side, TokenKind::Unit(kind), labels.language);
             }
         }
     }
-    fill_rect(
-        &mut p,
-        bx + cell * COLS as f32,
-        by,
-        1.0,
-        cell * 5.0 + 1.0,
-        color::GRID,
-    );
-    fill_rect(
-        &mut p,
-        bx,
-        by + cell * 5.0,
-        cell * COLS as f32 + 1.0,
-        1.0,
-        color::GRID,
-    );
+    fill_rect(&mut p, bx + cell * COLS as f32, by, 1.0, cell * 5.0 + 1.0, color::GRID);
+    fill_rect(&mut p, bx, by + cell * 5.0, cell * COLS as f32 + 1.0, 1.0, color::GRID);
     // Coordinates of the zone's squares.
     for file in 0..COLS as usize {
         let sq: Square = Layout::square(side, 0, file);
         let letter = sq.to_string().chars().next().unwrap_or('?').to_string();
         let cx = bx + file as f32 * cell + cell / 2.0;
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            15.0,
-            cx,
-            by - 7.0,
-            Align::Center,
-            color::FRAME_TEXT,
-            &letter,
-        );
+        fonts.draw(&mut p, Face::Bold, 15.0, cx, by - 7.0, Align::Center, color::FRAME_TEXT, &letter);
         fonts.draw(
             &mut p,
             Face::Bold,
@@ -962,16 +726,7 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
         let sq = Layout::square(side, depth, 0);
         let row = (sq.row() + 1).to_string();
         let cy = by + depth as f32 * cell + cell / 2.0 + 5.5;
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            15.0,
-            margin / 2.0,
-            cy,
-            Align::Center,
-            color::FRAME_TEXT,
-            &row,
-        );
+        fonts.draw(&mut p, Face::Bold, 15.0, margin / 2.0, cy, Align::Center, color::FRAME_TEXT, &row);
         fonts.draw(
             &mut p,
             Face::Bold,
@@ -991,47 +746,15 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
         let row = i % legend_rows;
         let x = margin + col as f32 * col_w;
         let y = ly + row as f32 * 36.0;
-        token(
-            &mut p,
-            fonts,
-            x,
-            y,
-            34.0,
-            side,
-            TokenKind::Unit(kind),
-            labels.language,
-        );
+        token(&mut p, fonts, x, y, 34.0, side, TokenKind::Unit(kind), labels.language);
         let placed = counts[kind.index()];
         let need = kind.fleet_count();
         let ok = placed == need;
         let count = format!("{placed}/{need}");
         let c = if ok { TEXT } else { Rgb::hex(0xff8a7a) };
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            17.0,
-            x + 42.0,
-            y + 23.0,
-            Align::Left,
-            c,
-            &count,
-        );
-        let name = fonts.ellipsize(
-            Face::Regular,
-            15.0,
-            kind.name(labels.language),
-            col_w - 100.0,
-        );
-        fonts.draw(
-            &mut p,
-            Face::Regular,
-            15.0,
-            x + 92.0,
-            y + 23.0,
-            Align::Left,
-            MUTED,
-            &name,
-        );
+        fonts.draw(&mut p, Face::Bold, 17.0, x + 42.0, y + 23.0, Align::Left, c, &count);
+        let name = fonts.ellipsize(Face::Regular, 15.0, kind.name(labels.language), col_w - 100.0);
+        fonts.draw(&mut p, Face::Regular, 15.0, x + 92.0, y + 23.0, Align::Left, MUTED, &name);
     }
     encode_rgb(&p)
 }
@@ -1042,26 +765,10 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
     let height = 430u32;
     let mut p = card(width, height);
     let title = fonts.ellipsize(Face::Bold, 28.0, &card_data.title, width as f32 - 40.0);
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        28.0,
-        width as f32 / 2.0,
-        42.0,
-        Align::Center,
-        TEXT,
-        &title,
-    );
+    fonts.draw(&mut p, Face::Bold, 28.0, width as f32 / 2.0, 42.0, Align::Center, TEXT, &title);
     let col_w = 330.0;
-    for (i, bs) in [&card_data.attacker, &card_data.defender]
-        .into_iter()
-        .enumerate()
-    {
-        let x = if i == 0 {
-            24.0
-        } else {
-            width as f32 - 24.0 - col_w
-        };
+    for (i, bs) in [&card_data.attacker, &card_data.defender].into_iter().enumerate() {
+        let x = if i == 0 { 24.0 } else { width as f32 - 24.0 - col_w };
         let y = 64.0;
         let edge = if bs.won { GOLD } else { PANEL_EDGE };
         panel(&mut p, x, y, col_w, 230.0, PANEL, edge);
@@ -1070,10 +777,7 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
             p.stroke_path(
                 &r,
                 &GOLD.paint(),
-                &Stroke {
-                    width: 3.0,
-                    ..Stroke::default()
-                },
+                &Stroke { width: 3.0, ..Stroke::default() },
                 Transform::identity(),
                 None,
             );
@@ -1089,16 +793,7 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
         );
         fill_rect(&mut p, x, y + 30.0, col_w, 10.0, color::side_color(bs.side));
         let label = fonts.ellipsize(Face::Bold, 19.0, &bs.label, col_w - 24.0);
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            19.0,
-            x + 14.0,
-            y + 27.0,
-            Align::Left,
-            TEXT,
-            &label,
-        );
+        fonts.draw(&mut p, Face::Bold, 19.0, x + 14.0, y + 27.0, Align::Left, TEXT, &label);
         // The group.
         let n = bs.units.len().max(1) as f32;
         let size = if n > 2.0 { 88.0 } else { 100.0 };
@@ -1106,16 +801,7 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
         let total = n * size + (n - 1.0) * gap;
         let mut tx = x + (col_w - total) / 2.0;
         for &kind in &bs.units {
-            token(
-                &mut p,
-                fonts,
-                tx,
-                y + 52.0,
-                size,
-                bs.side,
-                TokenKind::Unit(kind),
-                card_data.language,
-            );
+            token(&mut p, fonts, tx, y + 52.0, size, bs.side, TokenKind::Unit(kind), card_data.language);
             tx += size + gap;
         }
         // Strength on the 1–21 scale.
@@ -1141,102 +827,32 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
                 if bs.won { GOLD } else { SILVER },
             );
             let cap = format!("{} · {s}/21", card_data.strength_label);
-            fonts.draw(
-                &mut p,
-                Face::Regular,
-                13.0,
-                x + 74.0,
-                sy + 44.0,
-                Align::Left,
-                MUTED,
-                &cap,
-            );
+            fonts.draw(&mut p, Face::Regular, 13.0, x + 74.0, sy + 44.0, Align::Left, MUTED, &cap);
         }
     }
     // "VS" between the columns.
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        30.0,
-        width as f32 / 2.0,
-        190.0,
-        Align::Center,
-        MUTED,
-        "×",
-    );
+    fonts.draw(&mut p, Face::Bold, 30.0, width as f32 / 2.0, 190.0, Align::Center, MUTED, "×");
     // The result.
     let result = fonts.ellipsize(Face::Bold, 20.0, &card_data.result, width as f32 - 40.0);
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        20.0,
-        width as f32 / 2.0,
-        328.0,
-        Align::Center,
-        TEXT,
-        &result,
-    );
+    fonts.draw(&mut p, Face::Bold, 20.0, width as f32 / 2.0, 328.0, Align::Center, TEXT, &result);
     // What was destroyed.
     let label = format!("{}:", card_data.destroyed_label);
-    let lw = fonts.draw(
-        &mut p,
-        Face::Bold,
-        17.0,
-        24.0,
-        384.0,
-        Align::Left,
-        MUTED,
-        &label,
-    );
+    let lw = fonts.draw(&mut p, Face::Bold, 17.0, 24.0, 384.0, Align::Left, MUTED, &label);
     let mut x = 24.0 + lw + 14.0;
     if card_data.destroyed.is_empty() {
-        fonts.draw(
-            &mut p,
-            Face::Regular,
-            17.0,
-            x,
-            384.0,
-            Align::Left,
-            TEXT,
-            &card_data.nothing_label,
-        );
+        fonts.draw(&mut p, Face::Regular, 17.0, x, 384.0, Align::Left, TEXT, &card_data.nothing_label);
     }
     for &(side, kind) in card_data.destroyed.iter().take(14) {
-        token(
-            &mut p,
-            fonts,
-            x,
-            352.0,
-            48.0,
-            side,
-            TokenKind::Unit(kind),
-            card_data.language,
-        );
+        token(&mut p, fonts, x, 352.0, 48.0, side, TokenKind::Unit(kind), card_data.language);
         let mut pb = PathBuilder::new();
         pb.move_to(x + 8.0, 360.0);
         pb.line_to(x + 40.0, 392.0);
         pb.move_to(x + 40.0, 360.0);
         pb.line_to(x + 8.0, 392.0);
         let cross = pb.finish().expect("cross");
-        let s = |w: f32| Stroke {
-            width: w,
-            line_cap: tiny_skia::LineCap::Round,
-            ..Stroke::default()
-        };
-        p.stroke_path(
-            &cross,
-            &CARD_BG.paint_alpha(200),
-            &s(7.0),
-            Transform::identity(),
-            None,
-        );
-        p.stroke_path(
-            &cross,
-            &color::ATTACK.paint(),
-            &s(4.0),
-            Transform::identity(),
-            None,
-        );
+        let s = |w: f32| Stroke { width: w, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
+        p.stroke_path(&cross, &CARD_BG.paint_alpha(200), &s(7.0), Transform::identity(), None);
+        p.stroke_path(&cross, &color::ATTACK.paint(), &s(4.0), Transform::identity(), None);
         x += 54.0;
     }
     encode_rgb(&p)
@@ -1245,13 +861,9 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
 /// The game-over card.
 pub(crate) fn game_over(fonts: &Fonts, c: &GameOverCard) -> Vec<u8> {
     let width = 800u32;
-    let awards_h = if c.new_awards.is_empty() {
-        0.0
-    } else {
-        40.0 + 64.0 * c.new_awards.len().div_ceil(2) as f32
-    };
-    let height =
-        (120.0 + 34.0 * (c.lines.len() as f32 + 1.0) + 30.0 + 130.0 + awards_h + 20.0) as u32;
+    let awards_h =
+        if c.new_awards.is_empty() { 0.0 } else { 40.0 + 64.0 * c.new_awards.len().div_ceil(2) as f32 };
+    let height = (120.0 + 34.0 * (c.lines.len() as f32 + 1.0) + 30.0 + 130.0 + awards_h + 20.0) as u32;
     let mut p = card(width, height);
     let band_color = match c.winner {
         Some(side) => color::side_color(side),
@@ -1264,104 +876,29 @@ pub(crate) fn game_over(fonts: &Fonts, c: &GameOverCard) -> Vec<u8> {
         92.0,
         width as f32,
         4.0,
-        if c.winner == Some(c.viewer) {
-            GOLD
-        } else {
-            band_color.mix(Rgb(0, 0, 0), 0.3)
-        },
+        if c.winner == Some(c.viewer) { GOLD } else { band_color.mix(Rgb(0, 0, 0), 0.3) },
     );
     let fs = fonts.fit(Face::Bold, 44.0, &c.headline, width as f32 - 40.0);
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        fs,
-        width as f32 / 2.0,
-        52.0,
-        Align::Center,
-        TEXT,
-        &c.headline,
-    );
+    fonts.draw(&mut p, Face::Bold, fs, width as f32 / 2.0, 52.0, Align::Center, TEXT, &c.headline);
     let reason = fonts.ellipsize(Face::Regular, 17.0, &c.reason, width as f32 - 40.0);
-    fonts.draw(
-        &mut p,
-        Face::Regular,
-        17.0,
-        width as f32 / 2.0,
-        80.0,
-        Align::Center,
-        TEXT,
-        &reason,
-    );
+    fonts.draw(&mut p, Face::Regular, 17.0, width as f32 / 2.0, 80.0, Align::Center, TEXT, &reason);
     // The working.
     let mut y = 130.0;
     let (lx, rx) = (60.0, width as f32 - 60.0);
     for (label, value) in &c.lines {
-        fonts.draw(
-            &mut p,
-            Face::Regular,
-            19.0,
-            lx,
-            y + 20.0,
-            Align::Left,
-            MUTED,
-            label,
-        );
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            19.0,
-            rx,
-            y + 20.0,
-            Align::Right,
-            TEXT,
-            value,
-        );
+        fonts.draw(&mut p, Face::Regular, 19.0, lx, y + 20.0, Align::Left, MUTED, label);
+        fonts.draw(&mut p, Face::Bold, 19.0, rx, y + 20.0, Align::Right, TEXT, value);
         fill_rect(&mut p, lx, y + 30.0, rx - lx, 1.0, PANEL_EDGE);
         y += 34.0;
     }
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        24.0,
-        lx,
-        y + 26.0,
-        Align::Left,
-        TEXT,
-        &c.total.0,
-    );
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        26.0,
-        rx,
-        y + 26.0,
-        Align::Right,
-        GOLD,
-        &c.total.1,
-    );
+    fonts.draw(&mut p, Face::Bold, 24.0, lx, y + 26.0, Align::Left, TEXT, &c.total.0);
+    fonts.draw(&mut p, Face::Bold, 26.0, rx, y + 26.0, Align::Right, GOLD, &c.total.1);
     y += 56.0;
-    panel(
-        &mut p,
-        30.0,
-        y,
-        width as f32 - 60.0,
-        124.0,
-        PANEL,
-        PANEL_EDGE,
-    );
+    panel(&mut p, 30.0, y, width as f32 - 60.0, 124.0, PANEL, PANEL_EDGE);
     rank_block(&mut p, fonts, &c.rank, 48.0, y + 10.0, width as f32 - 100.0);
     y += 140.0;
     if !c.new_awards.is_empty() {
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            19.0,
-            lx - 20.0,
-            y + 20.0,
-            Align::Left,
-            GOLD,
-            &c.awards_label,
-        );
+        fonts.draw(&mut p, Face::Bold, 19.0, lx - 20.0, y + 20.0, Align::Left, GOLD, &c.awards_label);
         y += 34.0;
         let col_w = (width as f32 - 80.0) / 2.0;
         for (i, a) in c.new_awards.iter().enumerate() {
@@ -1380,25 +917,8 @@ pub(crate) fn profile(fonts: &Fonts, c: &ProfileCard) -> Pixmap {
     let height = (250.0 + 56.0 + 66.0 * rows + 24.0) as u32;
     let mut p = card(width, height);
     let name = fonts.ellipsize(Face::Bold, 32.0, &c.name, width as f32 - 60.0);
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        32.0,
-        30.0,
-        48.0,
-        Align::Left,
-        TEXT,
-        &name,
-    );
-    panel(
-        &mut p,
-        24.0,
-        66.0,
-        width as f32 - 48.0,
-        124.0,
-        PANEL,
-        PANEL_EDGE,
-    );
+    fonts.draw(&mut p, Face::Bold, 32.0, 30.0, 48.0, Align::Left, TEXT, &name);
+    panel(&mut p, 24.0, 66.0, width as f32 - 48.0, 124.0, PANEL, PANEL_EDGE);
     rank_block(&mut p, fonts, &c.rank, 42.0, 76.0, width as f32 - 90.0);
     // The figures in a row.
     let n = c.stats.len().max(1) as f32;
@@ -1406,56 +926,20 @@ pub(crate) fn profile(fonts: &Fonts, c: &ProfileCard) -> Pixmap {
     for (i, (label, value)) in c.stats.iter().enumerate() {
         let cx = 24.0 + cw * (i as f32 + 0.5);
         let fs = fonts.fit(Face::Bold, 26.0, value, cw - 10.0);
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            fs,
-            cx,
-            228.0,
-            Align::Center,
-            TEXT,
-            value,
-        );
+        fonts.draw(&mut p, Face::Bold, fs, cx, 228.0, Align::Center, TEXT, value);
         let ls = fonts.fit(Face::Regular, 14.0, label, cw - 10.0);
-        fonts.draw(
-            &mut p,
-            Face::Regular,
-            ls,
-            cx,
-            248.0,
-            Align::Center,
-            MUTED,
-            label,
-        );
+        fonts.draw(&mut p, Face::Regular, ls, cx, 248.0, Align::Center, MUTED, label);
     }
     let y = 270.0;
     let col_w = (width as f32 - 72.0) / 2.0;
-    for (i, (label, list)) in [(&c.medals_label, &c.medals), (&c.badges_label, &c.badges)]
-        .into_iter()
-        .enumerate()
+    for (i, (label, list)) in
+        [(&c.medals_label, &c.medals), (&c.badges_label, &c.badges)].into_iter().enumerate()
     {
         let x = 24.0 + i as f32 * (col_w + 24.0);
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            19.0,
-            x,
-            y + 20.0,
-            Align::Left,
-            GOLD,
-            label,
-        );
+        fonts.draw(&mut p, Face::Bold, 19.0, x, y + 20.0, Align::Left, GOLD, label);
         fill_rect(&mut p, x, y + 30.0, col_w, 1.5, GOLD_DARK);
         for (j, a) in list.iter().enumerate() {
-            award_row(
-                &mut p,
-                fonts,
-                a,
-                i == 1,
-                x,
-                y + 44.0 + j as f32 * 66.0,
-                col_w,
-            );
+            award_row(&mut p, fonts, a, i == 1, x, y + 44.0 + j as f32 * 66.0, col_w);
         }
     }
     p
@@ -1473,75 +957,28 @@ pub(crate) fn atlas(fonts: &Fonts, a: &AtlasLabels) -> Vec<u8> {
     let rows = a.entries.len().div_ceil(cols) as f32;
     let height = (80.0 + rows * row_h + 50.0) as u32;
     let mut p = card(width, height);
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        30.0,
-        24.0,
-        46.0,
-        Align::Left,
-        TEXT,
-        &a.title,
-    );
+    fonts.draw(&mut p, Face::Bold, 30.0, 24.0, 46.0, Align::Left, TEXT, &a.title);
     let col_w = (width as f32 - 48.0) / cols as f32;
     for (i, e) in a.entries.iter().enumerate() {
         let x = 24.0 + (i % cols) as f32 * col_w;
         let y = 70.0 + (i / cols) as f32 * row_h;
         panel(&mut p, x, y, col_w - 12.0, row_h - 8.0, PANEL, PANEL_EDGE);
-        token(
-            &mut p,
-            fonts,
-            x + 6.0,
-            y + 5.0,
-            66.0,
-            Side::South,
-            TokenKind::Unit(e.kind),
-            a.language,
-        );
+        token(&mut p, fonts, x + 6.0, y + 5.0, 66.0, Side::South, TokenKind::Unit(e.kind), a.language);
         let name = e.kind.name(a.language);
         let mut chars = name.chars();
-        let cap: String = chars
-            .next()
-            .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
-            .unwrap_or_default();
+        let cap: String =
+            chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default();
         let tx = x + 84.0;
         let head = format!("{} · {}", e.kind.code(a.language), cap);
         let head = fonts.ellipsize(Face::Bold, 18.0, &head, col_w - 100.0);
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            18.0,
-            tx,
-            y + 25.0,
-            Align::Left,
-            TEXT,
-            &head,
-        );
+        fonts.draw(&mut p, Face::Bold, 18.0, tx, y + 25.0, Align::Left, TEXT, &head);
         for (j, line) in e.lines.iter().take(2).enumerate() {
             let l = fonts.ellipsize(Face::Regular, 14.0, line, col_w - 100.0);
-            fonts.draw(
-                &mut p,
-                Face::Regular,
-                14.0,
-                tx,
-                y + 46.0 + j as f32 * 19.0,
-                Align::Left,
-                MUTED,
-                &l,
-            );
+            fonts.draw(&mut p, Face::Regular, 14.0, tx, y + 46.0 + j as f32 * 19.0, Align::Left, MUTED, &l);
         }
     }
     let footer = fonts.ellipsize(Face::Regular, 14.0, &a.footer, width as f32 - 48.0);
-    fonts.draw(
-        &mut p,
-        Face::Regular,
-        14.0,
-        24.0,
-        height as f32 - 20.0,
-        Align::Left,
-        MUTED,
-        &footer,
-    );
+    fonts.draw(&mut p, Face::Regular, 14.0, 24.0, height as f32 - 20.0, Align::Left, MUTED, &footer);
     encode_rgb(&p)
 }
 
@@ -1559,22 +996,11 @@ pub struct RanksCard {
 }
 
 /// Splits `text` into at most `lines` lines of `max_width`, ellipsizing the last.
-fn wrap(
-    fonts: &Fonts,
-    face: Face,
-    size: f32,
-    text: &str,
-    max_width: f32,
-    lines: usize,
-) -> Vec<String> {
+fn wrap(fonts: &Fonts, face: Face, size: f32, text: &str, max_width: f32, lines: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
         if fonts.width(face, size, &candidate) <= max_width || line.is_empty() {
             line = candidate;
         } else {
@@ -1590,9 +1016,7 @@ fn wrap(
         out.truncate(lines - 1);
         out.push(rest);
     }
-    out.into_iter()
-        .map(|l| fonts.ellipsize(face, size, &l, max_width))
-        .collect()
+    out.into_iter().map(|l| fonts.ellipsize(face, size, &l, max_width)).collect()
 }
 
 pub(crate) fn ranks(fonts: &Fonts, c: &RanksCard) -> Vec<u8> {
@@ -1603,16 +1027,7 @@ pub(crate) fn ranks(fonts: &Fonts, c: &RanksCard) -> Vec<u8> {
     let rows = c.ranks.len().div_ceil(cols);
     let height = (76.0 + rows as f32 * cell_h + 16.0) as u32;
     let mut p = card(width, height);
-    fonts.draw(
-        &mut p,
-        Face::Bold,
-        30.0,
-        24.0,
-        46.0,
-        Align::Left,
-        TEXT,
-        &c.title,
-    );
+    fonts.draw(&mut p, Face::Bold, 30.0, 24.0, 46.0, Align::Left, TEXT, &c.title);
     for (i, (name, points)) in c.ranks.iter().enumerate() {
         let x = 20.0 + (i % cols) as f32 * cell_w;
         let y = 70.0 + (i / cols) as f32 * cell_h;
@@ -1626,19 +1041,9 @@ pub(crate) fn ranks(fonts: &Fonts, c: &RanksCard) -> Vec<u8> {
             if current { Rgb::hex(0x2a4a6a) } else { PANEL },
             if current { GOLD } else { PANEL_EDGE },
         );
-        draw_insignia(
-            &mut p,
-            (i as u8).min(RANKS - 1),
-            x + cell_w / 2.0 - 22.0,
-            y + 10.0,
-            44.0,
-            100.0,
-        );
+        draw_insignia(&mut p, (i as u8).min(RANKS - 1), x + cell_w / 2.0 - 22.0, y + 10.0, 44.0, 100.0);
         let cx = x + cell_w / 2.0;
-        for (j, line) in wrap(fonts, Face::Bold, 14.5, name, cell_w - 18.0, 2)
-            .iter()
-            .enumerate()
-        {
+        for (j, line) in wrap(fonts, Face::Bold, 14.5, name, cell_w - 18.0, 2).iter().enumerate() {
             fonts.draw(
                 &mut p,
                 Face::Bold,
@@ -1651,16 +1056,7 @@ pub(crate) fn ranks(fonts: &Fonts, c: &RanksCard) -> Vec<u8> {
             );
         }
         let pts = fonts.ellipsize(Face::Regular, 13.0, points, cell_w - 16.0);
-        fonts.draw(
-            &mut p,
-            Face::Regular,
-            13.0,
-            cx,
-            y + 174.0,
-            Align::Center,
-            MUTED,
-            &pts,
-        );
+        fonts.draw(&mut p, Face::Regular, 13.0, cx, y + 174.0, Align::Center, MUTED, &pts);
     }
     encode_rgb(&p)
 }

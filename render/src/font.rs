@@ -124,27 +124,12 @@ impl Fonts {
                         coverage[i] = (c.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
                     }
                 });
-                GlyphBitmap {
-                    left: bounds.min.x as i32,
-                    top: bounds.min.y as i32,
-                    width,
-                    height,
-                    coverage,
-                }
+                GlyphBitmap { left: bounds.min.x as i32, top: bounds.min.y as i32, width, height, coverage }
             }
-            None => GlyphBitmap {
-                left: 0,
-                top: 0,
-                width: 0,
-                height: 0,
-                coverage: Vec::new(),
-            },
+            None => GlyphBitmap { left: 0, top: 0, width: 0, height: 0, coverage: Vec::new() },
         };
         let bitmap = Arc::new(bitmap);
-        self.cache
-            .lock()
-            .expect("glyph cache")
-            .insert(key, bitmap.clone());
+        self.cache.lock().expect("glyph cache").insert(key, bitmap.clone());
         bitmap
     }
 

@@ -57,35 +57,19 @@ fn line(points: &[(f32, f32)]) -> Path {
 }
 
 fn fill(path: Path) -> Part {
-    Part {
-        path,
-        role: Role::Main,
-        stroke: None,
-    }
+    Part { path, role: Role::Main, stroke: None }
 }
 
 fn accent(path: Path) -> Part {
-    Part {
-        path,
-        role: Role::Accent,
-        stroke: None,
-    }
+    Part { path, role: Role::Accent, stroke: None }
 }
 
 fn cut(path: Path) -> Part {
-    Part {
-        path,
-        role: Role::Cut,
-        stroke: None,
-    }
+    Part { path, role: Role::Cut, stroke: None }
 }
 
 fn stroke(path: Path, width: f32) -> Part {
-    Part {
-        path,
-        role: Role::Main,
-        stroke: Some(width),
-    }
+    Part { path, role: Role::Main, stroke: Some(width) }
 }
 
 /// A gun turret with its barrel pointing right (`dir` = 1) or left (-1).
@@ -95,15 +79,7 @@ fn turret(x: f32, y: f32, dir: f32) -> Vec<Part> {
     } else {
         rect(x - 12.0, y + 1.5, x, y + 4.0)
     };
-    vec![
-        fill(poly(&[
-            (x, y + 8.0),
-            (x + 1.5, y),
-            (x + 6.5, y),
-            (x + 8.0, y + 8.0),
-        ])),
-        fill(barrel),
-    ]
+    vec![fill(poly(&[(x, y + 8.0), (x + 1.5, y), (x + 6.5, y), (x + 8.0, y + 8.0)])), fill(barrel)]
 }
 
 /// A spiked ball (mines).
@@ -134,36 +110,16 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
     match kind {
         Carrier => {
             // A long hull under a flat, overhanging flight deck with the island to starboard.
-            p.push(fill(poly(&[
-                (8.0, 60.0),
-                (96.0, 60.0),
-                (88.0, 76.0),
-                (14.0, 76.0),
-            ])));
-            p.push(fill(poly(&[
-                (0.0, 50.0),
-                (100.0, 50.0),
-                (98.0, 58.0),
-                (2.0, 58.0),
-            ])));
+            p.push(fill(poly(&[(8.0, 60.0), (96.0, 60.0), (88.0, 76.0), (14.0, 76.0)])));
+            p.push(fill(poly(&[(0.0, 50.0), (100.0, 50.0), (98.0, 58.0), (2.0, 58.0)])));
             p.push(fill(rect(64.0, 32.0, 78.0, 50.0)));
             p.push(fill(rect(69.0, 18.0, 72.0, 32.0)));
             p.push(cut(rect(10.0, 53.0, 56.0, 54.5)));
         }
         Battleship => {
             // A heavy hull, a tall stepped tower, a funnel and four big turrets.
-            p.push(fill(poly(&[
-                (0.0, 58.0),
-                (100.0, 54.0),
-                (90.0, 76.0),
-                (10.0, 76.0),
-            ])));
-            p.push(fill(poly(&[
-                (38.0, 58.0),
-                (40.0, 40.0),
-                (58.0, 40.0),
-                (60.0, 58.0),
-            ])));
+            p.push(fill(poly(&[(0.0, 58.0), (100.0, 54.0), (90.0, 76.0), (10.0, 76.0)])));
+            p.push(fill(poly(&[(38.0, 58.0), (40.0, 40.0), (58.0, 40.0), (60.0, 58.0)])));
             p.push(fill(rect(43.0, 26.0, 55.0, 40.0)));
             p.push(fill(rect(48.0, 10.0, 50.0, 26.0)));
             p.push(fill(rect(62.0, 40.0, 69.0, 56.0)));
@@ -173,12 +129,7 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
             p.extend(turret(15.0, 48.0, -1.0));
         }
         Cruiser => {
-            p.push(fill(poly(&[
-                (4.0, 60.0),
-                (98.0, 57.0),
-                (88.0, 74.0),
-                (14.0, 74.0),
-            ])));
+            p.push(fill(poly(&[(4.0, 60.0), (98.0, 57.0), (88.0, 74.0), (14.0, 74.0)])));
             p.push(fill(rect(42.0, 42.0, 56.0, 59.0)));
             p.push(fill(rect(46.0, 30.0, 52.0, 42.0)));
             p.push(fill(rect(59.0, 44.0, 64.0, 59.0)));
@@ -188,73 +139,28 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
         }
         Raider => {
             // Sleek, with a clipper bow, one raked funnel and tall masts.
-            p.push(fill(poly(&[
-                (2.0, 62.0),
-                (100.0, 52.0),
-                (86.0, 74.0),
-                (12.0, 74.0),
-            ])));
-            p.push(fill(poly(&[
-                (44.0, 36.0),
-                (56.0, 36.0),
-                (62.0, 60.0),
-                (46.0, 60.0),
-            ])));
+            p.push(fill(poly(&[(2.0, 62.0), (100.0, 52.0), (86.0, 74.0), (12.0, 74.0)])));
+            p.push(fill(poly(&[(44.0, 36.0), (56.0, 36.0), (62.0, 60.0), (46.0, 60.0)])));
             p.push(fill(rect(64.0, 48.0, 74.0, 58.0)));
-            p.push(fill(poly(&[
-                (28.0, 22.0),
-                (31.0, 22.0),
-                (33.0, 62.0),
-                (28.0, 62.0),
-            ])));
-            p.push(fill(poly(&[
-                (76.0, 24.0),
-                (79.0, 24.0),
-                (79.0, 58.0),
-                (75.0, 58.0),
-            ])));
+            p.push(fill(poly(&[(28.0, 22.0), (31.0, 22.0), (33.0, 62.0), (28.0, 62.0)])));
+            p.push(fill(poly(&[(76.0, 24.0), (79.0, 24.0), (79.0, 58.0), (75.0, 58.0)])));
             p.extend(turret(82.0, 49.0, 1.0));
         }
         Destroyer => {
             // Low and slim: two thin funnels, a small bridge, guns fore and aft.
-            p.push(fill(poly(&[
-                (4.0, 64.0),
-                (100.0, 60.0),
-                (90.0, 74.0),
-                (12.0, 74.0),
-            ])));
+            p.push(fill(poly(&[(4.0, 64.0), (100.0, 60.0), (90.0, 74.0), (12.0, 74.0)])));
             p.push(fill(rect(58.0, 50.0, 70.0, 64.0)));
             p.push(fill(rect(62.0, 38.0, 64.0, 50.0)));
-            p.push(fill(poly(&[
-                (44.0, 48.0),
-                (49.0, 48.0),
-                (50.0, 64.0),
-                (44.0, 64.0),
-            ])));
-            p.push(fill(poly(&[
-                (34.0, 48.0),
-                (39.0, 48.0),
-                (40.0, 64.0),
-                (34.0, 64.0),
-            ])));
+            p.push(fill(poly(&[(44.0, 48.0), (49.0, 48.0), (50.0, 64.0), (44.0, 64.0)])));
+            p.push(fill(poly(&[(34.0, 48.0), (39.0, 48.0), (40.0, 64.0), (34.0, 64.0)])));
             p.push(fill(rect(76.0, 56.0, 82.0, 61.0)));
             p.push(fill(rect(82.0, 57.0, 92.0, 59.0)));
             p.push(fill(rect(16.0, 58.0, 22.0, 64.0)));
         }
         PatrolShip => {
             // A short hull with a tall cabin and a lattice mast.
-            p.push(fill(poly(&[
-                (14.0, 62.0),
-                (88.0, 58.0),
-                (78.0, 76.0),
-                (20.0, 76.0),
-            ])));
-            p.push(fill(poly(&[
-                (38.0, 62.0),
-                (40.0, 44.0),
-                (62.0, 44.0),
-                (64.0, 60.0),
-            ])));
+            p.push(fill(poly(&[(14.0, 62.0), (88.0, 58.0), (78.0, 76.0), (20.0, 76.0)])));
+            p.push(fill(poly(&[(38.0, 62.0), (40.0, 44.0), (62.0, 44.0), (64.0, 60.0)])));
             p.push(cut(rect(44.0, 48.0, 58.0, 52.0)));
             p.push(fill(rect(49.0, 24.0, 52.0, 44.0)));
             p.push(fill(rect(43.0, 30.0, 58.0, 33.0)));
@@ -262,18 +168,8 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
         }
         TorpedoBoat => {
             // A small planing boat, bow up, with spray behind it.
-            p.push(fill(poly(&[
-                (20.0, 64.0),
-                (98.0, 52.0),
-                (86.0, 72.0),
-                (24.0, 74.0),
-            ])));
-            p.push(fill(poly(&[
-                (46.0, 60.0),
-                (50.0, 46.0),
-                (66.0, 46.0),
-                (70.0, 58.0),
-            ])));
+            p.push(fill(poly(&[(20.0, 64.0), (98.0, 52.0), (86.0, 72.0), (24.0, 74.0)])));
+            p.push(fill(poly(&[(46.0, 60.0), (50.0, 46.0), (66.0, 46.0), (70.0, 58.0)])));
             p.push(fill(rect(30.0, 56.0, 44.0, 62.0)));
             p.push(stroke(line(&[(2.0, 62.0), (16.0, 66.0)]), 3.0));
             p.push(stroke(line(&[(0.0, 72.0), (18.0, 72.0)]), 3.0));
@@ -288,12 +184,7 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
                 (90.0, 72.0),
                 (10.0, 72.0),
             ])));
-            p.push(fill(poly(&[
-                (36.0, 56.0),
-                (40.0, 38.0),
-                (58.0, 38.0),
-                (62.0, 56.0),
-            ])));
+            p.push(fill(poly(&[(36.0, 56.0), (40.0, 38.0), (58.0, 38.0), (62.0, 56.0)])));
             p.push(fill(rect(46.0, 26.0, 49.0, 38.0)));
             p.push(fill(rect(70.0, 49.0, 76.0, 56.0)));
             p.push(fill(rect(76.0, 50.0, 88.0, 52.5)));
@@ -301,30 +192,17 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
         }
         Minesweeper => {
             // A trawler-like hull with a bridge forward and a sweeping gantry aft.
-            p.push(fill(poly(&[
-                (10.0, 62.0),
-                (94.0, 56.0),
-                (84.0, 74.0),
-                (16.0, 74.0),
-            ])));
+            p.push(fill(poly(&[(10.0, 62.0), (94.0, 56.0), (84.0, 74.0), (16.0, 74.0)])));
             p.push(fill(rect(58.0, 42.0, 74.0, 60.0)));
             p.push(fill(rect(64.0, 28.0, 67.0, 42.0)));
-            p.push(stroke(
-                line(&[(18.0, 62.0), (26.0, 34.0), (38.0, 62.0)]),
-                3.5,
-            ));
+            p.push(stroke(line(&[(18.0, 62.0), (26.0, 34.0), (38.0, 62.0)]), 3.5));
             p.push(stroke(line(&[(26.0, 34.0), (6.0, 70.0)]), 2.0));
             p.push(fill(oval(0.0, 66.0, 12.0, 74.0)));
         }
         Submarine => {
             // A cigar hull with a conning tower and a periscope.
             p.push(fill(oval(6.0, 56.0, 94.0, 74.0)));
-            p.push(fill(poly(&[
-                (42.0, 58.0),
-                (45.0, 42.0),
-                (58.0, 42.0),
-                (60.0, 58.0),
-            ])));
+            p.push(fill(poly(&[(42.0, 58.0), (45.0, 42.0), (58.0, 42.0), (60.0, 58.0)])));
             p.push(fill(rect(52.0, 28.0, 54.5, 42.0)));
             p.push(fill(poly(&[(2.0, 56.0), (12.0, 63.0), (2.0, 72.0)])));
         }
@@ -388,21 +266,11 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
             // A moored mine: a smaller ball on a chain to a heavy sinker.
             p.extend(spiked_ball(50.0, 32.0, 15.0));
             p.push(stroke(line(&[(50.0, 50.0), (50.0, 78.0)]), 3.0));
-            p.push(fill(poly(&[
-                (28.0, 92.0),
-                (34.0, 78.0),
-                (66.0, 78.0),
-                (72.0, 92.0),
-            ])));
+            p.push(fill(poly(&[(28.0, 92.0), (34.0, 78.0), (66.0, 78.0), (72.0, 92.0)])));
         }
         Fireship => {
             // An old hull set on fire.
-            p.push(fill(poly(&[
-                (8.0, 66.0),
-                (94.0, 62.0),
-                (84.0, 80.0),
-                (16.0, 80.0),
-            ])));
+            p.push(fill(poly(&[(8.0, 66.0), (94.0, 62.0), (84.0, 80.0), (16.0, 80.0)])));
             p.push(fill(rect(48.0, 34.0, 51.0, 64.0)));
             p.push(accent(poly(&[
                 (24.0, 64.0),
@@ -449,10 +317,7 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
         }
         NavalBase => {
             // An anchor.
-            p.push(stroke(
-                PathBuilder::from_circle(50.0, 16.0, 7.0).expect("ring"),
-                5.0,
-            ));
+            p.push(stroke(PathBuilder::from_circle(50.0, 16.0, 7.0).expect("ring"), 5.0));
             p.push(fill(rect(46.5, 22.0, 53.5, 86.0)));
             p.push(fill(rect(30.0, 30.0, 70.0, 37.0)));
             let mut pb = PathBuilder::new();
@@ -506,11 +371,7 @@ pub(crate) fn draw_icon(
         match part.stroke {
             None => pixmap.fill_path(&part.path, &paint, FillRule::Winding, t, None),
             Some(width) => {
-                let stroke = Stroke {
-                    width,
-                    line_cap: tiny_skia::LineCap::Round,
-                    ..Stroke::default()
-                };
+                let stroke = Stroke { width, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
                 pixmap.stroke_path(&part.path, &paint, &stroke, t, None)
             }
         }
@@ -523,27 +384,13 @@ mod tests {
 
     fn render(kind: UnitKind) -> Vec<bool> {
         let mut p = Pixmap::new(64, 48).expect("pixmap");
-        draw_icon(
-            &mut p,
-            kind,
-            2.0,
-            2.0,
-            60.0,
-            44.0,
-            Rgb(255, 255, 255),
-            Rgb(255, 160, 0),
-            Rgb(0, 0, 0),
-        );
-        p.data()
-            .chunks_exact(4)
-            .map(|px| px[0] > 128 && px[3] > 128)
-            .collect()
+        draw_icon(&mut p, kind, 2.0, 2.0, 60.0, 44.0, Rgb(255, 255, 255), Rgb(255, 160, 0), Rgb(0, 0, 0));
+        p.data().chunks_exact(4).map(|px| px[0] > 128 && px[3] > 128).collect()
     }
 
     #[test]
     fn every_unit_kind_has_its_own_icon() {
-        let icons: Vec<(UnitKind, Vec<bool>)> =
-            UnitKind::ALL.into_iter().map(|k| (k, render(k))).collect();
+        let icons: Vec<(UnitKind, Vec<bool>)> = UnitKind::ALL.into_iter().map(|k| (k, render(k))).collect();
         for (k, icon) in &icons {
             let ink = icon.iter().filter(|&&b| b).count();
             assert!(ink > 150, "{k}: the icon is almost empty ({ink} pixels)");
@@ -552,10 +399,7 @@ mod tests {
             for (b, ib) in &icons[i + 1..] {
                 let differing = ia.iter().zip(ib).filter(|(x, y)| x != y).count();
                 // Not merely different: different enough to be told apart (≥ 5 % of the box).
-                assert!(
-                    differing > 64 * 48 / 20,
-                    "{a} and {b} look alike ({differing} pixels differ)"
-                );
+                assert!(differing > 64 * 48 / 20, "{a} and {b} look alike ({differing} pixels differ)");
             }
         }
     }

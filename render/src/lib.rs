@@ -38,8 +38,8 @@ use admiral_engine::{Cell, Side, UnitKind, View};
 use tiny_skia::Pixmap;
 
 pub use cards::{
-    AtlasEntry, AtlasLabels, AwardLine, BattleCard, BattleSide, GameOverCard, ProfileCard,
-    RankInfo, RanksCard, SetupLabels, RANKS,
+    AtlasEntry, AtlasLabels, AwardLine, BattleCard, BattleSide, GameOverCard, ProfileCard, RankInfo,
+    RanksCard, SetupLabels, RANKS,
 };
 
 pub use replay::{ReplayFrame, ReplayLabels};
@@ -119,13 +119,7 @@ impl Renderer {
             palette.quantize(bg.data(), &mut out);
             out
         });
-        Renderer {
-            fonts,
-            sprites,
-            backgrounds,
-            base_icons,
-            palette,
-        }
+        Renderer { fonts, sprites, backgrounds, base_icons, palette }
     }
 
     /// Width and height of board pictures.
@@ -143,12 +137,7 @@ impl Renderer {
 
     /// The setup preview of `side`'s zone (front row at the top, as on the board), larger than
     /// on the board, with a legend of placed / required counts.
-    pub fn render_setup(
-        &self,
-        layout: &admiral_engine::Layout,
-        side: Side,
-        labels: &SetupLabels,
-    ) -> Vec<u8> {
+    pub fn render_setup(&self, layout: &admiral_engine::Layout, side: Side, labels: &SetupLabels) -> Vec<u8> {
         cards::setup(&self.fonts, layout, side, labels)
     }
 
@@ -186,14 +175,21 @@ impl Renderer {
     /// The board as palette indices (for tests and the benchmark).
     fn board_indexed(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
         let viewer = view.viewer;
+        let mut moved = [false; admiral_engine::SQUARES];
+        if view.intel {
+            for sq in &view.moved_markers {
+                moved[sq.index()] = true;
+            }
+        }
         let cells: Vec<Content> = view
             .cells
             .iter()
-            .map(|c| match *c {
+            .enumerate()
+            .map(|(i, c)| match *c {
                 Cell::Empty => Content::Empty,
                 Cell::Own { kind } => Content::Unit(viewer, kind),
                 Cell::Enemy { intel } => {
-                    Content::Marker(viewer.opponent(), if view.intel { intel } else { None })
+                    Content::Marker(viewer.opponent(), if view.intel { intel } else { None }, moved[i])
                 }
             })
             .collect();
@@ -261,12 +257,7 @@ impl Renderer {
 }
 
 /// A sample of the marks and strips, so that their colours are in the palette.
-fn sample_marks(
-    fonts: &font::Fonts,
-    sprites: &Sprites,
-    background: &Pixmap,
-    bases: &[Pixmap; 2],
-) -> Pixmap {
+fn sample_marks(fonts: &font::Fonts, sprites: &Sprites, background: &Pixmap, bases: &[Pixmap; 2]) -> Pixmap {
     use admiral_engine::{Event, Group, Placed, Square, Weapon};
     let sq = |s: &str| Square::parse(s).expect("square");
     let mut cells = vec![Content::Empty; admiral_engine::SQUARES];
@@ -274,62 +265,33 @@ fn sample_marks(
         let s = Square::new((i % 14) as u8, (i / 14) as u8).expect("square");
         cells[s.index()] = Content::Unit(Side::South, kind);
         let n = Square::new((i % 14) as u8, 14 - (i / 14) as u8).expect("square");
-        cells[n.index()] = Content::Marker(Side::North, if i % 2 == 0 { Some(kind) } else { None });
+        cells[n.index()] =
+            Content::Marker(Side::North, if i % 2 == 0 { Some(kind) } else { None }, i % 3 == 0);
     }
     let events = vec![
-        Event::Moved {
-            side: Side::South,
-            kind: None,
-            from: sq("e5"),
-            to: sq("e6"),
-        },
+        Event::Moved { side: Side::South, kind: None, from: sq("e5"), to: sq("e6") },
         Event::Struck {
             side: Side::South,
             weapon: Weapon::Aircraft,
-            attacker: Placed {
-                kind: UnitKind::Aircraft,
-                square: sq("c7"),
-            },
-            target: Placed {
-                kind: UnitKind::Cruiser,
-                square: sq("c11"),
-            },
+            attacker: Placed { kind: UnitKind::Aircraft, square: sq("c7") },
+            target: Placed { kind: UnitKind::Cruiser, square: sq("c11") },
         },
         Event::Struck {
             side: Side::South,
             weapon: Weapon::Contact,
-            attacker: Placed {
-                kind: UnitKind::Cruiser,
-                square: sq("h8"),
-            },
-            target: Placed {
-                kind: UnitKind::Cruiser,
-                square: sq("h9"),
-            },
+            attacker: Placed { kind: UnitKind::Cruiser, square: sq("h8") },
+            target: Placed { kind: UnitKind::Cruiser, square: sq("h9") },
         },
         Event::Battle {
             side: Side::South,
-            attackers: Group::new(&[Placed {
-                kind: UnitKind::Cruiser,
-                square: sq("h8"),
-            }]),
-            defenders: Group::new(&[Placed {
-                kind: UnitKind::Cruiser,
-                square: sq("h9"),
-            }]),
+            attackers: Group::new(&[Placed { kind: UnitKind::Cruiser, square: sq("h8") }]),
+            defenders: Group::new(&[Placed { kind: UnitKind::Cruiser, square: sq("h9") }]),
             attack_strength: 7,
             defense_strength: 7,
             winner: None,
         },
-        Event::Detonated {
-            side: Side::North,
-            at: sq("l8"),
-        },
-        Event::Destroyed {
-            side: Side::South,
-            kind: UnitKind::Battleship,
-            square: sq("k8"),
-        },
+        Event::Detonated { side: Side::North, at: sq("l8") },
+        Event::Destroyed { side: Side::South, kind: UnitKind::Battleship, square: sq("k8") },
     ];
     let scene = Scene {
         seat: Side::South,

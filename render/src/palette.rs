@@ -31,10 +31,8 @@ impl Palette {
         for &(c, _) in &colors[..split] {
             chosen.push(unpack(c));
         }
-        let rest: Vec<([u8; 3], f64)> = colors[split..]
-            .iter()
-            .map(|&(c, n)| (unpack(c), (n as f64).sqrt()))
-            .collect();
+        let rest: Vec<([u8; 3], f64)> =
+            colors[split..].iter().map(|&(c, n)| (unpack(c), (n as f64).sqrt())).collect();
         if !rest.is_empty() {
             chosen.extend(median_cut(rest, COLORS - chosen.len()));
         }
@@ -143,8 +141,7 @@ fn median_cut(colors: Vec<([u8; 3], f64)>, n: usize) -> Vec<[u8; 3]> {
         .iter()
         .map(|b| {
             let w: f64 = b.iter().map(|c| c.1).sum();
-            let mean =
-                |k: usize| (b.iter().map(|c| c.0[k] as f64 * c.1).sum::<f64>() / w).round() as u8;
+            let mean = |k: usize| (b.iter().map(|c| c.0[k] as f64 * c.1).sum::<f64>() / w).round() as u8;
             [mean(0), mean(1), mean(2)]
         })
         .collect()

@@ -56,10 +56,7 @@ fn cells_of(position: &Position) -> Vec<Content> {
 fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
     let rows = a.len() / width;
     let y0 = (0..rows).find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width])?;
-    let y1 = (y0..rows)
-        .rev()
-        .find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width])?
-        + 1;
+    let y1 = (y0..rows).rev().find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width])? + 1;
     let mut x0 = width;
     let mut x1 = 0;
     for y in y0..y1 {
@@ -79,9 +76,7 @@ fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize
 const BATCH: usize = 24;
 
 fn flush<W: std::io::Write>(enc: &mut gif::Encoder<W>, batch: &mut Vec<gif::Frame<'static>>) {
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 4);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
     let per = batch.len().div_ceil(workers).max(1);
     std::thread::scope(|scope| {
         for chunk in batch.chunks_mut(per) {
@@ -101,8 +96,8 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
     let seat = labels.seat;
     let mut out = Vec::new();
     {
-        let mut enc = gif::Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &r.palette.rgb)
-            .expect("gif header");
+        let mut enc =
+            gif::Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &r.palette.rgb).expect("gif header");
         enc.set_repeat(gif::Repeat::Infinite).expect("gif loop");
         let mut prev: Vec<u8> = Vec::new();
         let mut cur = vec![0u8; (WIDTH * HEIGHT) as usize];
@@ -120,11 +115,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
             };
             let info = |side: Side| StripInfo {
                 side,
-                name: if side == Side::South {
-                    labels.south.as_str()
-                } else {
-                    labels.north.as_str()
-                },
+                name: if side == Side::South { labels.south.as_str() } else { labels.north.as_str() },
                 clock: None,
                 bases_left: position.count(side, UnitKind::NavalBase) as u8,
                 // Who is to move shows from the counter's parity; marking it would repaint both
@@ -140,14 +131,8 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
             bottom.note = if last { Some(summary.as_str()) } else { None };
             top.lit = false;
             bottom.lit = false;
-            let scene = Scene {
-                seat,
-                language: labels.language,
-                cells: &cells,
-                events: &frame.events,
-                top,
-                bottom,
-            };
+            let scene =
+                Scene { seat, language: labels.language, cells: &cells, events: &frame.events, top, bottom };
             board::compose(
                 &mut cur,
                 &r.backgrounds[seat.index()],
@@ -176,8 +161,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                     ..gif::Frame::default()
                 });
             } else {
-                let (x0, y0, x1, y1) =
-                    changed_rect(&prev, &cur, WIDTH as usize).unwrap_or((0, 0, 1, 1));
+                let (x0, y0, x1, y1) = changed_rect(&prev, &cur, WIDTH as usize).unwrap_or((0, 0, 1, 1));
                 let (w, h) = (x1 - x0, y1 - y0);
                 sub.clear();
                 sub.reserve(w * h);

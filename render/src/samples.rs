@@ -1,16 +1,9 @@
 //! Sample games for tests, examples and benchmarks: random legal layouts, a random game played
 //! with the engine, and the view of each side at any ply (with intel tracked from the events).
 //!
-//! This is not the engine's fog: it is a small stand-in built only on the engine's public
-//! position API, so that the render crate can be exercised before and independently of the
-//! engine's `Game` type.
+//! Views come from the engine's own [`Game`], so the fog tested here is the engine's.
 
-use std::collections::HashMap;
-
-use admiral_engine::{
-    Action, Cell, Defense, Dice, Event, Layout, Position, Side, Square, Status, UnitKind, View,
-    KINDS,
-};
+use admiral_engine::{Action, Defense, Dice, Event, Game, Layout, Position, Side, Status, UnitKind, View};
 
 /// A random legal layout: bases out of the front row, everything else anywhere.
 pub fn random_layout(dice: &mut Dice) -> Layout {
@@ -40,9 +33,14 @@ pub fn random_layout(dice: &mut Dice) -> Layout {
     layout
 }
 
-/// A game played with random legal actions (attacks preferred half of the time).
+/// A game played with random legal actions (attacks preferred half of the time, forward
+/// moves often), through the engine's [`Game`].
 #[derive(Clone, Debug)]
 pub struct SampleGame {
+    /// South's and North's layouts.
+    pub layouts: [Layout; 2],
+    /// Whether the match has intel on.
+    pub intel: bool,
     /// Position before each ply; `positions[i + 1]` is after ply `i`.
     pub positions: Vec<Position>,
     /// The action of each ply.
@@ -55,29 +53,26 @@ impl SampleGame {
     /// Plays up to `plies` random plies from random layouts (fewer if the game ends).
     pub fn random(seed: u64, plies: usize) -> SampleGame {
         let mut dice = Dice::new(seed);
-        let mut position = Position::empty(Side::South);
-        random_layout(&mut dice).place(Side::South, &mut position);
-        random_layout(&mut dice).place(Side::North, &mut position);
-        let mut game = SampleGame {
-            positions: vec![position.clone()],
+        let layouts = [random_layout(&mut dice), random_layout(&mut dice)];
+        let mut game = Game::new(&layouts[0], &layouts[1], true).expect("valid layouts");
+        let mut sample = SampleGame {
+            layouts,
+            intel: true,
+            positions: vec![game.position().clone()],
             actions: Vec::new(),
             events: Vec::new(),
         };
-        let mut actions = Vec::new();
         for _ in 0..plies {
-            if position.status() != Status::Ongoing {
+            if game.status() != Status::Ongoing {
                 break;
             }
-            position.legal_actions_into(&mut actions);
+            let actions = game.legal_actions();
             if actions.is_empty() {
                 break;
             }
-            let attacks: Vec<Action> = actions
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::Attack { .. }))
-                .collect();
-            let side = position.to_move();
+            let side = game.to_move();
+            let attacks: Vec<Action> =
+                actions.iter().copied().filter(|a| matches!(a, Action::Attack { .. })).collect();
             let forward: Vec<Action> = actions
                 .iter()
                 .copied()
@@ -96,15 +91,12 @@ impl SampleGame {
             } else {
                 *dice.pick(&actions).expect("an action")
             };
-            let mut events = Vec::new();
-            position
-                .play(&action, Defense::Auto, &mut events)
-                .expect("a legal action");
-            game.positions.push(position.clone());
-            game.actions.push(action);
-            game.events.push(events);
+            let events = game.play(&action, Defense::Auto).expect("a legal action");
+            sample.positions.push(game.position().clone());
+            sample.actions.push(action);
+            sample.events.push(events);
         }
-        game
+        sample
     }
 
     /// Number of plies played.
@@ -112,132 +104,18 @@ impl SampleGame {
         self.actions.len()
     }
 
-    /// What `viewer` remembers of enemy identities after `ply` plies: square → kind.
-    pub fn intel(&self, viewer: Side, ply: usize) -> HashMap<Square, UnitKind> {
-        let mut memory = HashMap::new();
-        for events in &self.events[..ply] {
-            for e in events {
-                match *e {
-                    Event::Moved { side, from, to, .. } if side != viewer => {
-                        if let Some(k) = memory.remove(&from) {
-                            memory.insert(to, k);
-                        }
-                    }
-                    Event::Struck {
-                        side,
-                        attacker,
-                        target,
-                        ..
-                    } => {
-                        let enemy = if side == viewer { target } else { attacker };
-                        memory.insert(enemy.square, enemy.kind);
-                    }
-                    Event::Battle {
-                        side,
-                        attackers,
-                        defenders,
-                        ..
-                    } => {
-                        let group = if side == viewer { defenders } else { attackers };
-                        for m in group.members() {
-                            memory.insert(m.square, m.kind);
-                        }
-                    }
-                    Event::Destroyed { side, square, .. } if side != viewer => {
-                        memory.remove(&square);
-                    }
-                    _ => {}
-                }
-            }
+    /// The engine's game after `ply` plies (replayed from the layouts).
+    pub fn game_at(&self, ply: usize, intel: bool) -> Game {
+        let mut game = Game::new(&self.layouts[0], &self.layouts[1], intel).expect("valid layouts");
+        for action in &self.actions[..ply] {
+            game.play(action, Defense::Auto).expect("a legal action");
         }
-        memory
+        game
     }
 
-    /// The view of `viewer` after `ply` plies.
+    /// The engine's view of `viewer` after `ply` plies.
     pub fn view(&self, viewer: Side, ply: usize, intel: bool) -> View {
-        let memory = if intel {
-            self.intel(viewer, ply)
-        } else {
-            HashMap::new()
-        };
-        view_of(
-            &self.positions[ply],
-            viewer,
-            &memory,
-            intel,
-            self.last(ply, viewer),
-            self.losses(ply, viewer),
-            ply,
-        )
-    }
-
-    fn last(&self, ply: usize, viewer: Side) -> (Option<Action>, Option<Side>, Vec<Event>) {
-        if ply == 0 {
-            return (None, None, Vec::new());
-        }
-        let mover = self.positions[ply - 1].to_move();
-        let events = self.events[ply - 1]
-            .iter()
-            .map(|e| e.seen_by(viewer))
-            .collect();
-        (Some(self.actions[ply - 1]), Some(mover), events)
-    }
-
-    fn losses(&self, ply: usize, viewer: Side) -> ([u8; KINDS], [u8; KINDS]) {
-        let mut own = [0u8; KINDS];
-        let mut enemy = [0u8; KINDS];
-        for events in &self.events[..ply] {
-            for e in events {
-                if let Event::Destroyed { side, kind, .. } = *e {
-                    if side == viewer {
-                        own[kind.index()] += 1;
-                    } else {
-                        enemy[kind.index()] += 1;
-                    }
-                }
-            }
-        }
-        (own, enemy)
-    }
-}
-
-/// A view built from a position and a memory of enemy identities.
-pub fn view_of(
-    position: &Position,
-    viewer: Side,
-    memory: &HashMap<Square, UnitKind>,
-    intel: bool,
-    last: (Option<Action>, Option<Side>, Vec<Event>),
-    losses: ([u8; KINDS], [u8; KINDS]),
-    ply: usize,
-) -> View {
-    let cells = Square::all()
-        .map(|sq| match position.piece_at(sq) {
-            None => Cell::Empty,
-            Some(p) if p.side == viewer => Cell::Own { kind: p.kind },
-            Some(_) => Cell::Enemy {
-                intel: if intel {
-                    memory.get(&sq).copied()
-                } else {
-                    None
-                },
-            },
-        })
-        .collect();
-    View {
-        viewer,
-        to_move: position.to_move(),
-        status: position.status(),
-        outcome: position.outcome(),
-        ply: ply as u32,
-        quiet_plies: position.quiet_plies(),
-        intel,
-        cells,
-        last_action: last.0,
-        last_mover: last.1,
-        last_turn: last.2,
-        own_losses: losses.0,
-        enemy_losses: losses.1,
+        self.game_at(ply, intel).view(viewer)
     }
 }
 
@@ -249,10 +127,7 @@ pub fn decode_png_rgb(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let mut buf = vec![0; reader.output_buffer_size().expect("size")];
     let info = reader.next_frame(&mut buf).expect("a frame");
     let channels = info.color_type.samples();
-    let rgb = buf[..info.buffer_size()]
-        .chunks_exact(channels)
-        .flat_map(|px| [px[0], px[1], px[2]])
-        .collect();
+    let rgb = buf[..info.buffer_size()].chunks_exact(channels).flat_map(|px| [px[0], px[1], px[2]]).collect();
     (info.width, info.height, rgb)
 }
 
@@ -306,15 +181,10 @@ pub fn preview_png(bytes: &[u8], new_width: u32) -> Vec<u8> {
 impl SampleGame {
     /// The game as replay frames: the start, then the position and events of every ply.
     pub fn replay_frames(&self) -> Vec<crate::ReplayFrame> {
-        let mut frames = vec![crate::ReplayFrame {
-            position: self.positions[0].clone(),
-            events: Vec::new(),
-        }];
+        let mut frames = vec![crate::ReplayFrame { position: self.positions[0].clone(), events: Vec::new() }];
         for (i, events) in self.events.iter().enumerate() {
-            frames.push(crate::ReplayFrame {
-                position: self.positions[i + 1].clone(),
-                events: events.clone(),
-            });
+            frames
+                .push(crate::ReplayFrame { position: self.positions[i + 1].clone(), events: events.clone() });
         }
         frames
     }

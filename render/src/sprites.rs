@@ -64,6 +64,8 @@ pub(crate) enum TokenKind {
     Unit(UnitKind),
     /// A closed enemy marker, with the remembered identity when there is one.
     Marker(Option<UnitKind>),
+    /// A closed enemy marker known to have moved (so it is no base or stationary mine).
+    MovedMarker,
     /// A unit destroyed in the last turn, faint.
     Wreck(UnitKind),
 }
@@ -88,28 +90,13 @@ pub(crate) fn draw_token(
     let body = rounded_rect(tx, ty, tw, tw, radius);
     let side_color = color::side_color(side);
     let dark = color::side_dark(side);
-    let border = Stroke {
-        width: 1.5 * k,
-        ..Stroke::default()
-    };
+    let border = Stroke { width: 1.5 * k, ..Stroke::default() };
     match token {
         TokenKind::Unit(kind) => {
-            p.fill_path(
-                &body,
-                &side_color.paint(),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            p.fill_path(&body, &side_color.paint(), FillRule::Winding, Transform::identity(), None);
             // A lighter top edge gives the token a little body.
             let top = rounded_rect(tx, ty, tw, tw * 0.5, radius);
-            p.fill_path(
-                &top,
-                &color::WHITE.paint_alpha(22),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            p.fill_path(&top, &color::WHITE.paint_alpha(22), FillRule::Winding, Transform::identity(), None);
             p.stroke_path(&body, &dark.paint(), &border, Transform::identity(), None);
             draw_icon(
                 p,
@@ -136,14 +123,9 @@ pub(crate) fn draw_token(
                 code,
             );
         }
-        TokenKind::Marker(intel) => {
-            p.fill_path(
-                &body,
-                &dark.paint(),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+        TokenKind::Marker(_) | TokenKind::MovedMarker => {
+            let intel = if let TokenKind::Marker(k) = token { k } else { None };
+            p.fill_path(&body, &dark.paint(), FillRule::Winding, Transform::identity(), None);
             // Diagonal hatching: the back of a closed card.
             let mut pb = PathBuilder::new();
             let step = 7.0 * k;
@@ -156,34 +138,14 @@ pub(crate) fn draw_token(
             let hatch = pb.finish().expect("hatch");
             let clip = {
                 let mut mask = tiny_skia::Mask::new(p.width(), p.height()).expect("mask");
-                let inner = rounded_rect(
-                    tx + 5.0 * k,
-                    ty + 5.0 * k,
-                    tw - 10.0 * k,
-                    tw - 10.0 * k,
-                    radius * 0.6,
-                );
+                let inner =
+                    rounded_rect(tx + 5.0 * k, ty + 5.0 * k, tw - 10.0 * k, tw - 10.0 * k, radius * 0.6);
                 mask.fill_path(&inner, FillRule::Winding, true, Transform::identity());
                 mask
             };
-            let hatch_stroke = Stroke {
-                width: 2.2 * k,
-                ..Stroke::default()
-            };
-            p.stroke_path(
-                &hatch,
-                &side_color.paint(),
-                &hatch_stroke,
-                Transform::identity(),
-                Some(&clip),
-            );
-            let inner = rounded_rect(
-                tx + 5.0 * k,
-                ty + 5.0 * k,
-                tw - 10.0 * k,
-                tw - 10.0 * k,
-                radius * 0.6,
-            );
+            let hatch_stroke = Stroke { width: 2.2 * k, ..Stroke::default() };
+            p.stroke_path(&hatch, &side_color.paint(), &hatch_stroke, Transform::identity(), Some(&clip));
+            let inner = rounded_rect(tx + 5.0 * k, ty + 5.0 * k, tw - 10.0 * k, tw - 10.0 * k, radius * 0.6);
             p.stroke_path(
                 &inner,
                 &side_color.mix(color::WHITE, 0.35).paint(),
@@ -191,23 +153,11 @@ pub(crate) fn draw_token(
                 Transform::identity(),
                 None,
             );
-            p.stroke_path(
-                &body,
-                &color::INK.paint_alpha(160),
-                &border,
-                Transform::identity(),
-                None,
-            );
+            p.stroke_path(&body, &color::INK.paint_alpha(160), &border, Transform::identity(), None);
             if let Some(kind) = intel {
                 // The remembered identity: a small silhouette and a white badge with the code.
                 let ib = rounded_rect(tx + 4.0 * k, ty + 3.0 * k, tw - 8.0 * k, 25.0 * k, 5.0 * k);
-                p.fill_path(
-                    &ib,
-                    &dark.paint(),
-                    FillRule::Winding,
-                    Transform::identity(),
-                    None,
-                );
+                p.fill_path(&ib, &dark.paint(), FillRule::Winding, Transform::identity(), None);
                 draw_icon(
                     p,
                     kind,
@@ -219,15 +169,8 @@ pub(crate) fn draw_token(
                     color::FLAME,
                     dark,
                 );
-                let badge =
-                    rounded_rect(tx + 3.0 * k, y + 31.0 * k, tw - 6.0 * k, 18.0 * k, 4.0 * k);
-                p.fill_path(
-                    &badge,
-                    &color::WHITE.paint(),
-                    FillRule::Winding,
-                    Transform::identity(),
-                    None,
-                );
+                let badge = rounded_rect(tx + 3.0 * k, y + 31.0 * k, tw - 6.0 * k, 18.0 * k, 4.0 * k);
+                p.fill_path(&badge, &color::WHITE.paint(), FillRule::Winding, Transform::identity(), None);
                 let code = kind.code(language);
                 let fs = fonts.fit(Face::Bold, 15.0 * k, code, tw - 9.0 * k);
                 fonts.draw(
@@ -241,27 +184,31 @@ pub(crate) fn draw_token(
                     code,
                 );
             }
+            if token == TokenKind::MovedMarker {
+                // A wake: this marker has moved, so it is no base and no stationary mine.
+                let badge = rounded_rect(x + 12.0 * k, y + 33.0 * k, size - 23.0 * k, 13.0 * k, 6.0 * k);
+                p.fill_path(&badge, &dark.paint(), FillRule::Winding, Transform::identity(), None);
+                let mut pb = PathBuilder::new();
+                let (wx, wy, ww) = (x + 16.0 * k, y + 39.5 * k, size - 31.0 * k);
+                pb.move_to(wx, wy);
+                let step = ww / 4.0;
+                for i in 0..4 {
+                    let dy = if i % 2 == 0 { -3.5 * k } else { 3.5 * k };
+                    pb.quad_to(wx + step * (i as f32 + 0.5), wy + dy, wx + step * (i as f32 + 1.0), wy);
+                }
+                let wave = Stroke { width: 2.2 * k, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
+                let path = pb.finish().expect("wake");
+                p.stroke_path(&path, &color::WHITE.paint(), &wave, Transform::identity(), None);
+            }
         }
         TokenKind::Wreck(kind) => {
-            p.fill_path(
-                &body,
-                &side_color.paint_alpha(46),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            p.fill_path(&body, &side_color.paint_alpha(46), FillRule::Winding, Transform::identity(), None);
             let dashed = Stroke {
                 width: 1.5 * k,
                 dash: tiny_skia::StrokeDash::new(vec![4.0 * k, 3.0 * k], 0.0),
                 ..Stroke::default()
             };
-            p.stroke_path(
-                &body,
-                &side_color.paint_alpha(150),
-                &dashed,
-                Transform::identity(),
-                None,
-            );
+            p.stroke_path(&body, &side_color.paint_alpha(150), &dashed, Transform::identity(), None);
             let mut faint = Pixmap::new(p.width(), p.height()).expect("wreck layer");
             draw_icon(
                 &mut faint,
@@ -274,21 +221,14 @@ pub(crate) fn draw_token(
                 side_color,
                 side_color,
             );
-            let paint = tiny_skia::PixmapPaint {
-                opacity: 0.42,
-                ..Default::default()
-            };
+            let paint = tiny_skia::PixmapPaint { opacity: 0.42, ..Default::default() };
             p.draw_pixmap(0, 0, faint.as_ref(), &paint, Transform::identity(), None);
             let mut pb = PathBuilder::new();
             pb.move_to(tx + 9.0 * k, ty + 9.0 * k);
             pb.line_to(tx + tw - 9.0 * k, ty + tw - 9.0 * k);
             pb.move_to(tx + tw - 9.0 * k, ty + 9.0 * k);
             pb.line_to(tx + 9.0 * k, ty + tw - 9.0 * k);
-            let cross = Stroke {
-                width: 2.5 * k,
-                line_cap: tiny_skia::LineCap::Round,
-                ..Stroke::default()
-            };
+            let cross = Stroke { width: 2.5 * k, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
             p.stroke_path(
                 &pb.finish().expect("cross"),
                 &dark.paint_alpha(120),
@@ -315,10 +255,11 @@ fn lang_index(language: Language) -> usize {
     }
 }
 
-// Layout of the sprite table: for each zone and side, the closed marker, then per kind the
-// wreck, and per language the unit and the intel marker.
+// Layout of the sprite table: for each zone and side, the closed marker and the moved one,
+// then per kind the wreck, and per language the unit and the intel marker.
 const PER_KIND: usize = 5;
-const PER_SIDE: usize = 1 + KINDS * PER_KIND;
+const MARKERS: usize = 2;
+const PER_SIDE: usize = MARKERS + KINDS * PER_KIND;
 
 /// A sprite's number in the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -336,6 +277,7 @@ impl Sprites {
         for zone in 0..ZONES {
             for side in Side::BOTH {
                 rgba.push(make(zone, side, TokenKind::Marker(None), Language::En));
+                rgba.push(make(zone, side, TokenKind::MovedMarker, Language::En));
                 for kind in UnitKind::ALL {
                     rgba.push(make(zone, side, TokenKind::Wreck(kind), Language::En));
                     for language in [Language::En, Language::Ru] {
@@ -345,11 +287,7 @@ impl Sprites {
                 }
             }
         }
-        Sprites {
-            tiles,
-            rgba,
-            indexed: Vec::new(),
-        }
+        Sprites { tiles, rgba, indexed: Vec::new() }
     }
 
     /// Maps every sprite to the palette.
@@ -370,27 +308,26 @@ impl Sprites {
     }
 
     pub(crate) fn unit(zone: usize, side: Side, kind: UnitKind, language: Language) -> SpriteId {
-        SpriteId(
-            Self::base(zone, side) + 1 + kind.index() * PER_KIND + 1 + lang_index(language) * 2,
-        )
+        SpriteId(Self::base(zone, side) + MARKERS + kind.index() * PER_KIND + 1 + lang_index(language) * 2)
     }
 
     pub(crate) fn marker(
         zone: usize,
         side: Side,
         intel: Option<UnitKind>,
+        moved: bool,
         language: Language,
     ) -> SpriteId {
         match intel {
-            None => SpriteId(Self::base(zone, side)),
+            None => SpriteId(Self::base(zone, side) + usize::from(moved)),
             Some(kind) => SpriteId(
-                Self::base(zone, side) + 1 + kind.index() * PER_KIND + 2 + lang_index(language) * 2,
+                Self::base(zone, side) + MARKERS + kind.index() * PER_KIND + 2 + lang_index(language) * 2,
             ),
         }
     }
 
     pub(crate) fn wreck(zone: usize, side: Side, kind: UnitKind) -> SpriteId {
-        SpriteId(Self::base(zone, side) + 1 + kind.index() * PER_KIND)
+        SpriteId(Self::base(zone, side) + MARKERS + kind.index() * PER_KIND)
     }
 
     pub(crate) fn rgba(&self, id: SpriteId) -> &Pixmap {
@@ -422,14 +359,7 @@ pub(crate) fn blit(dst: &mut Pixmap, src: &Pixmap, x: i32, y: i32) {
     let sw = src.width() as i32;
     let sh = src.height() as i32;
     if x < 0 || y < 0 || x + sw > dw || y + sh > dh {
-        dst.draw_pixmap(
-            x,
-            y,
-            src.as_ref(),
-            &tiny_skia::PixmapPaint::default(),
-            Transform::identity(),
-            None,
-        );
+        dst.draw_pixmap(x, y, src.as_ref(), &tiny_skia::PixmapPaint::default(), Transform::identity(), None);
         return;
     }
     let row = (sw * 4) as usize;

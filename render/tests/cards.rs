@@ -12,12 +12,7 @@ fn renderer() -> &'static Renderer {
 }
 
 fn rank(index: u8) -> RankInfo {
-    RankInfo {
-        index,
-        name: "Rank".into(),
-        progress: 0.5,
-        progress_label: "1 / 2".into(),
-    }
+    RankInfo { index, name: "Rank".into(), progress: 0.5, progress_label: "1 / 2".into() }
 }
 
 fn profile(language: Language, rank_index: u8) -> ProfileCard {
@@ -50,9 +45,8 @@ fn profile(language: Language, rank_index: u8) -> ProfileCard {
 #[test]
 fn each_of_the_19_ranks_has_its_own_insignia() {
     let r = renderer();
-    let pictures: Vec<Vec<u8>> = (0..RANKS)
-        .map(|i| decode_png_rgb(&r.render_profile(&profile(Language::En, i))).2)
-        .collect();
+    let pictures: Vec<Vec<u8>> =
+        (0..RANKS).map(|i| decode_png_rgb(&r.render_profile(&profile(Language::En, i))).2).collect();
     for i in 0..pictures.len() {
         for j in i + 1..pictures.len() {
             assert_ne!(pictures[i], pictures[j], "ranks {i} and {j} look the same");
@@ -70,20 +64,12 @@ fn cards_render_in_both_languages() {
         let setup = r.render_setup(
             &layout,
             Side::North,
-            &SetupLabels {
-                language,
-                title: "T".into(),
-                subtitle: "S".into(),
-            },
+            &SetupLabels { language, title: "T".into(), subtitle: "S".into() },
         );
         let partial = r.render_setup(
             &Layout::empty(),
             Side::South,
-            &SetupLabels {
-                language,
-                title: "T".into(),
-                subtitle: "S".into(),
-            },
+            &SetupLabels { language, title: "T".into(), subtitle: "S".into() },
         );
         let atlas = r.render_atlas(&AtlasLabels::basic(language, "Atlas"));
         let mut battle = BattleCard {

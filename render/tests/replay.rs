@@ -27,9 +27,7 @@ fn labels(language: Language, seat: Side) -> ReplayLabels {
 fn composite(gif_bytes: &[u8]) -> (u32, u32, Vec<Vec<u8>>, Vec<u16>) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options
-        .read_info(std::io::Cursor::new(gif_bytes))
-        .expect("a GIF");
+    let mut decoder = options.read_info(std::io::Cursor::new(gif_bytes)).expect("a GIF");
     let (w, h) = (decoder.width() as u32, decoder.height() as u32);
     let mut canvas = vec![0u8; (w * h * 4) as usize];
     let mut frames = Vec::new();
@@ -61,26 +59,14 @@ fn every_frame_composites_to_the_full_picture_of_its_ply() {
         let (w, h, composited, delays) = composite(&gif);
         // The bottom strip of a last frame carries the summary; compare everything above it.
         let above = (w * (h - h / 10) * 4) as usize;
-        assert_eq!(
-            composited.len(),
-            frames.len(),
-            "a frame per ply plus the start"
-        );
+        assert_eq!(composited.len(), frames.len(), "a frame per ply plus the start");
         assert!(delays.last().copied().unwrap_or(0) >= 300, "a final hold");
-        assert!(
-            delays[1..delays.len() - 1]
-                .iter()
-                .all(|&d| (20..=150).contains(&d)),
-            "a readable pace"
-        );
+        assert!(delays[1..delays.len() - 1].iter().all(|&d| (20..=150).contains(&d)), "a readable pace");
         // Each ply, rendered alone (as a one-frame GIF: a full picture), matches the composite.
         for i in [1, frames.len() / 2, frames.len() - 2] {
             let single = r.render_replay_gif(&frames[i..=i], &labels(language, seat));
             let (_, _, alone, _) = composite(&single);
-            assert!(
-                alone[0][..above] == composited[i][..above],
-                "frame {i} differs from its full render"
-            );
+            assert!(alone[0][..above] == composited[i][..above], "frame {i} differs from its full render");
         }
     }
 }
