@@ -603,7 +603,7 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
         );
     }
     if !award.degree_label.is_empty() {
-        let tag = rounded_rect(x + size - 22.0, y + size - 18.0, 24.0, 18.0, 4.0);
+        let tag = rounded_rect(x + size - 26.0, y + size - 22.0, 30.0, 22.0, 4.0);
         p.fill_path(&tag, &CARD_BG.paint(), FillRule::Winding, Transform::identity(), None);
         p.stroke_path(
             &tag,
@@ -612,13 +612,13 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
             Transform::identity(),
             None,
         );
-        let fs = fonts.fit(Face::Bold, 13.0, &award.degree_label, 20.0);
+        let fs = fonts.fit(Face::Bold, 16.0, &award.degree_label, 26.0);
         fonts.draw(
             p,
             Face::Bold,
             fs,
             x + size - 10.0,
-            y + size - 4.5,
+            y + size - 5.5,
             Align::Center,
             metal,
             &award.degree_label,
@@ -650,8 +650,8 @@ fn award_row(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: f
         award.progress,
         degree_metal(if award.degree == 0 { 3 } else { award.degree }),
     );
-    let label = fonts.ellipsize(Face::Regular, 13.0, &award.progress_label, w - 66.0);
-    fonts.draw(p, Face::Regular, 13.0, tx, y + 52.0, Align::Left, MUTED, &label);
+    let label = fonts.ellipsize(Face::Regular, 14.0, &award.progress_label, w - 66.0);
+    fonts.draw(p, Face::Regular, 14.0, tx, y + 53.0, Align::Left, MUTED, &label);
 }
 
 fn rank_block(p: &mut Pixmap, fonts: &Fonts, rank: &RankInfo, x: f32, y: f32, w: f32) {
@@ -674,7 +674,7 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
     let top = 78.0;
     let width = (margin * 2.0 + cell * COLS as f32) as u32;
     let legend_rows = 6;
-    let legend_h = 36.0 * legend_rows as f32 + 24.0;
+    let legend_h = 42.0 * legend_rows as f32 + 24.0;
     let height = (top + margin * 2.0 + cell * 5.0 + legend_h + 12.0) as u32;
     let mut p = card(width, height);
     let title = fonts.ellipsize(Face::Bold, 28.0, &labels.title, width as f32 - 40.0);
@@ -745,16 +745,16 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
         let col = i / legend_rows;
         let row = i % legend_rows;
         let x = margin + col as f32 * col_w;
-        let y = ly + row as f32 * 36.0;
-        token(&mut p, fonts, x, y, 34.0, side, TokenKind::Unit(kind), labels.language);
+        let y = ly + row as f32 * 42.0;
+        token(&mut p, fonts, x, y, 40.0, side, TokenKind::Unit(kind), labels.language);
         let placed = counts[kind.index()];
         let need = kind.fleet_count();
         let ok = placed == need;
         let count = format!("{placed}/{need}");
         let c = if ok { TEXT } else { Rgb::hex(0xff8a7a) };
-        fonts.draw(&mut p, Face::Bold, 17.0, x + 42.0, y + 23.0, Align::Left, c, &count);
-        let name = fonts.ellipsize(Face::Regular, 15.0, kind.name(labels.language), col_w - 100.0);
-        fonts.draw(&mut p, Face::Regular, 15.0, x + 92.0, y + 23.0, Align::Left, MUTED, &name);
+        fonts.draw(&mut p, Face::Bold, 19.0, x + 47.0, y + 27.0, Align::Left, c, &count);
+        let name = fonts.ellipsize(Face::Regular, 16.5, kind.name(labels.language), col_w - 100.0);
+        fonts.draw(&mut p, Face::Regular, 16.5, x + 94.0, y + 27.0, Align::Left, MUTED, &name);
     }
     encode_rgb(&p)
 }
@@ -865,8 +865,10 @@ pub(crate) fn game_over(fonts: &Fonts, c: &GameOverCard) -> Vec<u8> {
         if c.new_awards.is_empty() { 0.0 } else { 40.0 + 64.0 * c.new_awards.len().div_ceil(2) as f32 };
     let height = (120.0 + 34.0 * (c.lines.len() as f32 + 1.0) + 30.0 + 130.0 + awards_h + 20.0) as u32;
     let mut p = card(width, height);
+    // The band is the viewer's colour: bright for a win, dark for a loss, grey for a draw.
     let band_color = match c.winner {
-        Some(side) => color::side_color(side),
+        Some(side) if side == c.viewer => color::side_color(side),
+        Some(_) => color::side_dark(c.viewer),
         None => Rgb::hex(0x4a5a6a),
     };
     fill_rect(&mut p, 0.0, 0.0, width as f32, 96.0, band_color);
