@@ -1,25 +1,60 @@
 //! # admiral-render
 //!
-//! Every picture a player of Admiral sees, as pure functions from engine data to image bytes:
-//! the fogged board ([`Renderer::render_board`]), the setup preview, the battle card, the
-//! game-over card, the profile card, the unit atlas and the full-reveal replay GIF.
+//! Every picture a player of Admiral sees, as pure functions from engine data to image bytes.
+//! No network, no disk, no Discord, no database: the caller passes the engine's data and every
+//! text already in the viewer's language.
 //!
-//! The design follows lichess's `lila-gif`: everything that does not change between moves is
-//! drawn once, at start-up, by [`Renderer::new`] (the background of each seat, every unit
-//! token on every sea tint, markers, intel badges and wrecks, and a fixed 255-colour palette
-//! computed from them). Drawing a board is copying those sprites, stroking a few marks for the
-//! last turn, writing two status strips, mapping pixels to the palette through a lookup table,
-//! and encoding an indexed PNG with `fdeflate`. The replay GIF uses the same palette as its
-//! global colour table and writes only the changed rectangle of each frame.
+//! ## API
 //!
-//! Every text on a picture comes from the caller, already in the viewer's language (the label
-//! structs below); unit codes and names come from the engine in the [`Language`] given. The
-//! crate knows nothing of Discord or the database.
+//! Build one [`Renderer`] (alias [`BoardRenderer`]) at start-up and share it (`Send + Sync`,
+//! every method takes `&self`):
 //!
-//! Dependencies: `tiny-skia` (vector drawing), `ab_glyph` (font rasterising, with our own glyph
-//! cache), `png` (indexed PNG, fast `fdeflate` compression), `gif` (replays). The embedded font
-//! is DejaVu Sans (regular and condensed bold, Latin and Cyrillic; licence in
-//! `assets/DejaVu-LICENSE.txt`).
+//! | method | input | output |
+//! |---|---|---|
+//! | [`Renderer::render_board`] | the engine's [`View`] + [`BoardLabels`] | fogged board, PNG 800 × 958 |
+//! | [`Renderer::render_setup`] | [`Layout`], [`Side`] + [`SetupLabels`] | setup preview with a legend of counts, PNG |
+//! | [`Renderer::render_battle_card`] | [`BattleCard`] (fill it with [`BattleCard::fill_from_events`]) | battle card, PNG |
+//! | [`Renderer::render_game_over`] | [`GameOverCard`] | result, working of the points, rank progress, new awards, PNG |
+//! | [`Renderer::render_profile`] | [`ProfileCard`] | rank insignia and progress, figures, medals left, badges right, PNG |
+//! | [`Renderer::render_ranks`] | [`RanksCard`] | the 19 ranks with their insignia, PNG |
+//! | [`Renderer::render_atlas`] | [`AtlasLabels`] ([`AtlasLabels::basic`] as a fallback) | unit atlas for `/admiral rules`, PNG |
+//! | [`Renderer::render_replay_gif`] | [`ReplayFrame`]s (start + one per ply) + [`ReplayLabels`] | full-reveal replay, animated GIF |
+//!
+//! The board: the viewer's fleet at the bottom (North's picture turned 180°, coordinates
+//! a–n / 1–15 on all four edges in that orientation); own units as silhouette tokens with the
+//! unit code in the viewer's language; enemy units as identical closed markers, with an intel
+//! badge (small silhouette and code) when the view remembers their identity and a wake badge
+//! on markers known to have moved (both only when the view has intel on); the last move
+//! (amber: from-square wash, arrow, to-square frame), the last attack (red frames, an arrow
+//! for contact, a line for aircraft (dashed) and torpedo (solid), dashed frames on formation
+//! partners, the clipped 5 × 5 blast square for the bomb), faint wrecks of units destroyed in
+//! the last turn, the three sea zones tinted, and two status strips: opponent on top, viewer
+//! at the bottom, each with the side's colour, name, clock and bases left (anchors); the strip
+//! of the side to move is lit and carries the caller's status text ("Turn 37 · Your move").
+//!
+//! [`samples`] makes random legal layouts and random games through the engine's `Game`, for
+//! tests, examples and benchmarks, plus PNG helpers for previews.
+//!
+//! ## How it is fast (after lichess's `lila-gif`)
+//!
+//! [`Renderer::new`] draws everything that does not change between moves once: the background
+//! of each seat, every unit token on each of the three sea tints in both languages, closed,
+//! moved and intel markers, and wrecks. It then fixes a 255-colour palette from them (most
+//! frequent colours exact, the rest by median cut) and maps every sprite to it. Drawing a board
+//! is copying palette-index rows, stroking the few marks of the last turn and writing the
+//! strips on small RGBA regions that are mapped back through a lookup table, then encoding an
+//! indexed PNG (fdeflate with the Paeth filter). The replay GIF uses the same palette as its
+//! global colour table; each frame holds only the rectangle that changed, with unchanged
+//! pixels transparent, and frames are LZW-compressed in parallel batches.
+//!
+//! ## Dependencies
+//!
+//! `tiny-skia` (vector drawing of icons, marks and cards), `ab_glyph` (glyph outlines; the
+//! glyph cache is ours, in `font.rs`), `png` (indexed and RGB PNG encoding, and decoding in
+//! [`samples`]), `gif` (the replay). The embedded fonts are DejaVu Sans and DejaVu Sans
+//! Condensed Bold (Latin and Cyrillic; the Bitstream Vera licence, which permits embedding,
+//! is in `assets/DejaVu-LICENSE.txt`). Dev: `criterion` (benchmarks), `serde_json` (stored
+//! golden views).
 
 mod board;
 mod cards;
@@ -34,6 +69,8 @@ mod sprites;
 use std::collections::HashMap;
 
 pub use admiral_engine::Language;
+#[cfg(doc)]
+use admiral_engine::Layout;
 use admiral_engine::{Cell, Side, UnitKind, View};
 use tiny_skia::Pixmap;
 

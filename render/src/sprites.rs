@@ -196,7 +196,8 @@ pub(crate) fn draw_token(
                     let dy = if i % 2 == 0 { -3.5 * k } else { 3.5 * k };
                     pb.quad_to(wx + step * (i as f32 + 0.5), wy + dy, wx + step * (i as f32 + 1.0), wy);
                 }
-                let wave = Stroke { width: 2.2 * k, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
+                let wave =
+                    Stroke { width: 2.2 * k, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
                 let path = pb.finish().expect("wake");
                 p.stroke_path(&path, &color::WHITE.paint(), &wave, Transform::identity(), None);
             }
