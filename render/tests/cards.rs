@@ -6,6 +6,9 @@ use admiral_engine::{Language, Layout, Side, UnitKind};
 use admiral_render::samples::{decode_png_rgb, random_layout};
 use admiral_render::*;
 
+mod common;
+use common::check_golden;
+
 fn renderer() -> &'static Renderer {
     static R: OnceLock<Renderer> = OnceLock::new();
     R.get_or_init(Renderer::new)
@@ -120,5 +123,56 @@ fn cards_render_in_both_languages() {
             assert_ne!(last[2], all[2]);
         }
         last = all;
+    }
+}
+
+fn battle_card(language: Language) -> BattleCard {
+    let ru = language == Language::Ru;
+    BattleCard {
+        language,
+        title: if ru { "Бой на h7".into() } else { "Battle at h7".into() },
+        attacker: BattleSide {
+            side: Side::South,
+            label: if ru { "Атакует · вы".into() } else { "Attacker · you".into() },
+            units: vec![UnitKind::Cruiser, UnitKind::Cruiser, UnitKind::Cruiser],
+            strength: Some(20),
+            won: true,
+        },
+        defender: BattleSide {
+            side: Side::North,
+            label: if ru {
+                "Защищается · @ушаков".into()
+            } else {
+                "Defender · @ushakov".into()
+            },
+            units: vec![UnitKind::Battleship],
+            strength: Some(15),
+            won: false,
+        },
+        result: if ru {
+            "Победа атакующего: 20 против 15".into()
+        } else {
+            "The attacker wins, 20 against 15".into()
+        },
+        destroyed_label: if ru { "Уничтожены".into() } else { "Destroyed".into() },
+        nothing_label: if ru { "никто".into() } else { "nothing".into() },
+        destroyed: vec![(Side::North, UnitKind::Battleship)],
+        strength_label: if ru { "сила".into() } else { "strength".into() },
+    }
+}
+
+#[test]
+fn golden_cards_in_both_languages() {
+    let r = renderer();
+    for (language, tag) in [(Language::En, "en"), (Language::Ru, "ru")] {
+        check_golden(&format!("battle_{tag}"), &r.render_battle_card(&battle_card(language)));
+        let mut card = profile(language, 12);
+        if language == Language::Ru {
+            card.name = "@ушаков".into();
+            card.rank.name = "Капитан 3 ранга".into();
+            card.medals[0].name = "Торпедный удар".into();
+            card.badges[0].name = "Ветеран".into();
+        }
+        check_golden(&format!("profile_{tag}"), &r.render_profile(&card));
     }
 }
