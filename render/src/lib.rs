@@ -108,9 +108,8 @@ pub struct BoardLabels {
     pub status: String,
 }
 
-/// Renders every picture. Build it once (it pre-renders the sprites and the palette, which
-/// takes a few tens of milliseconds) and share it: all methods take `&self` and it is
-/// `Send + Sync`.
+/// Renders every picture. Build it once (it pre-renders some 500 sprites and fixes the
+/// palette: about 0.2 s) and share it: all methods take `&self` and it is `Send + Sync`.
 pub struct Renderer {
     fonts: font::Fonts,
     sprites: Sprites,
