@@ -214,7 +214,9 @@ fn main() {
     }
     std::fs::create_dir_all(&out).expect("output directory");
     let write = |name: &str, bytes: &[u8]| std::fs::write(out.join(name), bytes).expect("write");
+    let t = Instant::now();
     let r = Renderer::new();
+    eprintln!("Renderer::new: {:.0} ms", t.elapsed().as_secs_f64() * 1000.0);
 
     // A mid-game position whose last turn has an attack.
     let game = SampleGame::random(7, 120);

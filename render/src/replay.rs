@@ -102,6 +102,8 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
         let mut prev: Vec<u8> = Vec::new();
         let mut cur = vec![0u8; (WIDTH * HEIGHT) as usize];
         let mut sub: Vec<u8> = Vec::new();
+        let mut base = vec![0u8; (WIDTH * HEIGHT) as usize];
+        let mut strips_key: Option<(u8, u8, bool)> = None;
         let mut batch: Vec<gif::Frame<'static>> = Vec::with_capacity(BATCH);
         let count = frames.len();
         for (i, frame) in frames.iter().enumerate() {
@@ -118,30 +120,37 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 name: if side == Side::South { labels.south.as_str() } else { labels.north.as_str() },
                 clock: None,
                 bases_left: position.count(side, UnitKind::NavalBase) as u8,
-                // Who is to move shows from the counter's parity; marking it would repaint both
-                // strips on every frame.
+                // Marking the side to move would repaint both strips on every frame.
                 active: false,
                 lit: false,
                 note: None,
             };
-            let mut top = info(seat.opponent());
+            let top = info(seat.opponent());
             let mut bottom = info(seat);
             // No counter on every frame: it would stretch each frame's rectangle down to the
             // strip and nearly double the encoding time. The final frame says how many plies.
             bottom.note = if last { Some(summary.as_str()) } else { None };
-            top.lit = false;
-            bottom.lit = false;
+            // The strips change only when a base falls and on the last frame: the background
+            // with both strips is cached and redrawn only then.
+            let key = (top.bases_left, bottom.bases_left, last);
+            if strips_key != Some(key) {
+                let empty = vec![Content::Empty; admiral_engine::SQUARES];
+                let scene = Scene { seat, language: labels.language, cells: &empty, events: &[], top, bottom };
+                board::compose(
+                    &mut base,
+                    &r.backgrounds[seat.index()],
+                    &r.sprites,
+                    &r.palette,
+                    &r.fonts,
+                    &r.base_icons,
+                    &scene,
+                );
+                strips_key = Some(key);
+            }
+            cur.copy_from_slice(&base);
             let scene =
                 Scene { seat, language: labels.language, cells: &cells, events: &frame.events, top, bottom };
-            board::compose(
-                &mut cur,
-                &r.backgrounds[seat.index()],
-                &r.sprites,
-                &r.palette,
-                &r.fonts,
-                &r.base_icons,
-                &scene,
-            );
+            board::draw_board_area(&mut cur, &r.sprites, &r.palette, &scene);
             let has_attack = frame.events.iter().any(|e| e.is_combat());
             let delay = if i == 0 {
                 START_DELAY
