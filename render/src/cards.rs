@@ -3,7 +3,7 @@
 //! battle card, which is small) and encoded as RGB PNGs.
 
 use admiral_engine::{Event, Language, Layout, Side, Square, UnitKind, COLS};
-use tiny_skia::{FillRule, LinearGradient, PathBuilder, Pixmap, Point, SpreadMode, Stroke, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
@@ -237,25 +237,16 @@ impl AtlasLabels {
 // Drawing helpers.
 
 fn card(width: u32, height: u32) -> Pixmap {
+    // A vertical gradient, written row by row (a shader would cost more than the rest).
     let mut p = Pixmap::new(width, height).expect("card");
-    let shader = LinearGradient::new(
-        Point::from_xy(0.0, 0.0),
-        Point::from_xy(0.0, height as f32),
-        vec![
-            tiny_skia::GradientStop::new(0.0, CARD_BG2.color()),
-            tiny_skia::GradientStop::new(1.0, CARD_BG.color()),
-        ],
-        SpreadMode::Pad,
-        Transform::identity(),
-    )
-    .expect("gradient");
-    let paint = tiny_skia::Paint { shader, ..Default::default() };
-    p.fill_rect(
-        tiny_skia::Rect::from_xywh(0.0, 0.0, width as f32, height as f32).expect("rect"),
-        &paint,
-        Transform::identity(),
-        None,
-    );
+    let row_bytes = width as usize * 4;
+    for (y, row) in p.data_mut().chunks_exact_mut(row_bytes).enumerate() {
+        let c = CARD_BG2.mix(CARD_BG, y as f32 / height.max(1) as f32);
+        let px = [c.0, c.1, c.2, 255];
+        for out in row.chunks_exact_mut(4) {
+            out.copy_from_slice(&px);
+        }
+    }
     p
 }
 

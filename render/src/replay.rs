@@ -52,24 +52,43 @@ fn cells_of(position: &Position) -> Vec<Content> {
         .collect()
 }
 
+/// First and one-past-last positions where two equal-length rows differ, if they do.
+fn row_diff(a: &[u8], b: &[u8]) -> Option<(usize, usize)> {
+    if a == b {
+        return None;
+    }
+    // Eight bytes at a time from both ends.
+    let words = a.len() / 8;
+    let word = |s: &[u8], k: usize| u64::from_ne_bytes(s[k * 8..k * 8 + 8].try_into().expect("8 bytes"));
+    let mut first = (0..words).find(|&k| word(a, k) != word(b, k)).map_or(words * 8, |k| k * 8);
+    while first < a.len() && a[first] == b[first] {
+        first += 1;
+    }
+    let mut last = a.len();
+    while last > first && (last - first) % 8 != 0 && a[last - 1] == b[last - 1] {
+        last -= 1;
+    }
+    while last >= first + 8 && a[last - 8..last] == b[last - 8..last] {
+        last -= 8;
+    }
+    while last > first && a[last - 1] == b[last - 1] {
+        last -= 1;
+    }
+    Some((first, last))
+}
+
 /// The smallest rectangle `(x0, y0, x1, y1)` where two frames differ.
 fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
-    let rows = a.len() / width;
-    let y0 = (0..rows).find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width])?;
-    let y1 = (y0..rows).rev().find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width])? + 1;
-    let mut x0 = width;
-    let mut x1 = 0;
-    for y in y0..y1 {
-        let ra = &a[y * width..(y + 1) * width];
-        let rb = &b[y * width..(y + 1) * width];
-        if let Some(f) = (0..x0.min(width)).find(|&x| ra[x] != rb[x]) {
-            x0 = f;
-        }
-        if let Some(l) = (x1..width).rev().find(|&x| ra[x] != rb[x]) {
-            x1 = l + 1;
+    let mut rect: Option<(usize, usize, usize, usize)> = None;
+    for (y, (ra, rb)) in a.chunks_exact(width).zip(b.chunks_exact(width)).enumerate() {
+        if let Some((f, l)) = row_diff(ra, rb) {
+            rect = Some(match rect {
+                None => (f, y, l, y + 1),
+                Some((x0, y0, x1, _)) => (x0.min(f), y0, x1.max(l), y + 1),
+            });
         }
     }
-    Some((x0, y0, x1.max(x0 + 1), y1))
+    rect
 }
 
 /// Frames are LZW-compressed in batches, in parallel, then written in order.
@@ -135,7 +154,8 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
             let key = (top.bases_left, bottom.bases_left, last);
             if strips_key != Some(key) {
                 let empty = vec![Content::Empty; admiral_engine::SQUARES];
-                let scene = Scene { seat, language: labels.language, cells: &empty, events: &[], top, bottom };
+                let scene =
+                    Scene { seat, language: labels.language, cells: &empty, events: &[], top, bottom };
                 board::compose(
                     &mut base,
                     &r.backgrounds[seat.index()],
@@ -176,10 +196,9 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 sub.reserve(w * h);
                 for y in y0..y1 {
                     let row = y * WIDTH as usize;
-                    for x in x0..x1 {
-                        let v = cur[row + x];
-                        sub.push(if v == prev[row + x] { TRANSPARENT } else { v });
-                    }
+                    let c = &cur[row + x0..row + x1];
+                    let p = &prev[row + x0..row + x1];
+                    sub.extend(c.iter().zip(p).map(|(&c, &p)| if c == p { TRANSPARENT } else { c }));
                 }
                 batch.push(gif::Frame {
                     delay,
