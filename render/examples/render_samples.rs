@@ -213,7 +213,14 @@ fn main() {
         }
     }
     std::fs::create_dir_all(&out).expect("output directory");
-    let write = |name: &str, bytes: &[u8]| std::fs::write(out.join(name), bytes).expect("write");
+    // Every PNG also as Discord shows it in a DM preview (about 400 px wide).
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(out.join(name), bytes).expect("write");
+        if let Some(stem) = name.strip_suffix(".png") {
+            std::fs::write(out.join(format!("{stem}.preview400.png")), preview_png(bytes, 400))
+                .expect("write");
+        }
+    };
     let t = Instant::now();
     let r = Renderer::new();
     eprintln!("Renderer::new: {:.0} ms", t.elapsed().as_secs_f64() * 1000.0);
@@ -230,7 +237,6 @@ fn main() {
             let view = game.view(seat, ply, true);
             let png = r.render_board(&view, &board_labels(language, &view));
             write(&format!("board_{seat}_{l}.png"), &png);
-            write(&format!("board_{seat}_{l}_preview400.png"), &preview_png(&png, 400));
             let mut dice = admiral_engine::Dice::new(seat.index() as u64 + 3);
             let layout = random_layout(&mut dice);
             let labels = SetupLabels {
@@ -248,7 +254,6 @@ fn main() {
             };
             let png = r.render_setup(&layout, seat, &labels);
             write(&format!("setup_{seat}_{l}.png"), &png);
-            write(&format!("setup_{seat}_{l}_preview400.png"), &preview_png(&png, 400));
             let won = seat == Side::South;
             let go = GameOverCard {
                 language,
@@ -351,7 +356,6 @@ fn main() {
         write(&format!("battle_{l}.png"), &r.render_battle_card(&card));
         let png = r.render_profile(&profile_card(language));
         write(&format!("profile_{l}.png"), &png);
-        write(&format!("profile_{l}_preview400.png"), &preview_png(&png, 400));
         let ranks = RanksCard {
             language,
             title: tr(language, "Ranks", "Звания"),
