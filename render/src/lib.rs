@@ -18,7 +18,7 @@
 //! | [`Renderer::render_profile`] | [`ProfileCard`] | rank insignia and progress, figures, medals left, badges right, PNG |
 //! | [`Renderer::render_ranks`] | [`RanksCard`] | the 19 ranks with their insignia, PNG |
 //! | [`Renderer::render_atlas`] | [`AtlasLabels`] ([`AtlasLabels::basic`] as a fallback) | unit atlas for `/admiral rules`, PNG |
-//! | [`Renderer::render_replay_gif`] | [`ReplayFrame`]s (start + one per ply) + [`ReplayLabels`] | full-reveal replay, animated GIF |
+//! | [`Renderer::render_replay_gif`] | [`ReplayFrame`]s (start + one per ply; [`ReplayFrame::from_record`]) + [`ReplayLabels`] | full-reveal replay, animated GIF |
 //!
 //! The board: the viewer's fleet at the bottom (North's picture turned 180°, coordinates
 //! a–n / 1–15 on all four edges in that orientation); own units as silhouette tokens with the

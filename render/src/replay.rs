@@ -5,7 +5,9 @@
 
 use std::borrow::Cow;
 
-use admiral_engine::{Event, Language, Position, Side, Square, UnitKind};
+use admiral_engine::{
+    Defense, Event, Game, GameError, Language, Partners, PlayError, Position, Record, Side, Square, UnitKind,
+};
 
 use crate::board::{self, Content, Scene, StripInfo, HEIGHT, WIDTH};
 use crate::palette::TRANSPARENT;
@@ -18,6 +20,28 @@ pub struct ReplayFrame {
     pub position: Position,
     /// What happened in the ply (full, unfogged: a replay reveals everything).
     pub events: Vec<Event>,
+}
+
+impl ReplayFrame {
+    /// The frames of a recorded match: the start, then every ply with its events.
+    pub fn from_record(record: &Record) -> Result<Vec<ReplayFrame>, GameError> {
+        let start = Record { turns: Vec::new(), ending: None, ..record.clone() };
+        let mut game = Game::replay(&start)?;
+        let mut frames = vec![ReplayFrame { position: game.position().clone(), events: Vec::new() }];
+        for (i, turn) in record.turns.iter().enumerate() {
+            let defense = match &turn.defense {
+                Some(squares) => Defense::Group(
+                    Partners::new(squares)
+                        .ok_or(GameError::Replay { turn: i + 1, error: PlayError::BadDefense })?,
+                ),
+                None => Defense::Auto,
+            };
+            let events =
+                game.play(&turn.action, defense).map_err(|error| GameError::Replay { turn: i + 1, error })?;
+            frames.push(ReplayFrame { position: game.position().clone(), events });
+        }
+        Ok(frames)
+    }
 }
 
 /// The texts of a replay.
