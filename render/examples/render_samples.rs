@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use admiral_engine::{Event, Language, Side};
-use admiral_render::samples::{preview_png, random_layout, SampleGame};
+use admiral_render::samples::{preview_png, SampleGame};
 use admiral_render::*;
 
 const RANKS_EN: [&str; 19] = [
@@ -237,8 +237,8 @@ fn main() {
             let view = game.view(seat, ply, true);
             let png = r.render_board(&view, &board_labels(language, &view));
             write(&format!("board_{seat}_{l}.png"), &png);
-            let mut dice = admiral_engine::Dice::new(seat.index() as u64 + 3);
-            let layout = random_layout(&mut dice);
+            let layout =
+                admiral_engine::auto_layout(seat.index() as u64 + 3, admiral_engine::Style::Balanced);
             let labels = SetupLabels {
                 language,
                 title: tr(
