@@ -384,6 +384,29 @@ fn main() {
         write(&format!("atlas_{l}.png"), &r.render_atlas(&atlas));
     }
 
+    // Edge cases: the very start (no last turn), long names, an emoji, no clocks, intel off.
+    let start = game.view(Side::North, 0, true);
+    let labels = BoardLabels {
+        language: Language::Ru,
+        you: PlayerLabel {
+            name: "Очень-очень длинное имя игрока 🚢 с эмодзи".into(), clock: None
+        },
+        opponent: PlayerLabel { name: "ИИ, уровень 5".into(), clock: None },
+        status: "Ход 1 · ход соперника".into(),
+    };
+    write("board_start_north_ru.png", &r.render_board(&start, &labels));
+    let blind = game.view(Side::South, ply, false);
+    let labels = BoardLabels {
+        language: Language::En,
+        you: PlayerLabel { name: "You".into(), clock: Some("0:00".into()) },
+        opponent: PlayerLabel {
+            name: "@an_opponent_with_a_rather_long_discord_name".into(),
+            clock: Some("2d 23h 59m".into()),
+        },
+        status: "Turn 61 · intel off · a long status line that must be shortened".into(),
+    };
+    write("board_intel_off_south_en.png", &r.render_board(&blind, &labels));
+
     // The marks of each kind of attack, from North's seat.
     type Pred = fn(&Event) -> bool;
     let marks: [(&str, Pred); 4] = [
