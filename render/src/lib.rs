@@ -45,7 +45,9 @@
 //! strips on small RGBA regions that are mapped back through a lookup table, then encoding an
 //! indexed PNG (fdeflate with the Paeth filter). The replay GIF uses the same palette as its
 //! global colour table; each frame holds only the rectangle that changed, with unchanged
-//! pixels transparent, and frames are LZW-compressed in parallel batches.
+//! pixels transparent, and frames are LZW-compressed in parallel batches by our own encoder
+//! (`lzw.rs`), which crosses runs of the transparent index code by code instead of pixel by
+//! pixel, so a frame costs what changed, not the size of its rectangle.
 //!
 //! ## Dependencies
 //!
@@ -54,13 +56,14 @@
 //! [`samples`]), `gif` (the replay). The embedded fonts are DejaVu Sans and DejaVu Sans
 //! Condensed Bold (Latin and Cyrillic; the Bitstream Vera licence, which permits embedding,
 //! is in `assets/DejaVu-LICENSE.txt`). Dev: `criterion` (benchmarks), `serde_json` (stored
-//! golden views).
+//! golden views), `weezl` (decoding our LZW in its test; already a dependency of `gif`).
 
 mod board;
 mod cards;
 mod color;
 mod font;
 mod icons;
+mod lzw;
 mod palette;
 mod replay;
 pub mod samples;

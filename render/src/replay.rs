@@ -10,6 +10,7 @@ use admiral_engine::{
 };
 
 use crate::board::{self, Content, Scene, StripInfo, HEIGHT, WIDTH};
+use crate::lzw::Lzw;
 use crate::palette::TRANSPARENT;
 use crate::Renderer;
 
@@ -115,7 +116,8 @@ fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize
     rect
 }
 
-/// Frames are LZW-compressed in batches, in parallel, then written in order.
+/// Frames are LZW-compressed in batches (with our run-aware encoder), in parallel, then
+/// written in order.
 const BATCH: usize = 24;
 
 fn flush<W: std::io::Write>(enc: &mut gif::Encoder<W>, batch: &mut Vec<gif::Frame<'static>>) {
@@ -124,8 +126,11 @@ fn flush<W: std::io::Write>(enc: &mut gif::Encoder<W>, batch: &mut Vec<gif::Fram
     std::thread::scope(|scope| {
         for chunk in batch.chunks_mut(per) {
             scope.spawn(move || {
+                let mut lzw = Lzw::new();
                 for f in chunk {
-                    f.make_lzw_pre_encoded();
+                    let mut out = Vec::new();
+                    lzw.encode(&f.buffer, TRANSPARENT, &mut out);
+                    f.buffer = Cow::Owned(out);
                 }
             });
         }

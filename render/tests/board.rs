@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use admiral_engine::{Dice, Game, Language, Side, Square, View};
-use admiral_render::samples::{self, SampleGame};
+use admiral_render::samples::SampleGame;
 use admiral_render::{BoardLabels, PlayerLabel, Renderer};
 
 mod common;
