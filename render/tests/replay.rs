@@ -78,6 +78,13 @@ fn a_500_ply_replay_stays_small() {
     assert!(game.plies() >= 500, "the sample game is long enough");
     let gif = r.render_replay_gif(&game.replay_frames(), &labels(Language::En, Side::South));
     assert!(gif.len() <= 8 * 1024 * 1024, "{} bytes", gif.len());
+    // It decodes, frame by frame (our own LZW encoder is exercised on every kind of frame).
+    let mut decoder = gif::DecodeOptions::new().read_info(std::io::Cursor::new(&gif)).expect("a GIF");
+    let mut frames = 0;
+    while decoder.read_next_frame().expect("a valid frame").is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, game.plies() + 1);
 }
 
 #[test]
