@@ -174,5 +174,21 @@ fn golden_cards_in_both_languages() {
             card.badges[0].name = "Ветеран".into();
         }
         check_golden(&format!("profile_{tag}"), &r.render_profile(&card));
+        let seat = if language == Language::Ru { Side::North } else { Side::South };
+        let layout = golden_layout();
+        let labels = SetupLabels { language, title: "Fleet".into(), subtitle: "Front row at the top".into() };
+        check_golden(&format!("setup_{tag}"), &r.render_setup(&layout, seat, &labels));
     }
+}
+
+/// A stored layout (the engine's auto-placement once), so the reference does not follow
+/// changes in the planner.
+fn golden_layout() -> Layout {
+    let path = common::golden_dir().join("setup_layout.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
+        let layout = admiral_engine::auto_layout(11, admiral_engine::Style::Balanced);
+        std::fs::write(&path, layout.grid_text(Language::En)).expect("write layout");
+        return layout;
+    }
+    Layout::parse(&std::fs::read_to_string(&path).expect("read layout")).expect("a layout")
 }
