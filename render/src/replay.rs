@@ -60,7 +60,8 @@ pub struct ReplayLabels {
     pub south: String,
     /// North's player.
     pub north: String,
-    /// Prefix of the ply count on the final frame, e.g. "Move" / "Ход" ("Move 500 · …").
+    /// Prefix of the ply counter shown on every frame, e.g. "Move" / "Ход" ("Move 37"; on the
+    /// final frame "Move 500 · result").
     pub ply_label: String,
     /// The result, shown on the final frame after the ply count, e.g. "South wins".
     pub result: String,
@@ -175,7 +176,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 name: if side == Side::South { labels.south.as_str() } else { labels.north.as_str() },
                 clock: None,
                 bases_left: position.count(side, UnitKind::NavalBase) as u8,
-                // The side to move and the counter are drawn per frame on small regions below.
+                // The counter and the side to move are drawn per frame on a small region below.
                 active: false,
                 lit: false,
                 note: None,
