@@ -49,6 +49,8 @@ pub struct RecordingDelivery {
     pub delivered: Arc<Mutex<Vec<Notification>>>,
     /// Users whose DMs are closed.
     pub closed: Arc<Mutex<HashSet<UserId>>>,
+    /// Every delivery attempt (ids), including failed ones.
+    pub attempts: Arc<Mutex<Vec<NotificationId>>>,
 }
 
 impl RecordingDelivery {
@@ -74,6 +76,9 @@ impl RecordingDelivery {
 impl Delivery for RecordingDelivery {
     fn deliver<'a>(&'a self, n: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>> {
         Box::pin(async move {
+            if let Ok(mut a) = self.attempts.lock() {
+                a.push(n.id);
+            }
             if let Recipient::User { user } = n.recipient {
                 if self.closed.lock().map(|c| c.contains(&user)).unwrap_or(false) {
                     return Err(DeliveryError::DmClosed);

@@ -935,7 +935,7 @@ impl Service {
         if let Some(span) = tc.setup_span_ms() {
             let deadline = now + span;
             timers::arm_match(conn, id, TimerKind::SetupDeadline, None, 0, deadline).await?;
-            if let Some(at) = reminder_at(&tc, now, deadline).filter(|_| span > tc.reminder_lead_ms() * 2) {
+            if let Some(at) = reminder_at(&tc, now, deadline).filter(|_| span >= tc.reminder_lead_ms() * 2) {
                 timers::arm_match(conn, id, TimerKind::SetupReminder, None, 0, at).await?;
             }
         }
