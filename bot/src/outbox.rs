@@ -307,3 +307,45 @@ pub async fn stats(store: &Store) -> Result<HashMap<Option<String>, i64>, sqlx::
         .await?;
     Ok(rows.into_iter().collect())
 }
+
+/// Appends each delivered notification id to a file, once: the receiving side remembers the
+/// ids it has seen (like Discord's message nonce), so a redelivery after a crash is absorbed.
+/// Used by the crash test and handy for local runs without Discord.
+pub struct FileDelivery {
+    seen: Mutex<HashSet<i64>>,
+    file: Mutex<std::fs::File>,
+    /// Redeliveries absorbed (handed over again after a crash before the row was marked).
+    pub duplicates: std::sync::atomic::AtomicU64,
+}
+
+impl FileDelivery {
+    /// Opens (creating) the file and loads the ids already in it.
+    pub fn open(path: &std::path::Path) -> std::io::Result<FileDelivery> {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let seen = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(FileDelivery {
+            seen: Mutex::new(seen),
+            file: Mutex::new(file),
+            duplicates: std::sync::atomic::AtomicU64::new(0),
+        })
+    }
+}
+
+impl Delivery for FileDelivery {
+    fn deliver<'a>(&'a self, n: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>> {
+        Box::pin(async move {
+            use std::io::Write;
+            let mut seen = self.seen.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            if seen.contains(&n.id.0) {
+                self.duplicates.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return Ok(());
+            }
+            let mut file = self.file.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            file.write_all(format!("{}\n", n.id.0).as_bytes())
+                .map_err(|e| DeliveryError::Transient(e.to_string()))?;
+            seen.insert(n.id.0);
+            Ok(())
+        })
+    }
+}
