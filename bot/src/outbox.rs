@@ -124,6 +124,28 @@ pub async fn enqueue(conn: &mut SqliteConnection, now: i64, items: &[Outgoing]) 
     Ok(())
 }
 
+/// Queues notifications as part of a [`crate::store::Batch`].
+pub fn enqueue_in(batch: &mut crate::store::Batch, now: i64, items: &[Outgoing]) {
+    if items.is_empty() {
+        return;
+    }
+    batch.sql("INSERT INTO outbox (recipient, match_id, payload, created_at) VALUES ");
+    for (i, item) in items.iter().enumerate() {
+        let payload = serde_json::json!({ "language": item.language, "notice": item.notice });
+        batch
+            .sql(if i == 0 { "(" } else { ", (" })
+            .bind(serde_json::to_string(&item.recipient).unwrap_or_default())
+            .sql(", ")
+            .bind(item.match_id.map(|m| m.0))
+            .sql(", ")
+            .bind(payload.to_string())
+            .sql(", ")
+            .bind(now)
+            .sql(")");
+    }
+    batch.end();
+}
+
 /// One undelivered row read back.
 fn decode(id: i64, recipient: &str, match_id: Option<i64>, payload: &str) -> Option<Notification> {
     let recipient: Recipient = serde_json::from_str(recipient).ok()?;

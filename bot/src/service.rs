@@ -28,7 +28,7 @@ use crate::error::{Result, ServiceError};
 use crate::ids::{ChallengeId, MatchId, UserId};
 use crate::notify::{Notice, Recipient};
 use crate::outbox::{self, Delivery, Outgoing};
-use crate::store::Store;
+use crate::store::{Batch, BatchError, Store};
 use crate::timers::{self, Timer, TimerKind};
 
 /// The settings of a match, chosen with the challenge.
@@ -1267,10 +1267,80 @@ impl Service {
     async fn submit(&self, key: &str, user: Option<UserId>, id: MatchId, ply: Option<u32>, what: Submit) -> Result<ActResult> {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
-        if let Some(stored) = self.stored_result(key).await? {
-            return Ok(stored);
+        let m = match self.load_into(&mut guard, id).await {
+            Ok(m) => m,
+            Err(e) => return Err(e),
+        };
+        let plan = match Self::plan(m, user, ply, what) {
+            Ok(plan) => plan,
+            Err(e) => {
+                // A repeated submission (double click, retry) finds the position moved on:
+                // answer with what the first one got instead of a refusal.
+                if e.is_refusal() {
+                    if let Some(stored) = self.stored_result(key).await? {
+                        return Ok(stored);
+                    }
+                }
+                return Err(e);
+            }
+        };
+        let now = self.now();
+        let mut next = m.clone();
+        let mut batch = Batch::new();
+        let mut tx = self.inner.store.write.begin().await?;
+        let mut out = Vec::new();
+        let result = match plan {
+            Plan::Ask(side, action, options) => {
+                self.ask_defence(&mut tx, &mut next, side, action, options, now, &mut out).await?
+            }
+            Plan::Play(side, action, defense) => {
+                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
+                let events = game.play(&action, defense).map_err(ServiceError::Illegal)?;
+                self.commit_turn(&mut tx, &mut batch, &mut next, side, &events, now, &mut out).await?
+            }
+            Plan::End(side, reason) => {
+                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
+                let outcome = game.end_by(side, reason).ok_or(ServiceError::MatchOver)?;
+                self.finish(&mut tx, &mut next, outcome, now, &mut out).await?;
+                ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
+            }
+        };
+        batch
+            .sql("INSERT INTO submissions (key, user_id, match_id, result, created_at) VALUES (")
+            .bind(key.to_string())
+            .sql(", ")
+            .bind(user.map(|u| u.db()).unwrap_or(0))
+            .sql(", ")
+            .bind(id.0)
+            .sql(", ")
+            .bind(json(&result))
+            .sql(", ")
+            .bind(now)
+            .sql(") ON CONFLICT (key) DO NOTHING")
+            .end_checked("submission");
+        outbox::enqueue_in(&mut batch, now, &out);
+        match batch.run(&mut tx).await {
+            Ok(()) => {}
+            Err(BatchError::Check("submission")) => {
+                // Applied already (by another writer): keep the first result.
+                tx.rollback().await?;
+                return self.stored_result(key).await?.ok_or_else(|| corrupt("submission vanished"));
+            }
+            Err(e) => return Err(batch_error(e)),
         }
-        let m = self.load_into(&mut guard, id).await?;
+        tx.commit().await?;
+        *m = next;
+        let snapshot = if self.needs_ai(m) { Some(m.clone()) } else { None };
+        drop(guard);
+        self.committed();
+        if let Some(s) = snapshot {
+            self.maybe_spawn_ai(&s);
+        }
+        Ok(result)
+    }
+
+    /// Decides what a submission does, or why it is refused (nothing is written).
+    fn plan(m: &Loaded, user: Option<UserId>, ply: Option<u32>, what: Submit) -> Result<Plan> {
         // Who acts: a user's seat, or the AI's seat (user None).
         let side = match user {
             Some(u) => m.seat_of(u).ok_or(ServiceError::NotYourMatch)?,
@@ -1285,8 +1355,7 @@ impl Service {
             MatchStatus::Playing => {}
         }
         let game = m.game()?;
-        let now = self.now();
-        let plan = match what {
+        Ok(match what {
             Submit::Resign => Plan::End(side, EndReason::Resignation),
             Submit::Defend(index) => {
                 let pending = m.pending.as_ref().ok_or(ServiceError::NoDecision)?;
@@ -1294,7 +1363,7 @@ impl Service {
                     return Err(ServiceError::NoDecision);
                 }
                 let chosen = *pending.options.get(index).ok_or(ServiceError::BadDefenceChoice)?;
-                Plan::Play(pending.action, Defense::Group(chosen))
+                Plan::Play(side.opponent(), pending.action, Defense::Group(chosen))
             }
             Submit::Act(notation) => {
                 if let Some(p) = &m.pending {
@@ -1315,51 +1384,18 @@ impl Service {
                 let defender = side.opponent();
                 match game.defense_options(&action) {
                     Some(options) if options.len() > 1 => match m.users[defender.index()] {
-                        None => Plan::Play(action, AiPlayer::new(m.ai_level.unwrap_or(1)).defend(game, &action, m.seed as u64)),
-                        Some(_) if m.policy[defender.index()] == DefencePolicy::Ask => Plan::Ask(action, options),
-                        Some(_) => Plan::Play(action, Defense::Auto),
+                        None => Plan::Play(
+                            side,
+                            action,
+                            AiPlayer::new(m.ai_level.unwrap_or(1)).defend(game, &action, m.seed as u64),
+                        ),
+                        Some(_) if m.policy[defender.index()] == DefencePolicy::Ask => Plan::Ask(side, action, options),
+                        Some(_) => Plan::Play(side, action, Defense::Auto),
                     },
-                    _ => Plan::Play(action, Defense::Auto),
+                    _ => Plan::Play(side, action, Defense::Auto),
                 }
             }
-        };
-        let mut next = m.clone();
-        let mut tx = self.inner.store.write.begin().await?;
-        let mut out = Vec::new();
-        let result = match plan {
-            Plan::Ask(action, options) => {
-                self.ask_defence(&mut tx, &mut next, side, action, options, now, &mut out).await?
-            }
-            Plan::Play(action, defense) => {
-                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
-                let events = game.play(&action, defense).map_err(ServiceError::Illegal)?;
-                self.commit_turn(&mut tx, &mut next, side, &events, now, &mut out).await?
-            }
-            Plan::End(side, reason) => {
-                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
-                let outcome = game.end_by(side, reason).ok_or(ServiceError::MatchOver)?;
-                self.finish(&mut tx, &mut next, outcome, now, &mut out).await?;
-                ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
-            }
-        };
-        sqlx::query("INSERT INTO submissions (key, user_id, match_id, result, created_at) VALUES (?, ?, ?, ?, ?)")
-            .bind(key)
-            .bind(user.map(|u| u.db()).unwrap_or(0))
-            .bind(id.0)
-            .bind(json(&result))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        outbox::enqueue(&mut tx, now, &out).await?;
-        tx.commit().await?;
-        *m = next;
-        let snapshot = if self.needs_ai(m) { Some(m.clone()) } else { None };
-        drop(guard);
-        self.committed();
-        if let Some(s) = snapshot {
-            self.maybe_spawn_ai(&s);
-        }
-        Ok(result)
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1420,10 +1456,13 @@ impl Service {
     }
 
     /// Records the turn just played on `m.game` by `mover`: event, clocks, timers, notices,
-    /// and the end of the match if it ended.
+    /// and the end of the match if it ended. Statements go into `batch` (run by the caller);
+    /// the end of the match flushes it first and then writes directly.
+    #[allow(clippy::too_many_arguments)]
     async fn commit_turn(
         &self,
         conn: &mut SqliteConnection,
+        batch: &mut Batch,
         m: &mut Loaded,
         mover: Side,
         events: &[Event],
@@ -1432,24 +1471,27 @@ impl Service {
     ) -> Result<ActResult> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
         let turn: &Turn = game.record().turns.last().ok_or_else(|| corrupt("no turn played"))?;
-        sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'turn', ?, ?, ?)")
+        batch
+            .sql("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (")
             .bind(m.id.0)
+            .sql(", ")
             .bind(m.next_seq)
+            .sql(", 'turn', ")
             .bind(side_name(mover))
+            .sql(", ")
             .bind(json(turn))
+            .sql(", ")
             .bind(now)
-            .execute(&mut *conn)
-            .await?;
+            .sql(")")
+            .end();
         m.next_seq += 1;
         if m.pending.take().is_some() {
-            sqlx::query("DELETE FROM pending_decisions WHERE match_id = ?")
-                .bind(m.id.0)
-                .execute(&mut *conn)
-                .await?;
-            timers::disarm_match(conn, m.id, &[TimerKind::DefenceDeadline]).await?;
+            batch.sql("DELETE FROM pending_decisions WHERE match_id = ").bind(m.id.0).end();
+            timers::disarm_match_in(batch, m.id, &[TimerKind::DefenceDeadline]);
         }
         let ply = game.ply();
         if let Some(outcome) = game.outcome() {
+            batch.run(conn).await.map_err(batch_error)?;
             self.finish(conn, m, outcome, now, out).await?;
             return Ok(ActResult { ply, awaiting_defence: false, outcome: Some(outcome) });
         }
@@ -1457,20 +1499,35 @@ impl Service {
         let elapsed = m.running_since.map(|t| now - t).unwrap_or(0);
         m.clock_ms[mover.index()] = tc.after_move(m.clock_ms[mover.index()], elapsed);
         m.running_since = Some(now);
-        self.save_clocks(conn, m).await?;
-        let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        let deadline = self.arm_move(conn, m, game, now).await?;
-        let r = sqlx::query("UPDATE matches SET ply = ?, version = version + 1 WHERE id = ? AND version = ?")
-            .bind(ply as i64)
+        batch
+            .sql("UPDATE clocks SET south_ms = ")
+            .bind(m.clock_ms[0])
+            .sql(", north_ms = ")
+            .bind(m.clock_ms[1])
+            .sql(", running_since = ")
+            .bind(m.running_since)
+            .sql(" WHERE match_id = ")
             .bind(m.id.0)
-            .bind(m.version)
-            .execute(&mut *conn)
-            .await?;
-        if r.rows_affected() != 1 {
-            return Err(corrupt("concurrent writer changed the match"));
-        }
-        m.version += 1;
+            .end();
         let next = mover.opponent();
+        let deadline = tc.move_deadline(now, m.clock_ms[next.index()]);
+        if let Some(d) = deadline {
+            timers::arm_match_in(batch, m.id, TimerKind::MoveDeadline, Some(next), ply, d);
+            match reminder_at(&tc, now, d).filter(|_| m.users[next.index()].is_some()) {
+                Some(at) => timers::arm_match_in(batch, m.id, TimerKind::MoveReminder, Some(next), ply, at),
+                None => timers::disarm_match_in(batch, m.id, &[TimerKind::MoveReminder]),
+            }
+        }
+        batch
+            .sql("UPDATE matches SET ply = ")
+            .bind(ply as i64)
+            .sql(", version = version + 1 WHERE id = ")
+            .bind(m.id.0)
+            .sql(" AND version = ")
+            .bind(m.version)
+            .end_checked("version");
+        m.version += 1;
+        let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
         out.extend(m.dm(next, Notice::YourTurn { view: Box::new(game.view(next)), deadline }));
         if events.iter().any(Event::is_combat) {
             // The mover gets the battle card too (their own view of what happened).
@@ -1711,7 +1768,9 @@ impl Service {
                     let mover = p.defender.opponent();
                     let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                     let events = game.play(&p.action, Defense::Auto).map_err(ServiceError::Illegal)?;
-                    self.commit_turn(&mut tx, &mut next, mover, &events, now, &mut out).await?;
+                    let mut batch = Batch::new();
+                    self.commit_turn(&mut tx, &mut batch, &mut next, mover, &events, now, &mut out).await?;
+                    batch.run(&mut tx).await.map_err(batch_error)?;
                 }
             }
             _ => {} // obsolete timer: just deleted
@@ -1764,7 +1823,8 @@ impl Service {
                 }
             }
         });
-        Workers { handles: vec![scheduler, dispatcher] }
+        let checkpointer = self.inner.store.spawn_checkpointer(Duration::from_millis(500));
+        Workers { handles: vec![scheduler, dispatcher, checkpointer] }
     }
 
     // ---------------------------------------------------------------- queries
@@ -1903,9 +1963,19 @@ enum Submit {
 }
 
 enum Plan {
-    Play(Action, Defense),
-    Ask(Action, Vec<Partners>),
+    /// The mover's action with the defence to apply.
+    Play(Side, Action, Defense),
+    /// Ask the defender first.
+    Ask(Side, Action, Vec<Partners>),
+    /// The side resigns.
     End(Side, EndReason),
+}
+
+fn batch_error(e: BatchError) -> ServiceError {
+    match e {
+        BatchError::Db(e) => ServiceError::Db(e),
+        BatchError::Check(what) => corrupt(format!("concurrent writer changed the match ({what})")),
+    }
 }
 
 fn game_ply(m: &Loaded) -> u32 {

@@ -7,6 +7,7 @@ use admiral_engine::Side;
 use sqlx::SqliteConnection;
 
 use crate::ids::{ChallengeId, MatchId};
+use crate::store::Batch;
 
 /// What a timer does when due.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -98,6 +99,37 @@ pub async fn arm_match(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Arms (or re-arms) a match timer as part of a [`Batch`].
+pub fn arm_match_in(batch: &mut Batch, m: MatchId, kind: TimerKind, side: Option<Side>, ply: u32, due_at: i64) {
+    batch
+        .sql("INSERT INTO timers (key, match_id, kind, side, ply, due_at) VALUES (")
+        .bind(match_key(m, kind))
+        .sql(", ")
+        .bind(m.0)
+        .sql(", ")
+        .bind(kind.as_str())
+        .sql(", ")
+        .bind(side.map(|s| s.name()))
+        .sql(", ")
+        .bind(ply as i64)
+        .sql(", ")
+        .bind(due_at)
+        .sql(") ON CONFLICT (key) DO UPDATE SET side = excluded.side, ply = excluded.ply, due_at = excluded.due_at")
+        .end();
+}
+
+/// Disarms match timers of the given kinds as part of a [`Batch`].
+pub fn disarm_match_in(batch: &mut Batch, m: MatchId, kinds: &[TimerKind]) {
+    batch.sql("DELETE FROM timers WHERE key IN (");
+    for (i, k) in kinds.iter().enumerate() {
+        if i > 0 {
+            batch.sql(", ");
+        }
+        batch.bind(match_key(m, *k));
+    }
+    batch.sql(")").end();
 }
 
 /// Disarms match timers of the given kinds (all kinds if empty).
