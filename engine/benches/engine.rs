@@ -58,7 +58,8 @@ fn benches(c: &mut Criterion) {
     // Throughput in plies: the playouts below are deterministic, so count their plies first.
     let starts: Vec<Position> = (0..8).map(|i| opening(100 + 2 * i)).collect();
     let mut actions = Vec::with_capacity(256);
-    let plies: u64 = starts.iter().enumerate().map(|(i, p)| playout(p, i as u64, &mut actions, &mut events) as u64).sum();
+    let plies: u64 =
+        starts.iter().enumerate().map(|(i, p)| playout(p, i as u64, &mut actions, &mut events) as u64).sum();
     let mut group = c.benchmark_group("random_playout");
     group.throughput(Throughput::Elements(plies));
     group.sample_size(20);

@@ -80,14 +80,9 @@ impl Action {
     /// battle of formations takes place.
     pub fn without_partners(&self) -> Action {
         match *self {
-            Action::Attack {
-                from, via, target, ..
-            } => Action::Attack {
-                from,
-                via,
-                target,
-                partners: Partners::NONE,
-            },
+            Action::Attack { from, via, target, .. } => {
+                Action::Attack { from, via, target, partners: Partners::NONE }
+            }
             other => other,
         }
     }
@@ -116,11 +111,7 @@ impl Action {
         if cleaned.is_empty() {
             return Err(ParseActionError::Empty);
         }
-        let mut reader = Reader {
-            chars: cleaned.chars().collect(),
-            pos: 0,
-            text: &cleaned,
-        };
+        let mut reader = Reader { chars: cleaned.chars().collect(), pos: 0, text: &cleaned };
         let from = reader.square()?;
         let action = match reader.next() {
             Some('!') => {
@@ -134,12 +125,7 @@ impl Action {
                     Some('x') => {
                         let target = reader.square()?;
                         let partners = reader.partners()?;
-                        Action::Attack {
-                            from,
-                            via: Some(to),
-                            target,
-                            partners,
-                        }
+                        Action::Attack { from, via: Some(to), target, partners }
                     }
                     Some(c) => return Err(reader.unexpected(c)),
                 }
@@ -147,12 +133,7 @@ impl Action {
             Some('x') => {
                 let target = reader.square()?;
                 let partners = reader.partners()?;
-                Action::Attack {
-                    from,
-                    via: None,
-                    target,
-                    partners,
-                }
+                Action::Attack { from, via: None, target, partners }
             }
             Some(c) => return Err(reader.unexpected(c)),
             None => return Err(ParseActionError::Incomplete(cleaned.clone())),
@@ -185,9 +166,7 @@ impl Reader<'_> {
             return Err(ParseActionError::Incomplete(self.text.to_string()));
         };
         if column_letter(letter).is_none() {
-            return Err(ParseActionError::BadSquare(
-                self.chars[start..].iter().take(3).collect(),
-            ));
+            return Err(ParseActionError::BadSquare(self.chars[start..].iter().take(3).collect()));
         }
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
@@ -222,10 +201,7 @@ impl Reader<'_> {
     }
 
     fn unexpected(&self, c: char) -> ParseActionError {
-        ParseActionError::Unexpected {
-            found: c,
-            at: self.pos,
-        }
+        ParseActionError::Unexpected { found: c, at: self.pos }
     }
 }
 
@@ -242,7 +218,9 @@ pub enum ParseActionError {
     #[error("`{0}` is not a square (columns a–n, rows 1–15)")]
     BadSquare(String),
     /// An unexpected character.
-    #[error("unexpected `{found}` at position {at}: write moves as e3-e4, attacks as e3xe4, detonations as f2!")]
+    #[error(
+        "unexpected `{found}` at position {at}: write moves as e3-e4, attacks as e3xe4, detonations as f2!"
+    )]
     Unexpected {
         /// The character.
         found: char,
@@ -259,12 +237,7 @@ impl fmt::Display for Action {
         match *self {
             Action::Move { from, to } => write!(f, "{from}-{to}"),
             Action::Detonate { at } => write!(f, "{at}!"),
-            Action::Attack {
-                from,
-                via,
-                target,
-                partners,
-            } => {
+            Action::Attack { from, via, target, partners } => {
                 write!(f, "{from}")?;
                 if let Some(via) = via {
                     write!(f, "-{via}")?;
@@ -322,15 +295,7 @@ mod tests {
 
     #[test]
     fn canonical_forms() {
-        for text in [
-            "e3-e4",
-            "e3xe4",
-            "e3-e4xe5",
-            "e3xe4(d3,e2)",
-            "e3-e4xe5(d4)",
-            "f2!",
-            "n15-n14",
-        ] {
+        for text in ["e3-e4", "e3xe4", "e3-e4xe5", "e3xe4(d3,e2)", "e3-e4xe5(d4)", "f2!", "n15-n14"] {
             assert_eq!(round_trip(text), text);
         }
     }
@@ -341,11 +306,7 @@ mod tests {
         assert_eq!(round_trip("e3:e4"), "e3xe4");
         assert_eq!(round_trip("e3×e4"), "e3xe4");
         assert_eq!(round_trip("е3хе4"), "e3xe4", "Cyrillic е and х");
-        assert_eq!(
-            round_trip("e3xe4(e2, d3)"),
-            "e3xe4(d3,e2)",
-            "partners sorted"
-        );
+        assert_eq!(round_trip("e3xe4(e2, d3)"), "e3xe4(d3,e2)", "partners sorted");
         assert_eq!(round_trip("e3–e4"), "e3-e4", "en dash");
         assert_eq!(round_trip(" F2 ! "), "f2!");
     }
@@ -353,33 +314,12 @@ mod tests {
     #[test]
     fn bad_input_is_explained() {
         assert_eq!(Action::parse(""), Err(ParseActionError::Empty));
-        assert!(matches!(
-            Action::parse("e3"),
-            Err(ParseActionError::Incomplete(_))
-        ));
-        assert!(matches!(
-            Action::parse("e3-e16"),
-            Err(ParseActionError::BadSquare(_))
-        ));
-        assert!(matches!(
-            Action::parse("z3-e4"),
-            Err(ParseActionError::BadSquare(_))
-        ));
-        assert!(matches!(
-            Action::parse("e3xe4(d3,d3)"),
-            Err(ParseActionError::BadPartners)
-        ));
-        assert!(matches!(
-            Action::parse("e3xe4(a1,a2,a3)"),
-            Err(ParseActionError::BadPartners)
-        ));
-        assert!(matches!(
-            Action::parse("e3-e4-e5"),
-            Err(ParseActionError::Unexpected { .. })
-        ));
-        assert!(matches!(
-            Action::parse("e3!x"),
-            Err(ParseActionError::Unexpected { .. })
-        ));
+        assert!(matches!(Action::parse("e3"), Err(ParseActionError::Incomplete(_))));
+        assert!(matches!(Action::parse("e3-e16"), Err(ParseActionError::BadSquare(_))));
+        assert!(matches!(Action::parse("z3-e4"), Err(ParseActionError::BadSquare(_))));
+        assert!(matches!(Action::parse("e3xe4(d3,d3)"), Err(ParseActionError::BadPartners)));
+        assert!(matches!(Action::parse("e3xe4(a1,a2,a3)"), Err(ParseActionError::BadPartners)));
+        assert!(matches!(Action::parse("e3-e4-e5"), Err(ParseActionError::Unexpected { .. })));
+        assert!(matches!(Action::parse("e3!x"), Err(ParseActionError::Unexpected { .. })));
     }
 }

@@ -90,12 +90,9 @@ impl Event {
     /// The event as `viewer` saw it: the kind of an enemy unit that merely moved is hidden.
     pub fn seen_by(self, viewer: Side) -> Event {
         match self {
-            Event::Moved { side, from, to, .. } if side != viewer => Event::Moved {
-                side,
-                kind: None,
-                from,
-                to,
-            },
+            Event::Moved { side, from, to, .. } if side != viewer => {
+                Event::Moved { side, kind: None, from, to }
+            }
             other => other,
         }
     }

@@ -131,9 +131,7 @@ impl Position {
         match *action {
             Action::Move { .. } => None,
             Action::Detonate { at } => Some(Illegal::NotABomb(at)),
-            Action::Attack {
-                target, partners, ..
-            } => {
+            Action::Attack { target, partners, .. } => {
                 let at = action.origin_of_attack();
                 if matches!(
                     kind,
@@ -148,18 +146,11 @@ impl Position {
                 if !self.piece_at(target).is_some_and(|p| p.side != piece.side) {
                     return Some(Illegal::NoEnemyThere(target));
                 }
-                let (dc, dr) = (
-                    at.col().abs_diff(target.col()) as i8,
-                    at.row().abs_diff(target.row()) as i8,
-                );
+                let (dc, dr) = (at.col().abs_diff(target.col()) as i8, at.row().abs_diff(target.row()) as i8);
                 let aligned = dc == 0 || dr == 0;
                 match kind {
                     UnitKind::Aircraft | UnitKind::Torpedo => {
-                        let range = if kind == UnitKind::Aircraft {
-                            AIRCRAFT_RANGE
-                        } else {
-                            TORPEDO_RANGE
-                        };
+                        let range = if kind == UnitKind::Aircraft { AIRCRAFT_RANGE } else { TORPEDO_RANGE };
                         if !aligned || dc + dr > range {
                             return Some(Illegal::OutOfRange(kind, target));
                         }

@@ -98,20 +98,14 @@ pub struct Partners {
 
 impl Partners {
     /// No partners: the unit fights alone.
-    pub const NONE: Partners = Partners {
-        squares: [None, None],
-    };
+    pub const NONE: Partners = Partners { squares: [None, None] };
 
     /// Builds a partner list (at most two squares); the squares are sorted.
     pub fn new(squares: &[Square]) -> Option<Partners> {
         match *squares {
             [] => Some(Partners::NONE),
-            [a] => Some(Partners {
-                squares: [Some(a), None],
-            }),
-            [a, b] if a != b => Some(Partners {
-                squares: [Some(a.min(b)), Some(a.max(b))],
-            }),
+            [a] => Some(Partners { squares: [Some(a), None] }),
+            [a, b] if a != b => Some(Partners { squares: [Some(a.min(b)), Some(a.max(b))] }),
             _ => None,
         }
     }
@@ -216,10 +210,7 @@ mod tests {
         ranks.sort_unstable();
         assert_eq!(ranks, (1..=21).collect::<Vec<u8>>());
         for (composition, _) in STRENGTH_TABLE {
-            assert!(
-                composition.windows(2).all(|w| w[0] <= w[1]),
-                "sorted: {composition:?}"
-            );
+            assert!(composition.windows(2).all(|w| w[0] <= w[1]), "sorted: {composition:?}");
         }
     }
 
@@ -228,10 +219,7 @@ mod tests {
         let table = |kinds: &[UnitKind]| {
             let mut sorted = kinds.to_vec();
             sorted.sort_unstable();
-            STRENGTH_TABLE
-                .iter()
-                .find(|(c, _)| *c == sorted.as_slice())
-                .map(|r| r.1)
+            STRENGTH_TABLE.iter().find(|(c, _)| *c == sorted.as_slice()).map(|r| r.1)
         };
         for a in UnitKind::ALL {
             assert_eq!(group_strength(&[a]), table(&[a]), "{a:?}");
@@ -254,10 +242,7 @@ mod tests {
     #[test]
     fn order_of_members_does_not_matter() {
         assert_eq!(group_strength(&[Destroyer, Raider, Raider]), Some(19));
-        assert_eq!(
-            group_strength(&[Submarine, CruiserSubmarine, Submarine]),
-            Some(17)
-        );
+        assert_eq!(group_strength(&[Submarine, CruiserSubmarine, Submarine]), Some(17));
         assert_eq!(group_strength(&[Destroyer, Raider]), Some(12));
     }
 

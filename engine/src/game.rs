@@ -8,7 +8,7 @@ use crate::outcome::{EndReason, Outcome, Status};
 use crate::position::{Position, PositionTextError};
 use crate::record::{Ending, Record, Start, Turn, RECORD_FORMAT};
 use crate::resolve::{Defense, PlayError};
-use crate::square::{Side, Square, SQUARES};
+use crate::square::{Side, Square, SquareSet, SQUARES};
 use crate::unit::{Language, UnitKind, KINDS};
 use crate::view::{Cell, View};
 
@@ -17,13 +17,12 @@ use crate::view::{Cell, View};
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Memory {
     identity: [Option<UnitKind>; SQUARES],
+    moved: SquareSet,
 }
 
 impl Memory {
     fn new() -> Memory {
-        Memory {
-            identity: [None; SQUARES],
-        }
+        Memory { identity: [None; SQUARES], moved: SquareSet::EMPTY }
     }
 
     fn learn(&mut self, viewer: Side, event: &Event) {
@@ -31,22 +30,14 @@ impl Memory {
         match *event {
             Event::Moved { side, from, to, .. } if side == enemy => {
                 self.identity[to.index()] = self.identity[from.index()].take();
+                self.moved.remove(from);
+                self.moved.insert(to);
             }
-            Event::Struck {
-                side,
-                attacker,
-                target,
-                ..
-            } => {
+            Event::Struck { side, attacker, target, .. } => {
                 let seen = if side == enemy { attacker } else { target };
                 self.identity[seen.square.index()] = Some(seen.kind);
             }
-            Event::Battle {
-                side,
-                attackers,
-                defenders,
-                ..
-            } => {
+            Event::Battle { side, attackers, defenders, .. } => {
                 let group = if side == enemy { attackers } else { defenders };
                 for member in group.members() {
                     self.identity[member.square.index()] = Some(member.kind);
@@ -57,6 +48,7 @@ impl Memory {
             }
             Event::Destroyed { square, .. } => {
                 self.identity[square.index()] = None;
+                self.moved.remove(square);
             }
             _ => {}
         }
@@ -112,24 +104,17 @@ impl Game {
     pub fn new(south: &Layout, north: &Layout, intel: bool) -> Result<Game, GameError> {
         let mut position = Position::empty(Side::South);
         for (side, layout) in [(Side::South, south), (Side::North, north)] {
-            layout
-                .validate()
-                .map_err(|errors| GameError::Layout { side, errors })?;
+            layout.validate().map_err(|errors| GameError::Layout { side, errors })?;
             layout.place(side, &mut position);
         }
-        let start = Start::Layouts {
-            south: south.grid_text(Language::En),
-            north: north.grid_text(Language::En),
-        };
+        let start =
+            Start::Layouts { south: south.grid_text(Language::En), north: north.grid_text(Language::En) };
         Ok(Game::from_parts(position, start, intel))
     }
 
     /// A game from a loaded position (any units; the quiet-ply count starts at 0).
     pub fn from_position(position: Position, intel: bool) -> Game {
-        let start = Start::Position {
-            position: position.to_text(),
-            to_move: position.to_move(),
-        };
+        let start = Start::Position { position: position.to_text(), to_move: position.to_move() };
         let mut position = position;
         position.quiet_plies = 0;
         position.decided = None;
@@ -158,21 +143,14 @@ impl Game {
     /// Rebuilds a game from its record, replaying every turn.
     pub fn replay(record: &Record) -> Result<Game, GameError> {
         if record.format > RECORD_FORMAT || record.ruleset != "admiral" {
-            return Err(GameError::Unsupported {
-                format: record.format,
-                ruleset: record.ruleset.clone(),
-            });
+            return Err(GameError::Unsupported { format: record.format, ruleset: record.ruleset.clone() });
         }
         let mut game = match &record.start {
             Start::Layouts { south, north } => {
                 let read = |side, text: &str| {
                     Layout::parse(text).map_err(|errors| GameError::Layout { side, errors })
                 };
-                Game::new(
-                    &read(Side::South, south)?,
-                    &read(Side::North, north)?,
-                    record.intel,
-                )?
+                Game::new(&read(Side::South, south)?, &read(Side::North, north)?, record.intel)?
             }
             Start::Position { position, to_move } => {
                 Game::from_position(Position::from_text(position, *to_move)?, record.intel)
@@ -180,16 +158,13 @@ impl Game {
         };
         for (i, turn) in record.turns.iter().enumerate() {
             let defense = match &turn.defense {
-                Some(squares) => {
-                    Defense::Group(Partners::new(squares).ok_or(GameError::Replay {
-                        turn: i + 1,
-                        error: PlayError::BadDefense,
-                    })?)
-                }
+                Some(squares) => Defense::Group(
+                    Partners::new(squares)
+                        .ok_or(GameError::Replay { turn: i + 1, error: PlayError::BadDefense })?,
+                ),
                 None => Defense::Auto,
             };
-            game.play(&turn.action, defense)
-                .map_err(|error| GameError::Replay { turn: i + 1, error })?;
+            game.play(&turn.action, defense).map_err(|error| GameError::Replay { turn: i + 1, error })?;
         }
         if let Some(ending) = record.ending {
             game.end_by(ending.side, ending.reason);
@@ -251,15 +226,10 @@ impl Game {
         let mut events = Vec::new();
         self.position.play(action, defense, &mut events)?;
         let defense = events.iter().find_map(|e| match e {
-            Event::Battle { defenders, .. } => {
-                Some(defenders.members().skip(1).map(|m| m.square).collect())
-            }
+            Event::Battle { defenders, .. } => Some(defenders.members().skip(1).map(|m| m.square).collect()),
             _ => None,
         });
-        self.record.turns.push(Turn {
-            action: *action,
-            defense,
-        });
+        self.record.turns.push(Turn { action: *action, defense });
         for event in &events {
             for viewer in Side::BOTH {
                 self.memory[viewer.index()].learn(viewer, event);
@@ -279,10 +249,7 @@ impl Game {
         if self.outcome().is_some() {
             return None;
         }
-        let outcome = Outcome {
-            status: Status::win_for(side.opponent()),
-            reason,
-        };
+        let outcome = Outcome { status: Status::win_for(side.opponent()), reason };
         self.ending = Some(outcome);
         self.record.ending = Some(Ending { side, reason });
         Some(outcome)
@@ -311,26 +278,20 @@ impl Game {
             .map(|sq| match self.position.piece_at(sq) {
                 None => Cell::Empty,
                 Some(p) if p.side == viewer => Cell::Own { kind: p.kind },
-                Some(_) => Cell::Enemy {
-                    intel: if intel {
-                        memory.identity[sq.index()]
-                    } else {
-                        None
-                    },
-                },
+                Some(_) => Cell::Enemy { intel: if intel { memory.identity[sq.index()] } else { None } },
             })
             .collect();
-        let battle = self
-            .last_turn
-            .iter()
-            .any(|e| matches!(e, Event::Battle { .. }));
-        let last_action = self.last_action.map(|(side, action)| {
-            if side == viewer || battle {
-                action
-            } else {
-                action.without_partners()
-            }
-        });
+        let battle = self.last_turn.iter().any(|e| matches!(e, Event::Battle { .. }));
+        let last_action =
+            self.last_action.map(
+                |(side, action)| {
+                    if side == viewer || battle {
+                        action
+                    } else {
+                        action.without_partners()
+                    }
+                },
+            );
         View {
             viewer,
             to_move: self.position.to_move(),
@@ -343,6 +304,7 @@ impl Game {
             last_action,
             last_mover: self.last_action.map(|(side, _)| side),
             last_turn: self.last_turn.iter().map(|e| e.seen_by(viewer)).collect(),
+            moved_markers: if intel { memory.moved.iter().collect() } else { Vec::new() },
             own_losses: self.losses[viewer.index()],
             enemy_losses: self.losses[viewer.opponent().index()],
         }

@@ -28,9 +28,7 @@ impl Default for Layout {
 impl Layout {
     /// A layout with nothing placed.
     pub const fn empty() -> Layout {
-        Layout {
-            cells: [[None; ZONE_WIDTH]; ZONE_DEPTH],
-        }
+        Layout { cells: [[None; ZONE_WIDTH]; ZONE_DEPTH] }
     }
 
     /// The unit at a zone cell.
@@ -128,11 +126,7 @@ impl Layout {
     fn placement_errors(&self) -> Vec<LayoutError> {
         (0..ZONE_WIDTH)
             .filter(|&f| self.cells[0][f] == Some(UnitKind::NavalBase))
-            .map(|f| LayoutError {
-                line: None,
-                column: Some(f + 1),
-                problem: LayoutProblem::BaseInFrontRow,
-            })
+            .map(|f| LayoutError { line: None, column: Some(f + 1), problem: LayoutProblem::BaseInFrontRow })
             .collect()
     }
 
@@ -186,9 +180,7 @@ impl Layout {
                 errors.push(LayoutError {
                     line: Some(line),
                     column: None,
-                    problem: LayoutProblem::Width {
-                        found: tokens.len(),
-                    },
+                    problem: LayoutProblem::Width { found: tokens.len() },
                 });
             }
             for (i, token) in tokens.iter().enumerate() {
@@ -297,11 +289,7 @@ fn count_errors(counts: &[u8; KINDS], complete: bool) -> Vec<LayoutError> {
         .map(|kind| LayoutError {
             line: None,
             column: None,
-            problem: LayoutProblem::Count {
-                kind,
-                found: counts[kind.index()],
-                expected: kind.fleet_count(),
-            },
+            problem: LayoutProblem::Count { kind, found: counts[kind.index()], expected: kind.fleet_count() },
         })
         .collect()
 }
@@ -371,35 +359,19 @@ impl LayoutError {
             (LayoutProblem::Width { found }, true) => format!("в ряду {found} клеток, нужно 14"),
             (LayoutProblem::Height { found }, false) => format!("{found} rows, expected 5"),
             (LayoutProblem::Height { found }, true) => format!("рядов {found}, нужно 5"),
-            (
-                LayoutProblem::Count {
-                    kind,
-                    found,
-                    expected,
-                },
-                false,
-            ) => format!(
+            (LayoutProblem::Count { kind, found, expected }, false) => format!(
                 "{} ({}): {found} placed, expected {expected}{}",
                 kind.code_en(),
                 kind.name_en(),
                 diff_en(*found, *expected)
             ),
-            (
-                LayoutProblem::Count {
-                    kind,
-                    found,
-                    expected,
-                },
-                true,
-            ) => format!(
+            (LayoutProblem::Count { kind, found, expected }, true) => format!(
                 "{} ({}): расставлено {found}, нужно {expected}{}",
                 kind.code_ru(),
                 kind.name_ru(),
                 diff_ru(*found, *expected)
             ),
-            (LayoutProblem::BaseInFrontRow, false) => {
-                "a naval base may not stand in the front row".into()
-            }
+            (LayoutProblem::BaseInFrontRow, false) => "a naval base may not stand in the front row".into(),
             (LayoutProblem::BaseInFrontRow, true) => {
                 "военно-морская база не может стоять в переднем ряду".into()
             }
@@ -434,9 +406,5 @@ impl std::error::Error for LayoutError {}
 
 /// All problems of a layout as one message, one per line.
 pub fn describe_errors(errors: &[LayoutError], language: Language) -> String {
-    errors
-        .iter()
-        .map(|e| e.describe(language))
-        .collect::<Vec<_>>()
-        .join("\n")
+    errors.iter().map(|e| e.describe(language)).collect::<Vec<_>>().join("\n")
 }

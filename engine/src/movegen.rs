@@ -4,8 +4,8 @@ use std::ops::ControlFlow;
 
 use crate::action::Action;
 use crate::formation::{can_team, pair_strength, trio_strength, Partners};
-use crate::position::Position;
-use crate::square::{Side, Square, ORTHOGONAL};
+use crate::position::{carrier_slot, Position};
+use crate::square::{Side, Square, SquareSet, ORTHOGONAL, ROWS};
 use crate::unit::{Piece, UnitKind};
 
 /// Range of the aircraft's strike.
@@ -49,7 +49,7 @@ impl Position {
             Some(piece) if piece.side == self.to_move => {}
             _ => return false,
         }
-        self.generate_for(from, &mut |candidate| {
+        self.generate_for(from, self.near_enemy(), &mut |candidate| {
             if candidate == *action {
                 ControlFlow::Break(())
             } else {
@@ -65,23 +65,103 @@ impl Position {
         if self.decided.is_some() || self.piece_at(from).is_none_or(|p| p.side != self.to_move) {
             return out;
         }
-        let _ = self.generate_for(from, &mut |action| {
+        let _ = self.generate_for(from, self.near_enemy(), &mut |action| {
             out.push(action);
             ControlFlow::Continue(())
         });
         out
     }
 
+    /// Squares orthogonally next to an enemy of the side to move: where contact attacks start.
+    #[inline]
+    fn near_enemy(&self) -> SquareSet {
+        self.occupied[self.to_move.opponent().index()].orthogonal_neighbours()
+    }
+
+    /// The fast generator, by whole sets of squares at a time: plain moves per direction,
+    /// weapons one by one, attacks only from squares next to an enemy. It produces exactly the
+    /// actions of [`Position::generate_for`] over every unit (a property test checks this).
     fn generate(&self, visit: &mut impl FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
-        for from in self.occupied[self.to_move.index()].iter() {
-            self.generate_for(from, visit)?;
+        let side = self.to_move.index();
+        let own = self.occupied[side];
+        let empty = SquareSet::ALL.minus(own).minus(self.occupied[1 - side]);
+        let near_enemy = self.near_enemy();
+        let plain = own.minus(self.weapons[side]).minus(self.immobile[side]);
+        let contact = self.contact[side];
+        // Plain units (not tethered, not immobile) step onto any empty neighbour.
+        for direction in Direction::ALL {
+            for from in plain.and(direction.sources_into(empty)).iter() {
+                visit(Action::Move { from, to: direction.step(from) })?;
+            }
+        }
+        // Contact attacks from where the units stand, then after a step.
+        for from in contact.and(near_enemy).iter() {
+            let piece = self.board[from.index()].expect("a contact unit");
+            self.attacks_from(from, None, piece, false, visit)?;
+        }
+        for direction in Direction::ALL {
+            for from in contact.and(direction.sources_into(empty.and(near_enemy))).iter() {
+                let piece = self.board[from.index()].expect("a contact unit");
+                self.attacks_from(direction.step(from), Some(from), piece, false, visit)?;
+            }
+        }
+        // Tethered weapons one by one, with the squares their carriers touch.
+        if !self.weapons[side].is_empty() {
+            let touched = self.carriers[side].map(|set| set.touching());
+            for from in self.weapons[side].iter() {
+                let piece = self.board[from.index()].expect("a weapon");
+                let carrier = piece.kind.carrier().and_then(carrier_slot).expect("a weapon has a carrier");
+                let near = touched[carrier];
+                let tethered_now = near.contains(from);
+                let mut steps = [from; 4];
+                let mut n = 0;
+                for to in from.orthogonal() {
+                    if empty.contains(to) && (tethered_now || near.contains(to)) {
+                        steps[n] = to;
+                        n += 1;
+                        visit(Action::Move { from, to })?;
+                    }
+                }
+                if piece.kind != UnitKind::Mine {
+                    self.attacks_from(from, None, piece, tethered_now, visit)?;
+                    for &to in &steps[..n] {
+                        self.attacks_from(to, Some(from), piece, near.contains(to), visit)?;
+                    }
+                }
+            }
+        }
+        for from in plain.minus(contact).iter() {
+            if self.board[from.index()].is_some_and(|p| p.kind == UnitKind::AtomicBomb) {
+                visit(Action::Detonate { at: from })?;
+            }
         }
         ControlFlow::Continue(())
     }
 
+    /// The reference generator: every unit one by one, in square order. Used for single units
+    /// (legality checks, per-unit lists) and to check the fast generator.
+    #[doc(hidden)]
+    pub fn legal_actions_unit_by_unit(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.decided.is_some() {
+            return out;
+        }
+        let near_enemy = self.near_enemy();
+        for from in self.occupied[self.to_move.index()].iter() {
+            let _ = self.generate_for(from, near_enemy, &mut |action| {
+                out.push(action);
+                ControlFlow::Continue(())
+            });
+        }
+        out
+    }
+
+    /// The actions of the unit on `from`; `near_enemy` is [`Position::near_enemy`].
+    #[inline]
     fn generate_for(
         &self,
         from: Square,
+        near_enemy: SquareSet,
         visit: &mut impl FnMut(Action) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let Some(piece) = self.board[from.index()] else {
@@ -95,55 +175,57 @@ impl Position {
         // Where the unit may step, and whether the step keeps a tethered weapon legal.
         let tether = kind.carrier();
         let tethered_now = tether.is_none_or(|c| self.has_adjacent(from, side, c, None));
-        let mut steps = [None; 4];
-        for (slot, &(dc, dr)) in steps.iter_mut().zip(ORTHOGONAL.iter()) {
-            if let Some(to) = from.offset(dc, dr) {
-                if self.board[to.index()].is_none()
-                    && (tethered_now
-                        || tether.is_some_and(|c| self.has_adjacent(to, side, c, None)))
-                {
-                    *slot = Some(to);
-                }
+        let mut steps = [from; 4];
+        let mut n = 0;
+        for to in from.orthogonal() {
+            if self.board[to.index()].is_none()
+                && (tethered_now || tether.is_some_and(|c| self.has_adjacent(to, side, c, None)))
+            {
+                steps[n] = to;
+                n += 1;
+                visit(Action::Move { from, to })?;
             }
         }
-        for to in steps.iter().flatten() {
-            visit(Action::Move { from, to: *to })?;
-        }
+        let steps = &steps[..n];
         if kind == UnitKind::AtomicBomb {
             return visit(Action::Detonate { at: from });
         }
         if !can_attack(kind) {
             return ControlFlow::Continue(());
         }
-        self.attacks_from(from, None, piece, visit)?;
-        for to in steps.iter().flatten() {
-            self.attacks_from(*to, Some(from), piece, visit)?;
+        let contact = kind.is_scale_ship() || kind == UnitKind::Fireship;
+        let armed = |at: Square| tether.is_some_and(|c| self.has_adjacent(at, side, c, None));
+        if !contact || near_enemy.contains(from) {
+            self.attacks_from(from, None, piece, armed(from), visit)?;
+        }
+        for &to in steps {
+            if !contact || near_enemy.contains(to) {
+                self.attacks_from(to, Some(from), piece, armed(to), visit)?;
+            }
         }
         ControlFlow::Continue(())
     }
 
     /// Attacks by `piece` standing at `at`; `moved_from` is its old square for a move then
     /// attack (now empty).
+    /// Attacks by `piece` standing at `at`; `moved_from` is its old square for a move then
+    /// attack (now empty). `armed` says whether a weapon's carrier touches `at`.
     fn attacks_from(
         &self,
         at: Square,
         moved_from: Option<Square>,
         piece: Piece,
+        armed: bool,
         visit: &mut impl FnMut(Action) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let side = piece.side;
         let enemy = side.opponent();
         let from = moved_from.unwrap_or(at);
         let via = moved_from.map(|_| at);
-        let plain = |target| Action::Attack {
-            from,
-            via,
-            target,
-            partners: Partners::NONE,
-        };
+        let plain = |target| Action::Attack { from, via, target, partners: Partners::NONE };
         match piece.kind {
             UnitKind::Aircraft => {
-                if !self.has_adjacent(at, side, UnitKind::Carrier, None) {
+                if !armed {
                     return ControlFlow::Continue(());
                 }
                 for &(dc, dr) in &ORTHOGONAL {
@@ -158,7 +240,7 @@ impl Position {
                 }
             }
             UnitKind::Torpedo => {
-                if !self.has_adjacent(at, side, UnitKind::TorpedoBoat, None) {
+                if !armed {
                     return ControlFlow::Continue(());
                 }
                 for &(dc, dr) in &ORTHOGONAL {
@@ -189,12 +271,7 @@ impl Position {
                 for target in at.orthogonal() {
                     if self.board[target.index()].is_some_and(|p| p.side == enemy) {
                         self.formations(side, at, kind, moved_from, &mut |partners| {
-                            visit(Action::Attack {
-                                from,
-                                via,
-                                target,
-                                partners,
-                            })
+                            visit(Action::Attack { from, via, target, partners })
                         })?;
                     }
                 }
@@ -297,11 +374,44 @@ impl Position {
     }
 }
 
+/// One of the four orthogonal directions, for whole-set moves.
+#[derive(Copy, Clone)]
+enum Direction {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Direction {
+    const ALL: [Direction; 4] = [Direction::North, Direction::South, Direction::West, Direction::East];
+
+    /// The squares from which a step in this direction lands in `targets`.
+    #[inline]
+    fn sources_into(self, targets: SquareSet) -> SquareSet {
+        match self {
+            Direction::North => targets.step_south(),
+            Direction::South => targets.step_north(),
+            Direction::East => targets.step_west(),
+            Direction::West => targets.step_east(),
+        }
+    }
+
+    /// The square one step away (the caller knows it is on the board).
+    #[inline]
+    fn step(self, from: Square) -> Square {
+        let delta = match self {
+            Direction::North => 1,
+            Direction::South => -1,
+            Direction::East => ROWS as isize,
+            Direction::West => -(ROWS as isize),
+        };
+        Square::from_index(from.index().wrapping_add_signed(delta)).expect("a step inside the board")
+    }
+}
+
 /// True for kinds that can make some attack.
 #[inline]
 fn can_attack(kind: UnitKind) -> bool {
-    !matches!(
-        kind,
-        UnitKind::Carrier | UnitKind::Mine | UnitKind::StationaryMine | UnitKind::NavalBase
-    )
+    !matches!(kind, UnitKind::Carrier | UnitKind::Mine | UnitKind::StationaryMine | UnitKind::NavalBase)
 }

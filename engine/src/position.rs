@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::outcome::{EndReason, Outcome, Status};
 use crate::square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
-use crate::unit::{Piece, UnitKind};
+use crate::unit::{Piece, UnitKind, KINDS};
 
 /// Consecutive plies without an attack after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u16 = 200;
@@ -17,6 +17,14 @@ pub const QUIET_PLY_LIMIT: u16 = 200;
 pub struct Position {
     pub(crate) board: [Option<Piece>; SQUARES],
     pub(crate) occupied: [SquareSet; 2],
+    pub(crate) counts: [[u8; KINDS]; 2],
+    /// Per side: tethered weapons (AC, TP, MN), immobile units (NB, SM), contact attackers
+    /// (scale ships and FS). Kept in step with the board for the fast move generator.
+    pub(crate) weapons: [SquareSet; 2],
+    pub(crate) immobile: [SquareSet; 2],
+    pub(crate) contact: [SquareSet; 2],
+    /// Per side, the carriers of tethered weapons: CV, TB, DD (see [`carrier_slot`]).
+    pub(crate) carriers: [[SquareSet; 3]; 2],
     pub(crate) to_move: Side,
     pub(crate) quiet_plies: u16,
     pub(crate) decided: Option<Outcome>,
@@ -28,6 +36,11 @@ impl Position {
         Position {
             board: [None; SQUARES],
             occupied: [SquareSet::EMPTY; 2],
+            counts: [[0; KINDS]; 2],
+            weapons: [SquareSet::EMPTY; 2],
+            immobile: [SquareSet::EMPTY; 2],
+            contact: [SquareSet::EMPTY; 2],
+            carriers: [[SquareSet::EMPTY; 3]; 2],
             to_move,
             quiet_plies: 0,
             decided: None,
@@ -64,11 +77,9 @@ impl Position {
     }
 
     /// How many units of `kind` `side` has on the board.
+    #[inline]
     pub fn count(&self, side: Side, kind: UnitKind) -> usize {
-        self.occupied[side.index()]
-            .iter()
-            .filter(|&sq| self.board[sq.index()].is_some_and(|p| p.kind == kind))
-            .count()
+        self.counts[side.index()][kind.index()] as usize
     }
 
     /// Puts a unit on a square (replacing whatever stood there). For building positions.
@@ -76,13 +87,42 @@ impl Position {
         self.remove(sq);
         self.board[sq.index()] = Some(piece);
         self.occupied[piece.side.index()].insert(sq);
+        self.counts[piece.side.index()][piece.kind.index()] += 1;
+        if let Some(set) = self.class_set(piece.kind, piece.side) {
+            set.insert(sq);
+        }
+        if let Some(slot) = carrier_slot(piece.kind) {
+            self.carriers[piece.side.index()][slot].insert(sq);
+        }
     }
 
     /// Clears a square, returning what stood there.
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
         self.occupied[piece.side.index()].remove(sq);
+        self.counts[piece.side.index()][piece.kind.index()] -= 1;
+        if let Some(set) = self.class_set(piece.kind, piece.side) {
+            set.remove(sq);
+        }
+        if let Some(slot) = carrier_slot(piece.kind) {
+            self.carriers[piece.side.index()][slot].remove(sq);
+        }
         Some(piece)
+    }
+
+    /// The class set a kind belongs to, if any (see the fields' docs).
+    #[inline]
+    fn class_set(&mut self, kind: UnitKind, side: Side) -> Option<&mut SquareSet> {
+        let i = side.index();
+        if kind.carrier().is_some() {
+            Some(&mut self.weapons[i])
+        } else if kind.is_immobile() {
+            Some(&mut self.immobile[i])
+        } else if kind.is_scale_ship() || kind == UnitKind::Fireship {
+            Some(&mut self.contact[i])
+        } else {
+            None
+        }
     }
 
     /// Sets the side to move. For building positions.
@@ -100,8 +140,7 @@ impl Position {
         kind: UnitKind,
         except: Option<Square>,
     ) -> bool {
-        sq.surrounding()
-            .any(|n| Some(n) != except && self.board[n.index()] == Some(Piece::new(side, kind)))
+        sq.surrounding().any(|n| Some(n) != except && self.board[n.index()] == Some(Piece::new(side, kind)))
     }
 
     /// The result if the game is over, judged in the rules' order: an outcome reached by the
@@ -128,11 +167,7 @@ impl Position {
     /// case for South, lower case for North). Any white space separates tokens; blank lines
     /// around it and CRLF are tolerated.
     pub fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
-        let lines: Vec<&str> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
+        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         if lines.len() != ROWS as usize {
             return Err(PositionTextError::Rows(lines.len()));
         }
@@ -141,10 +176,7 @@ impl Position {
             let row = ROWS - 1 - i as u8;
             let tokens: Vec<&str> = line.split_whitespace().collect();
             if tokens.len() != COLS as usize {
-                return Err(PositionTextError::Columns {
-                    row: row + 1,
-                    found: tokens.len(),
-                });
+                return Err(PositionTextError::Columns { row: row + 1, found: tokens.len() });
             }
             for (col, token) in tokens.iter().enumerate() {
                 if *token == "." {
@@ -182,13 +214,20 @@ impl Position {
     }
 }
 
+/// The slot of a weapon carrier kind in [`Position::carriers`]: CV 0, TB 1, DD 2.
+#[inline]
+pub(crate) fn carrier_slot(kind: UnitKind) -> Option<usize> {
+    match kind {
+        UnitKind::Carrier => Some(0),
+        UnitKind::TorpedoBoat => Some(1),
+        UnitKind::Destroyer => Some(2),
+        _ => None,
+    }
+}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{} to move, {} quiet plies",
-            self.to_move, self.quiet_plies
-        )?;
+        writeln!(f, "{} to move, {} quiet plies", self.to_move, self.quiet_plies)?;
         f.write_str(&self.to_text())
     }
 }
@@ -226,31 +265,19 @@ mod tests {
     #[test]
     fn text_round_trip() {
         let mut pos = Position::empty(Side::South);
-        pos.put(
-            Square::parse("a1").unwrap(),
-            Piece::new(Side::South, UnitKind::NavalBase),
-        );
-        pos.put(
-            Square::parse("n15").unwrap(),
-            Piece::new(Side::North, UnitKind::Carrier),
-        );
+        pos.put(Square::parse("a1").unwrap(), Piece::new(Side::South, UnitKind::NavalBase));
+        pos.put(Square::parse("n15").unwrap(), Piece::new(Side::North, UnitKind::Carrier));
         let text = pos.to_text();
         assert!(!text.ends_with('\n'));
         assert!(text.starts_with(". . . . . . . . . . . . . cv"));
         assert_eq!(Position::from_text(&text, Side::South).unwrap(), pos);
-        let crlf = format!(
-            "\r\n\n{}\r\n\n",
-            text.replace('\n', "\r\n").replace(' ', "   ")
-        );
+        let crlf = format!("\r\n\n{}\r\n\n", text.replace('\n', "\r\n").replace(' ', "   "));
         assert_eq!(Position::from_text(&crlf, Side::South).unwrap(), pos);
     }
 
     #[test]
     fn text_errors() {
-        assert_eq!(
-            Position::from_text("", Side::South),
-            Err(PositionTextError::Rows(0))
-        );
+        assert_eq!(Position::from_text("", Side::South), Err(PositionTextError::Rows(0)));
         let mut rows = vec![". . . . . . . . . . . . . ."; 15];
         rows[14] = ". . .";
         assert_eq!(
@@ -260,11 +287,7 @@ mod tests {
         rows[14] = ". . . . . . . . . . . . . Xx";
         assert!(matches!(
             Position::from_text(&rows.join("\n"), Side::South),
-            Err(PositionTextError::Token {
-                row: 1,
-                column: 14,
-                ..
-            })
+            Err(PositionTextError::Token { row: 1, column: 14, .. })
         ));
     }
 }

@@ -60,9 +60,7 @@ impl Referee {
                 None => {}
                 Some(Value::String(r)) if r == "admiral" => {}
                 Some(other) => {
-                    return Err(format!(
-                        "unsupported ruleset {other}: this referee knows \"admiral\""
-                    ))
+                    return Err(format!("unsupported ruleset {other}: this referee knows \"admiral\""))
                 }
             }
         }
@@ -96,21 +94,16 @@ impl Referee {
             }
             "legal" => {
                 let game = self.loaded()?;
-                let mut actions: Vec<String> =
-                    game.legal_actions().iter().map(Action::to_string).collect();
+                let mut actions: Vec<String> = game.legal_actions().iter().map(Action::to_string).collect();
                 actions.sort();
                 Ok(fields([("actions", json!(actions))]))
             }
             "play" => {
-                let action =
-                    Action::parse(string_field(request, "action")?).map_err(|e| e.to_string())?;
+                let action = Action::parse(string_field(request, "action")?).map_err(|e| e.to_string())?;
                 let defense = read_defense(request.get("defense"), &action)?;
                 let game = self.game_mut()?;
                 let events = game.play(&action, defense).map_err(|e| e.to_string())?;
-                Ok(fields([
-                    ("events", json!(events)),
-                    ("status", json!(game.status())),
-                ]))
+                Ok(fields([("events", json!(events)), ("status", json!(game.status()))]))
             }
             "position" => {
                 let game = self.loaded()?;
@@ -127,14 +120,11 @@ impl Referee {
                     .and_then(Side::from_name)
                     .ok_or("\"side\" must be \"south\" or \"north\"")?;
                 let view = self.loaded()?.view(side);
-                Ok(fields([(
-                    "view",
-                    serde_json::to_value(view).map_err(|e| e.to_string())?,
-                )]))
+                Ok(fields([("view", serde_json::to_value(view).map_err(|e| e.to_string())?)]))
             }
-            other => Err(format!(
-                "unknown command \"{other}\" (one of load, new, legal, play, position, view)"
-            )),
+            other => {
+                Err(format!("unknown command \"{other}\" (one of load, new, legal, play, position, view)"))
+            }
         }
     }
 
@@ -152,17 +142,11 @@ fn no_game() -> String {
 }
 
 fn fields<const N: usize>(entries: [(&str, Value); N]) -> Map<String, Value> {
-    entries
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect()
+    entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
 
 fn string_field<'a>(request: &'a Map<String, Value>, name: &str) -> Result<&'a str, String> {
-    request
-        .get(name)
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("missing string field \"{name}\""))
+    request.get(name).and_then(Value::as_str).ok_or_else(|| format!("missing string field \"{name}\""))
 }
 
 /// `"auto"` (or absent) for the default policy, or the defender's squares, target included.
@@ -173,18 +157,14 @@ fn read_defense(value: Option<&Value>, action: &Action) -> Result<Defense, Strin
         Some(Value::Array(items)) => {
             let mut squares = Vec::new();
             for item in items {
-                let text = item
-                    .as_str()
-                    .ok_or("\"defense\" squares must be strings such as \"e4\"")?;
+                let text = item.as_str().ok_or("\"defense\" squares must be strings such as \"e4\"")?;
                 squares.push(text.parse::<Square>().map_err(|e| e.to_string())?);
             }
             let Some(target) = action.target() else {
                 return Ok(Defense::Auto);
             };
             if !squares.contains(&target) {
-                return Err(format!(
-                    "the defence must include the target square {target}"
-                ));
+                return Err(format!("the defence must include the target square {target}"));
             }
             let partners: Vec<Square> = squares.into_iter().filter(|&s| s != target).collect();
             Partners::new(&partners)

@@ -38,7 +38,9 @@ pub enum PlayError {
         reason: Illegal,
     },
     /// The declared defence is not a legal group containing the target.
-    #[error("the defence must be a connected formation of the defender's scale ships that contains the target")]
+    #[error(
+        "the defence must be a connected formation of the defender's scale ships that contains the target"
+    )]
     BadDefense,
 }
 
@@ -60,12 +62,7 @@ impl Position {
         match self.why_illegal(action) {
             None => {}
             Some(Illegal::GameOver) => return Err(PlayError::GameOver),
-            Some(reason) => {
-                return Err(PlayError::Illegal {
-                    action: *action,
-                    reason,
-                })
-            }
+            Some(reason) => return Err(PlayError::Illegal { action: *action, reason }),
         }
         if let Defense::Group(partners) = defense {
             if let Some(options) = self.defense_options(action) {
@@ -88,12 +85,7 @@ impl Position {
             Action::Move { from, to } => {
                 self.step(from, to, events);
             }
-            Action::Attack {
-                from,
-                via,
-                target,
-                partners,
-            } => {
+            Action::Attack { from, via, target, partners } => {
                 let at = match via {
                     Some(via) => {
                         self.step(from, via, events);
@@ -107,11 +99,7 @@ impl Position {
                 self.detonate(at, side, events, &mut damage);
             }
         }
-        self.quiet_plies = if action.is_aggressive() {
-            0
-        } else {
-            self.quiet_plies.saturating_add(1)
-        };
+        self.quiet_plies = if action.is_aggressive() { 0 } else { self.quiet_plies.saturating_add(1) };
         self.to_move = side.opponent();
         self.decided = self.judge(&damage);
         if let Some(outcome) = self.outcome() {
@@ -121,35 +109,22 @@ impl Position {
 
     /// The end rules that depend on the last action, in the rules' order.
     fn judge(&self, damage: &Damage) -> Option<Outcome> {
-        let no_bases = |side: Side| {
-            damage.bases_lost[side.index()] && self.count(side, UnitKind::NavalBase) == 0
-        };
+        let no_bases =
+            |side: Side| damage.bases_lost[side.index()] && self.count(side, UnitKind::NavalBase) == 0;
         match (no_bases(Side::South), no_bases(Side::North)) {
             (true, true) => {
-                return Some(Outcome {
-                    status: Status::Draw,
-                    reason: EndReason::AllBasesDestroyed,
-                })
+                return Some(Outcome { status: Status::Draw, reason: EndReason::AllBasesDestroyed })
             }
             (true, false) => {
-                return Some(Outcome {
-                    status: Status::NorthWins,
-                    reason: EndReason::BasesDestroyed,
-                })
+                return Some(Outcome { status: Status::NorthWins, reason: EndReason::BasesDestroyed })
             }
             (false, true) => {
-                return Some(Outcome {
-                    status: Status::SouthWins,
-                    reason: EndReason::BasesDestroyed,
-                })
+                return Some(Outcome { status: Status::SouthWins, reason: EndReason::BasesDestroyed })
             }
             (false, false) => {}
         }
         if self.quiet_plies >= QUIET_PLY_LIMIT {
-            return Some(Outcome {
-                status: Status::Draw,
-                reason: EndReason::QuietPlies,
-            });
+            return Some(Outcome { status: Status::Draw, reason: EndReason::QuietPlies });
         }
         None
     }
@@ -157,21 +132,12 @@ impl Position {
     fn step(&mut self, from: Square, to: Square, events: &mut Vec<Event>) {
         let piece = self.remove(from).expect("a unit to move");
         self.put(to, piece);
-        events.push(Event::Moved {
-            side: piece.side,
-            kind: Some(piece.kind),
-            from,
-            to,
-        });
+        events.push(Event::Moved { side: piece.side, kind: Some(piece.kind), from, to });
     }
 
     fn destroy(&mut self, sq: Square, events: &mut Vec<Event>, damage: &mut Damage) {
         let Some(piece) = self.remove(sq) else { return };
-        events.push(Event::Destroyed {
-            side: piece.side,
-            kind: piece.kind,
-            square: sq,
-        });
+        events.push(Event::Destroyed { side: piece.side, kind: piece.kind, square: sq });
         if piece.kind == UnitKind::NavalBase {
             damage.bases_lost[piece.side.index()] = true;
         }
@@ -180,13 +146,11 @@ impl Position {
     /// When a side has lost its last carrier, its aircraft go down with it.
     fn ground_orphaned_aircraft(&mut self, events: &mut Vec<Event>, damage: &mut Damage) {
         for side in Side::BOTH {
-            if self.count(side, UnitKind::Carrier) == 0 {
+            if self.count(side, UnitKind::Carrier) == 0 && self.count(side, UnitKind::Aircraft) > 0 {
                 let aircraft: Vec<Square> = self
                     .occupied_by(side)
                     .iter()
-                    .filter(|&sq| {
-                        self.board[sq.index()] == Some(Piece::new(side, UnitKind::Aircraft))
-                    })
+                    .filter(|&sq| self.board[sq.index()] == Some(Piece::new(side, UnitKind::Aircraft)))
                     .collect();
                 for sq in aircraft {
                     self.destroy(sq, events, damage);
@@ -216,14 +180,8 @@ impl Position {
         events.push(Event::Struck {
             side: attacker.side,
             weapon,
-            attacker: Placed {
-                kind: ak,
-                square: at,
-            },
-            target: Placed {
-                kind: tk,
-                square: target,
-            },
+            attacker: Placed { kind: ak, square: at },
+            target: Placed { kind: tk, square: target },
         });
         if tk == AtomicBomb {
             // The bomb goes off; whoever stands in the blast goes with it, the attacker included
@@ -259,14 +217,10 @@ impl Position {
                 Aircraft => Loss::Attacker,
                 Mine if ak == Minesweeper => Loss::Target,
                 Mine | StationaryMine | Fireship => Loss::Both,
-                Torpedo if self.has_adjacent(target, defender.side, TorpedoBoat, None) => {
-                    Loss::Both
-                }
+                Torpedo if self.has_adjacent(target, defender.side, TorpedoBoat, None) => Loss::Both,
                 Torpedo => Loss::Target,
                 _ => {
-                    self.battle(
-                        at, attacker, partners, target, defender, defense, events, damage,
-                    );
+                    self.battle(at, attacker, partners, target, defender, defense, events, damage);
                     return;
                 }
             },
@@ -297,17 +251,12 @@ impl Position {
     ) {
         let defense_partners = match defense {
             Defense::Group(p) => p,
-            Defense::Auto => self
-                .defense_options_at(target, defender)
-                .into_iter()
-                .next()
-                .unwrap_or(Partners::NONE),
+            Defense::Auto => {
+                self.defense_options_at(target, defender).into_iter().next().unwrap_or(Partners::NONE)
+            }
         };
         let group = |pos: &Position, leader: Square, kind: UnitKind, partners: &Partners| {
-            let mut members = [Placed {
-                kind,
-                square: leader,
-            }; 3];
+            let mut members = [Placed { kind, square: leader }; 3];
             let mut n = 1;
             for sq in partners.iter() {
                 let kind = pos.piece_at(sq).map_or(kind, |p| p.kind);
@@ -348,23 +297,11 @@ impl Position {
     /// The defender's options around `target` in policy order (see `defense_options`).
     pub(crate) fn defense_options_at(&self, target: Square, defender: Piece) -> Vec<Partners> {
         let mut options = Vec::new();
-        let _ = self.formations(
-            defender.side,
-            target,
-            defender.kind,
-            None,
-            &mut |partners| {
-                options.push(partners);
-                std::ops::ControlFlow::Continue(())
-            },
-        );
-        options.sort_by_key(|p| {
-            (
-                std::cmp::Reverse(self.group_strength_at(target, p)),
-                p.len(),
-                *p,
-            )
+        let _ = self.formations(defender.side, target, defender.kind, None, &mut |partners| {
+            options.push(partners);
+            std::ops::ControlFlow::Continue(())
         });
+        options.sort_by_key(|p| (std::cmp::Reverse(self.group_strength_at(target, p)), p.len(), *p));
         options
     }
 

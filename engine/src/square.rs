@@ -75,16 +75,31 @@ pub struct Square(u8);
 /// The four orthogonal directions as (column, row) steps.
 pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
 /// The eight surrounding directions as (column, row) steps.
-pub const SURROUNDING: [(i8, i8); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+pub const SURROUNDING: [(i8, i8); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+
+/// Neighbour lists, computed at compile time so that move generation does no arithmetic.
+static ORTHOGONAL_TABLE: [([Square; 4], u8); SQUARES] = neighbour_table(&ORTHOGONAL);
+static SURROUNDING_TABLE: [([Square; 8], u8); SQUARES] = neighbour_table(&SURROUNDING);
+
+const fn neighbour_table<const N: usize>(steps: &[(i8, i8); N]) -> [([Square; N], u8); SQUARES] {
+    let mut table = [([Square(0); N], 0u8); SQUARES];
+    let mut index = 0;
+    while index < SQUARES {
+        let (col, row) = ((index / ROWS as usize) as i8, (index % ROWS as usize) as i8);
+        let mut k = 0;
+        while k < N {
+            let (c, r) = (col + steps[k].0, row + steps[k].1);
+            if c >= 0 && c < COLS as i8 && r >= 0 && r < ROWS as i8 {
+                let len = table[index].1 as usize;
+                table[index].0[len] = Square(c as u8 * ROWS + r as u8);
+                table[index].1 += 1;
+            }
+            k += 1;
+        }
+        index += 1;
+    }
+    table
+}
 
 impl Square {
     /// Builds a square from a 0-based column (0 = `a`) and a 0-based row (0 = row 1).
@@ -142,28 +157,24 @@ impl Square {
         }
     }
 
-    /// Orthogonally adjacent squares on the board.
+    /// Orthogonally adjacent squares on the board (in [`ORTHOGONAL`] order).
     #[inline]
     pub fn orthogonal(self) -> impl Iterator<Item = Square> {
-        ORTHOGONAL
-            .iter()
-            .filter_map(move |&(dc, dr)| self.offset(dc, dr))
+        let (squares, len) = &ORTHOGONAL_TABLE[self.index()];
+        squares[..*len as usize].iter().copied()
     }
 
     /// The (up to eight) surrounding squares on the board.
     #[inline]
     pub fn surrounding(self) -> impl Iterator<Item = Square> {
-        SURROUNDING
-            .iter()
-            .filter_map(move |&(dc, dr)| self.offset(dc, dr))
+        let (squares, len) = &SURROUNDING_TABLE[self.index()];
+        squares[..*len as usize].iter().copied()
     }
 
     /// True if `other` is one of the eight surrounding squares.
     #[inline]
     pub fn touches(self, other: Square) -> bool {
-        self != other
-            && self.col().abs_diff(other.col()) <= 1
-            && self.row().abs_diff(other.row()) <= 1
+        self != other && self.col().abs_diff(other.col()) <= 1 && self.row().abs_diff(other.row()) <= 1
     }
 
     /// True if `other` is orthogonally adjacent.
@@ -304,13 +315,133 @@ impl SquareSet {
         self.0 == [0; 4]
     }
 
+    /// Every square of the board.
+    pub const ALL: SquareSet = SquareSet::board_mask();
+
+    const fn board_mask() -> SquareSet {
+        let mut words = [0u64; 4];
+        let mut i = 0;
+        while i < SQUARES {
+            words[i >> 6] |= 1 << (i & 63);
+            i += 1;
+        }
+        SquareSet(words)
+    }
+
+    /// The squares on a given 0-based row.
+    const fn row_mask(row: u8) -> SquareSet {
+        let mut words = [0u64; 4];
+        let mut col = 0;
+        while col < COLS {
+            let i = (col * ROWS + row) as usize;
+            words[i >> 6] |= 1 << (i & 63);
+            col += 1;
+        }
+        SquareSet(words)
+    }
+
+    #[inline]
+    fn shifted_up(self, n: u32) -> SquareSet {
+        let w = self.0;
+        SquareSet([
+            w[0] << n,
+            (w[1] << n) | (w[0] >> (64 - n)),
+            (w[2] << n) | (w[1] >> (64 - n)),
+            (w[3] << n) | (w[2] >> (64 - n)),
+        ])
+    }
+
+    #[inline]
+    fn shifted_down(self, n: u32) -> SquareSet {
+        let w = self.0;
+        SquareSet([
+            (w[0] >> n) | (w[1] << (64 - n)),
+            (w[1] >> n) | (w[2] << (64 - n)),
+            (w[2] >> n) | (w[3] << (64 - n)),
+            w[3] >> n,
+        ])
+    }
+
+    /// The set moved one row north (row + 1); squares leaving the board are dropped.
+    #[inline]
+    pub fn step_north(self) -> SquareSet {
+        self.shifted_up(1).and(SquareSet::NOT_FIRST_ROW)
+    }
+
+    /// The set moved one row south (row − 1).
+    #[inline]
+    pub fn step_south(self) -> SquareSet {
+        self.shifted_down(1).and(SquareSet::NOT_LAST_ROW)
+    }
+
+    /// The set moved one column east (column + 1).
+    #[inline]
+    pub fn step_east(self) -> SquareSet {
+        self.shifted_up(ROWS as u32).and(SquareSet::ALL)
+    }
+
+    /// The set moved one column west (column − 1).
+    #[inline]
+    pub fn step_west(self) -> SquareSet {
+        self.shifted_down(ROWS as u32)
+    }
+
+    const NOT_FIRST_ROW: SquareSet = SquareSet::ALL.minus(SquareSet::row_mask(0));
+    const NOT_LAST_ROW: SquareSet = SquareSet::ALL.minus(SquareSet::row_mask(ROWS - 1));
+
+    /// The squares among the eight around at least one square of the set (the set itself
+    /// excluded unless also next to another member).
+    #[inline]
+    pub fn touching(self) -> SquareSet {
+        let column = self.or(self.step_north()).or(self.step_south());
+        column.step_east().or(column.step_west()).or(self.step_north()).or(self.step_south())
+    }
+
+    /// The squares orthogonally adjacent to at least one square of the set (a few word
+    /// operations: used to skip units that cannot attack).
+    #[inline]
+    pub fn orthogonal_neighbours(self) -> SquareSet {
+        // Index = col * 15 + row: ±1 changes the row, ±15 the column.
+        self.step_north().or(self.step_south()).or(self.step_east()).or(self.step_west())
+    }
+
+    /// Squares in both sets.
+    #[inline]
+    pub const fn and(self, other: SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+            self.0[3] & other.0[3],
+        ])
+    }
+
+    /// Squares in either set.
+    #[inline]
+    pub const fn or(self, other: SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+            self.0[3] | other.0[3],
+        ])
+    }
+
+    /// Squares of this set not in `other`.
+    #[inline]
+    pub const fn minus(self, other: SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+            self.0[3] & !other.0[3],
+        ])
+    }
+
     /// The squares in square order.
     #[inline]
     pub fn iter(&self) -> SquareSetIter {
-        SquareSetIter {
-            words: self.0,
-            word: 0,
-        }
+        SquareSetIter { words: self.0, word: 0 }
     }
 }
 
@@ -382,11 +513,28 @@ mod tests {
     }
 
     #[test]
+    fn orthogonal_neighbours_of_a_set_match_the_neighbour_lists() {
+        for sq in Square::all() {
+            let mut one = SquareSet::EMPTY;
+            one.insert(sq);
+            let expected: SquareSet = sq.orthogonal().collect();
+            assert_eq!(one.orthogonal_neighbours(), expected, "{sq}");
+        }
+    }
+
+    #[test]
+    fn touching_squares_of_a_set_match_the_surrounding_lists() {
+        for sq in Square::all() {
+            let mut one = SquareSet::EMPTY;
+            one.insert(sq);
+            let expected: SquareSet = sq.surrounding().collect();
+            assert_eq!(one.touching(), expected, "{sq}");
+        }
+    }
+
+    #[test]
     fn square_set_iterates_in_order() {
-        let set: SquareSet = ["n15", "a1", "c7"]
-            .iter()
-            .map(|s| Square::parse(s).unwrap())
-            .collect();
+        let set: SquareSet = ["n15", "a1", "c7"].iter().map(|s| Square::parse(s).unwrap()).collect();
         let listed: Vec<String> = set.iter().map(|s| s.to_string()).collect();
         assert_eq!(listed, ["a1", "c7", "n15"]);
         assert_eq!(set.len(), 3);

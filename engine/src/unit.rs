@@ -100,8 +100,8 @@ impl UnitKind {
     /// The English code (`CV`, `BB`, …).
     pub const fn code_en(self) -> &'static str {
         const CODES: [&str; KINDS] = [
-            "CV", "BB", "CR", "RD", "DD", "PS", "TB", "CS", "MS", "SS", "AC", "TP", "MN", "SM",
-            "FS", "AB", "NB",
+            "CV", "BB", "CR", "RD", "DD", "PS", "TB", "CS", "MS", "SS", "AC", "TP", "MN", "SM", "FS", "AB",
+            "NB",
         ];
         CODES[self as usize]
     }
@@ -109,8 +109,7 @@ impl UnitKind {
     /// The Russian code (`А`, `Л`, `КР`, …).
     pub const fn code_ru(self) -> &'static str {
         const CODES: [&str; KINDS] = [
-            "А", "Л", "КР", "Р", "ЭС", "СТ", "ТК", "КРПЛ", "ТР", "ПЛ", "С", "Т", "М", "СМ", "БР",
-            "АБ", "ВМБ",
+            "А", "Л", "КР", "Р", "ЭС", "СТ", "ТК", "КРПЛ", "ТР", "ПЛ", "С", "Т", "М", "СМ", "БР", "АБ", "ВМБ",
         ];
         CODES[self as usize]
     }
@@ -307,9 +306,7 @@ impl Piece {
 
     /// Parses a position-text token (`CR` South, `cr` North).
     pub fn from_token(token: &str) -> Option<Piece> {
-        let kind = UnitKind::ALL
-            .into_iter()
-            .find(|k| k.code_en().eq_ignore_ascii_case(token))?;
+        let kind = UnitKind::ALL.into_iter().find(|k| k.code_en().eq_ignore_ascii_case(token))?;
         if token == kind.code_en() {
             Some(Piece::new(Side::South, kind))
         } else if token == kind.code_en().to_ascii_lowercase() {
@@ -335,14 +332,8 @@ mod tests {
         for kind in UnitKind::ALL {
             assert_eq!(UnitKind::from_code(kind.code_en()), Some(kind));
             assert_eq!(UnitKind::from_code(kind.code_ru()), Some(kind));
-            assert_eq!(
-                UnitKind::from_code(&kind.code_ru().to_lowercase()),
-                Some(kind)
-            );
-            assert_eq!(
-                UnitKind::from_code(&kind.code_en().to_lowercase()),
-                Some(kind)
-            );
+            assert_eq!(UnitKind::from_code(&kind.code_ru().to_lowercase()), Some(kind));
+            assert_eq!(UnitKind::from_code(&kind.code_en().to_lowercase()), Some(kind));
         }
         // Latin look-alikes typed for a Russian code.
         assert_eq!(UnitKind::from_code("KP"), Some(UnitKind::Cruiser));
@@ -353,24 +344,15 @@ mod tests {
     fn ship_classes() {
         let ships: Vec<_> = UnitKind::ALL.into_iter().filter(|k| k.is_ship()).collect();
         assert_eq!(ships.len(), 10);
-        let scale: Vec<_> = UnitKind::ALL
-            .into_iter()
-            .filter(|k| k.is_scale_ship())
-            .collect();
+        let scale: Vec<_> = UnitKind::ALL.into_iter().filter(|k| k.is_scale_ship()).collect();
         assert_eq!(scale.len(), 9);
         assert!(scale.iter().all(|k| k.strength().is_some()));
     }
 
     #[test]
     fn tokens() {
-        assert_eq!(
-            Piece::from_token("CR"),
-            Some(Piece::new(Side::South, UnitKind::Cruiser))
-        );
-        assert_eq!(
-            Piece::from_token("cr"),
-            Some(Piece::new(Side::North, UnitKind::Cruiser))
-        );
+        assert_eq!(Piece::from_token("CR"), Some(Piece::new(Side::South, UnitKind::Cruiser)));
+        assert_eq!(Piece::from_token("cr"), Some(Piece::new(Side::North, UnitKind::Cruiser)));
         assert_eq!(Piece::from_token("Cr"), None);
     }
 }

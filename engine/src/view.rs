@@ -54,6 +54,9 @@ pub struct View {
     pub last_mover: Option<Side>,
     /// What happened in the last action, as the viewer saw it.
     pub last_turn: Vec<Event>,
+    /// Enemy markers that have moved at least once (so they are no base or stationary mine),
+    /// in square order; empty when intel is off.
+    pub moved_markers: Vec<Square>,
     /// The viewer's units lost so far, by kind (index = `UnitKind::index`).
     pub own_losses: [u8; KINDS],
     /// Enemy units destroyed so far, by kind (every destroyed unit is revealed).
@@ -109,9 +112,8 @@ mod board_text {
     pub fn serialize<S: Serializer>(cells: &[Cell], serializer: S) -> Result<S::Ok, S::Error> {
         let mut out = String::new();
         for row in (0..ROWS).rev() {
-            let line: Vec<String> = (0..COLS)
-                .map(|col| token(cells[Square::new(col, row).expect("in range").index()]))
-                .collect();
+            let line: Vec<String> =
+                (0..COLS).map(|col| token(cells[Square::new(col, row).expect("in range").index()])).collect();
             out.push_str(&line.join(" "));
             if row > 0 {
                 out.push('\n');
@@ -141,9 +143,7 @@ mod board_text {
                 cells[sq.index()] = match token {
                     "." => Cell::Empty,
                     "?" => Cell::Enemy { intel: None },
-                    t if t.starts_with('?') => Cell::Enemy {
-                        intel: Some(kind(&t[1..])?),
-                    },
+                    t if t.starts_with('?') => Cell::Enemy { intel: Some(kind(&t[1..])?) },
                     t => Cell::Own { kind: kind(t)? },
                 };
             }

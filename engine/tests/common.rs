@@ -54,18 +54,12 @@ pub fn legal(position: &Position, action: &str) -> bool {
 
 /// The legal actions as sorted strings.
 pub fn actions(position: &Position) -> Vec<String> {
-    let mut list: Vec<String> = position
-        .legal_actions()
-        .iter()
-        .map(|a| a.to_string())
-        .collect();
+    let mut list: Vec<String> = position.legal_actions().iter().map(|a| a.to_string()).collect();
     list.sort();
     list
 }
 
 /// What stands on a square, as a token or ".".
 pub fn at(position: &Position, square: &str) -> String {
-    position
-        .piece_at(sq(square))
-        .map_or(".".into(), |p| p.token())
+    position.piece_at(sq(square)).map_or(".".into(), |p| p.token())
 }

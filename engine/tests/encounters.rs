@@ -31,11 +31,7 @@ fn battleship_or_raider_shoots_down_the_aircraft() {
 fn other_ships_attacking_the_aircraft_are_destroyed() {
     for attacker in ["CR", "DD", "PS", "TB", "CS", "MS", "SS"] {
         let mut p = fixture(&format!("e5:{attacker} e6:ac f6:cv"));
-        assert_eq!(
-            destroyed(&play(&mut p, "e5xe6")),
-            ["e5:".to_string() + attacker],
-            "{attacker}"
-        );
+        assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e5:".to_string() + attacker], "{attacker}");
         assert_eq!(at(&p, "e6"), "ac");
     }
 }
@@ -59,11 +55,7 @@ fn aircraft_against_aircraft_both_are_destroyed() {
 fn aircraft_destroys_any_other_ship_and_stays() {
     for target in ["cr", "dd", "ps", "tb", "cs", "ms", "ss"] {
         let mut p = fixture(&format!("e5:AC d5:CV i5:{target}"));
-        assert_eq!(
-            destroyed(&play(&mut p, "e5xi5")),
-            [format!("i5:{target}")],
-            "range 4"
-        );
+        assert_eq!(destroyed(&play(&mut p, "e5xi5")), [format!("i5:{target}")], "range 4");
         assert_eq!(at(&p, "e5"), "AC");
     }
 }
@@ -80,18 +72,8 @@ fn aircraft_only_reveals_mines_torpedoes_and_the_fireship() {
         let mut p = fixture(&format!("e5:AC d5:CV e7:{target}"));
         let events = play(&mut p, "e5xe7");
         assert!(destroyed(&events).is_empty(), "{target}");
-        assert!(events.iter().any(|e| matches!(
-            e,
-            Event::Struck {
-                target: Placed { .. },
-                ..
-            }
-        )));
-        assert_eq!(
-            p.quiet_plies(),
-            0,
-            "a reveal-only attack still resets the quiet count"
-        );
+        assert!(events.iter().any(|e| matches!(e, Event::Struck { target: Placed { .. }, .. })));
+        assert_eq!(p.quiet_plies(), 0, "a reveal-only attack still resets the quiet count");
     }
 }
 
@@ -112,10 +94,7 @@ fn minesweeper_clears_a_mine_and_stays() {
 fn any_other_ship_striking_a_mine_sinks_with_it() {
     for attacker in ["BB", "CR", "RD", "DD", "PS", "TB", "CS", "SS"] {
         let mut p = fixture(&format!("e5:{attacker} e6:mn"));
-        assert_eq!(
-            destroyed(&play(&mut p, "e5xe6")),
-            ["e6:mn".to_string(), format!("e5:{attacker}")]
-        );
+        assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:mn".to_string(), format!("e5:{attacker}")]);
     }
 }
 
@@ -123,10 +102,7 @@ fn any_other_ship_striking_a_mine_sinks_with_it() {
 fn any_ship_striking_the_stationary_mine_sinks_with_it_minesweeper_included() {
     for attacker in ["BB", "MS", "SS"] {
         let mut p = fixture(&format!("e5:{attacker} e6:sm"));
-        assert_eq!(
-            destroyed(&play(&mut p, "e5xe6")),
-            ["e6:sm".to_string(), format!("e5:{attacker}")]
-        );
+        assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:sm".to_string(), format!("e5:{attacker}")]);
     }
 }
 
@@ -155,10 +131,7 @@ fn ship_and_fireship_destroy_each_other_whoever_attacks() {
     let mut p = fixture("e5:BB e6:fs");
     assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:fs", "e5:BB"]);
     let mut p = fixture("e5:FS e6:cv g9:ac");
-    assert_eq!(
-        destroyed(&play(&mut p, "e5xe6")),
-        ["e6:cv", "e5:FS", "g9:ac"]
-    );
+    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:cv", "e5:FS", "g9:ac"]);
 }
 
 #[test]
@@ -177,10 +150,7 @@ fn fireship_against_fireship_both_removed() {
 fn fireship_against_mines_and_torpedoes_both_removed() {
     for target in ["mn", "sm", "tp"] {
         let mut p = fixture(&format!("e5:FS e6:{target}"));
-        assert_eq!(
-            destroyed(&play(&mut p, "e5xe6")),
-            [format!("e6:{target}"), "e5:FS".into()]
-        );
+        assert_eq!(destroyed(&play(&mut p, "e5xe6")), [format!("e6:{target}"), "e5:FS".into()]);
     }
 }
 
@@ -189,11 +159,7 @@ fn torpedo_sinks_any_ship_and_is_spent() {
     for target in ["bb", "cv", "ss"] {
         let mut p = fixture(&format!("e5:TP d4:TB e7:{target}"));
         let lost = destroyed(&play(&mut p, "e5xe7"));
-        assert_eq!(
-            lost[..2],
-            [format!("e7:{target}"), "e5:TP".into()],
-            "{target}"
-        );
+        assert_eq!(lost[..2], [format!("e7:{target}"), "e5:TP".into()], "{target}");
     }
 }
 
@@ -201,10 +167,7 @@ fn torpedo_sinks_any_ship_and_is_spent() {
 fn torpedo_against_mines_fireship_and_torpedo_both_removed() {
     for target in ["mn", "sm", "fs", "tp"] {
         let mut p = fixture(&format!("e5:TP d4:TB e6:{target}"));
-        assert_eq!(
-            destroyed(&play(&mut p, "e5xe6")),
-            [format!("e6:{target}"), "e5:TP".into()]
-        );
+        assert_eq!(destroyed(&play(&mut p, "e5xe6")), [format!("e6:{target}"), "e5:TP".into()]);
     }
 }
 
@@ -234,13 +197,7 @@ fn fireship_and_torpedo_are_spent_on_a_naval_base() {
 fn striking_the_atomic_bomb_sets_it_off_and_kills_the_attacker_inside_the_blast() {
     let mut p = fixture("e5:CR e6:ab e8:dd h6:ss");
     let events = play(&mut p, "e5xe6");
-    assert!(events.iter().any(|e| matches!(
-        e,
-        Event::Detonated {
-            side: Side::North,
-            ..
-        }
-    )));
+    assert!(events.iter().any(|e| matches!(e, Event::Detonated { side: Side::North, .. })));
     let mut lost = destroyed(&events);
     lost.sort();
     assert_eq!(lost, ["e5:CR", "e6:ab", "e8:dd"]);
@@ -306,11 +263,7 @@ fn bomb_blast_destroys_the_owners_own_units() {
     let mut p = fixture("h8:AB h9:BB i9:CV f3:AC");
     let mut lost = destroyed(&play(&mut p, "h8!"));
     lost.sort();
-    assert_eq!(
-        lost,
-        ["f3:AC", "h8:AB", "h9:BB", "i9:CV"],
-        "own carrier lost: its aircraft goes too"
-    );
+    assert_eq!(lost, ["f3:AC", "h8:AB", "h9:BB", "i9:CV"], "own carrier lost: its aircraft goes too");
 }
 
 #[test]

@@ -11,10 +11,7 @@ fn losing_both_naval_bases_loses_at_once() {
     assert_eq!(p.status(), Status::SouthWins);
     assert_eq!(p.outcome().unwrap().reason, EndReason::BasesDestroyed);
     assert!(matches!(events.last(), Some(Event::Ended { .. })));
-    assert!(
-        p.legal_actions().is_empty(),
-        "after the end no action is legal"
-    );
+    assert!(p.legal_actions().is_empty(), "after the end no action is legal");
 }
 
 #[test]
@@ -29,13 +26,7 @@ fn losing_one_base_changes_nothing_else() {
 fn one_action_destroying_both_last_bases_is_a_draw() {
     let mut p = pos("e5:AB e4:NB e6:nb a1:PS n15:ps", Side::South);
     play(&mut p, "e5!");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome {
-            status: Status::Draw,
-            reason: EndReason::AllBasesDestroyed
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome { status: Status::Draw, reason: EndReason::AllBasesDestroyed }));
 }
 
 #[test]
@@ -54,19 +45,9 @@ fn two_hundred_quiet_plies_draw_and_any_attack_resets_the_count() {
     assert_eq!(p.status(), Status::Ongoing);
     // A reveal-only reconnaissance by the aircraft resets the count.
     assert_eq!(p.to_move(), Side::North);
-    let last = if at(&p, "n15") == "ps" {
-        "n15-n14"
-    } else {
-        "n14-n15"
-    };
+    let last = if at(&p, "n15") == "ps" { "n15-n14" } else { "n14-n15" };
     play(&mut p, last);
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome {
-            status: Status::Draw,
-            reason: EndReason::QuietPlies
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome { status: Status::Draw, reason: EndReason::QuietPlies }));
 
     let mut q = pos("a1:PS n15:ps e5:AC d5:CV e8:mn", Side::South);
     for _ in 0..10 {
@@ -83,19 +64,10 @@ fn two_hundred_quiet_plies_draw_and_any_attack_resets_the_count() {
 #[test]
 fn a_side_without_a_legal_action_loses_when_the_position_is_looked_at() {
     let p = pos("a1:NB a2:SM n15:ps", Side::South);
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome {
-            status: Status::NorthWins,
-            reason: EndReason::NoLegalAction
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome { status: Status::NorthWins, reason: EndReason::NoLegalAction }));
     let mut game = Game::from_position(p, true);
     assert!(game.legal_actions().is_empty());
-    assert_eq!(
-        game.play(&"a1-b1".parse().unwrap(), Defense::Auto),
-        Err(PlayError::GameOver)
-    );
+    assert_eq!(game.play(&"a1-b1".parse().unwrap(), Defense::Auto), Err(PlayError::GameOver));
 }
 
 #[test]
@@ -113,11 +85,7 @@ fn resignation_and_timeout_end_the_game_for_the_other_side() {
     let outcome = game.end_by(Side::North, EndReason::Resignation).unwrap();
     assert_eq!(outcome.status, Status::SouthWins);
     assert!(game.legal_actions().is_empty());
-    assert_eq!(
-        game.end_by(Side::South, EndReason::Timeout),
-        None,
-        "only once"
-    );
+    assert_eq!(game.end_by(Side::South, EndReason::Timeout), None, "only once");
     let replayed = Game::replay(game.record()).unwrap();
     assert_eq!(replayed.outcome(), game.outcome());
 }

@@ -20,11 +20,7 @@ fn a_complete_file_reads_and_writes_back() {
     let layout = Layout::parse(GOOD).expect("valid");
     assert!(layout.is_complete());
     for language in [Language::En, Language::Ru] {
-        assert_eq!(
-            Layout::parse(&layout.to_text(language)).unwrap(),
-            layout,
-            "{language:?}"
-        );
+        assert_eq!(Layout::parse(&layout.to_text(language)).unwrap(), layout, "{language:?}");
     }
 }
 
@@ -32,10 +28,7 @@ fn a_complete_file_reads_and_writes_back() {
 fn russian_codes_case_comments_bom_and_crlf_are_accepted() {
     let layout = Layout::parse(GOOD).unwrap();
     let russian = layout.to_text(Language::Ru).to_lowercase();
-    let messy = format!(
-        "\u{feff}# my plan\r\n\r\n{}",
-        russian.replace('\n', "  # row\r\n")
-    );
+    let messy = format!("\u{feff}# my plan\r\n\r\n{}", russian.replace('\n', "  # row\r\n"));
     assert_eq!(Layout::parse(&messy).unwrap(), layout);
 }
 
@@ -61,15 +54,9 @@ fn an_unknown_code_is_named_with_line_and_column() {
     let errors = problems(&text);
     assert_eq!(
         errors[0],
-        LayoutError {
-            line: Some(3),
-            column: Some(4),
-            problem: LayoutProblem::UnknownCode("XX".into())
-        }
+        LayoutError { line: Some(3), column: Some(4), problem: LayoutProblem::UnknownCode("XX".into()) }
     );
-    assert!(errors[0]
-        .to_string()
-        .starts_with("line 3, column 4: `XX` is not a unit code"));
+    assert!(errors[0].to_string().starts_with("line 3, column 4: `XX` is not a unit code"));
 }
 
 #[test]
@@ -101,35 +88,18 @@ fn wrong_counts_name_the_unit_and_the_expected_number() {
     assert!(errors.contains(&LayoutError {
         line: None,
         column: None,
-        problem: LayoutProblem::Count {
-            kind: UnitKind::Cruiser,
-            found: 7,
-            expected: 6
-        }
+        problem: LayoutProblem::Count { kind: UnitKind::Cruiser, found: 7, expected: 6 }
     }));
     assert!(errors.contains(&LayoutError {
         line: None,
         column: None,
-        problem: LayoutProblem::Count {
-            kind: UnitKind::StationaryMine,
-            found: 0,
-            expected: 1
-        }
+        problem: LayoutProblem::Count { kind: UnitKind::StationaryMine, found: 0, expected: 1 }
     }));
     let message = describe_errors(&errors, Language::En);
-    assert!(
-        message.contains("CR (cruiser): 7 placed, expected 6 (1 too many)"),
-        "{message}"
-    );
-    assert!(
-        message.contains("SM (stationary mine): 0 placed, expected 1 (1 missing)"),
-        "{message}"
-    );
+    assert!(message.contains("CR (cruiser): 7 placed, expected 6 (1 too many)"), "{message}");
+    assert!(message.contains("SM (stationary mine): 0 placed, expected 1 (1 missing)"), "{message}");
     let russian = describe_errors(&errors, Language::Ru);
-    assert!(
-        russian.contains("СМ (стационарная мина): расставлено 0, нужно 1 (не хватает 1)"),
-        "{russian}"
-    );
+    assert!(russian.contains("СМ (стационарная мина): расставлено 0, нужно 1 (не хватает 1)"), "{russian}");
 }
 
 #[test]
@@ -141,11 +111,7 @@ fn a_base_in_the_front_row_is_refused() {
     let errors = problems(&lines.join("\n"));
     assert_eq!(
         errors,
-        [LayoutError {
-            line: Some(1),
-            column: Some(1),
-            problem: LayoutProblem::BaseInFrontRow
-        }]
+        [LayoutError { line: Some(1), column: Some(1), problem: LayoutProblem::BaseInFrontRow }]
     );
 }
 

@@ -162,6 +162,12 @@ proptest! {
         }
         let position = game.position().clone();
         let legal = position.legal_actions();
+        // The fast whole-set generator and the unit-by-unit reference agree exactly.
+        let mut fast = legal.clone();
+        let mut reference = position.legal_actions_unit_by_unit();
+        fast.sort();
+        reference.sort();
+        prop_assert_eq!(fast, reference);
         for action in &legal {
             prop_assert!(position.is_legal(action));
             prop_assert_eq!(position.why_illegal(action), None);
@@ -239,5 +245,34 @@ proptest! {
         let text = game.position().to_text();
         let back = Position::from_text(&text, game.to_move()).unwrap();
         prop_assert_eq!(back.to_text(), text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Dense random positions (any units, any numbers, crowded into a small area so that
+    /// tethers, formations, rays and blocked shots all occur) for both generators.
+    #[test]
+    fn fast_and_reference_generators_agree_on_random_positions(
+        units in proptest::collection::vec((0u8..6, 0u8..6, 0usize..KINDS, any::<bool>()), 1..40),
+        south_to_move in any::<bool>(),
+    ) {
+        let mut position = Position::empty(if south_to_move { Side::South } else { Side::North });
+        for (col, row, kind, south) in units {
+            let side = if south { Side::South } else { Side::North };
+            position.put(Square::new(col + 4, row + 5).unwrap(), Piece::new(side, UnitKind::ALL[kind]));
+        }
+        let mut fast = position.legal_actions();
+        let mut reference = position.legal_actions_unit_by_unit();
+        prop_assert_eq!(position.has_legal_action(), !reference.is_empty());
+        fast.sort();
+        reference.sort();
+        prop_assert_eq!(&fast, &reference);
+        for action in &fast {
+            let mut copy = position.clone();
+            let mut events = Vec::new();
+            copy.play(action, Defense::Auto, &mut events).unwrap();
+        }
     }
 }

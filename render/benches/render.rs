@@ -1,0 +1,70 @@
+//! Rendering benchmarks: a full mid-game board (render + encode), the profile card, and a
+//! 500-ply replay GIF. (The `render_samples` example prints the same figures in one line.)
+
+use admiral_engine::{Language, Side};
+use admiral_render::samples::SampleGame;
+use admiral_render::*;
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn board(c: &mut Criterion) {
+    let r = Renderer::new();
+    let game = SampleGame::random(7, 120);
+    let view = game.view(Side::South, game.plies(), true);
+    let labels = BoardLabels {
+        language: Language::En,
+        you: PlayerLabel { name: "You".into(), clock: Some("1d 04h".into()) },
+        opponent: PlayerLabel { name: "@nelson".into(), clock: Some("23h 10m".into()) },
+        status: "Turn 61 · Your move".into(),
+    };
+    c.bench_function("board_mid_game", |b| b.iter(|| r.render_board(&view, &labels)));
+    let north = game.view(Side::North, game.plies(), true);
+    let ru = BoardLabels { language: Language::Ru, ..labels.clone() };
+    c.bench_function("board_mid_game_north_ru", |b| b.iter(|| r.render_board(&north, &ru)));
+
+    let award = |emblem: u8, degree: u8| AwardLine {
+        emblem,
+        name: format!("Award {emblem}"),
+        degree,
+        degree_label: ["", "I", "II", "III"][degree as usize].into(),
+        progress: 0.4,
+        progress_label: "4 / 10".into(),
+    };
+    let profile = ProfileCard {
+        language: Language::En,
+        name: "@nelson".into(),
+        rank: RankInfo {
+            index: 11,
+            name: "Lieutenant Commander".into(),
+            progress: 0.3,
+            progress_label: "5,930 / 6,800".into(),
+        },
+        stats: vec![
+            ("wins".into(), "41".into()),
+            ("units sunk".into(), "1,204".into()),
+            ("tonnage".into(), "3.1 Mt".into()),
+        ],
+        medals_label: "Medals and orders".into(),
+        medals: (0..8).map(|i| award(i, 1 + i % 3)).collect(),
+        badges_label: "Badges".into(),
+        badges: (8..12).map(|i| award(i, 1 + i % 3)).collect(),
+    };
+    c.bench_function("profile_card", |b| b.iter(|| r.render_profile(&profile)));
+
+    let long = SampleGame::random_long(500, 500);
+    let frames = long.replay_frames();
+    let replay = ReplayLabels {
+        language: Language::En,
+        seat: Side::South,
+        south: "@nelson".into(),
+        north: "@ushakov".into(),
+        ply_label: "Move".into(),
+        result: "South wins".into(),
+    };
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.bench_function("replay_gif_500_plies", |b| b.iter(|| r.render_replay_gif(&frames, &replay)));
+    group.finish();
+}
+
+criterion_group!(benches, board);
+criterion_main!(benches);

@@ -1,0 +1,178 @@
+//! The board picture: the fog at the pixel level, golden images in both orientations and both
+//! languages, and localisation.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use admiral_engine::{Dice, Game, Language, Side, Square, View};
+use admiral_render::samples::{self, SampleGame};
+use admiral_render::{BoardLabels, PlayerLabel, Renderer};
+
+fn renderer() -> &'static Renderer {
+    static R: OnceLock<Renderer> = OnceLock::new();
+    R.get_or_init(Renderer::new)
+}
+
+fn labels(language: Language, ply: u32) -> BoardLabels {
+    match language {
+        Language::En => BoardLabels {
+            language,
+            you: PlayerLabel { name: "You".into(), clock: Some("1d 04h".into()) },
+            opponent: PlayerLabel { name: "@nelson".into(), clock: Some("23h 10m".into()) },
+            status: format!("Turn {} · Your move", ply / 2 + 1),
+        },
+        Language::Ru => BoardLabels {
+            language,
+            you: PlayerLabel { name: "Вы".into(), clock: Some("1д 04ч".into()) },
+            opponent: PlayerLabel { name: "@ушаков".into(), clock: Some("23ч 10м".into()) },
+            status: format!("Ход {} · ваш ход", ply / 2 + 1),
+        },
+    }
+}
+
+/// Permutes the units of `viewer`'s opponent that `viewer` has not identified, among their
+/// squares, with the engine's test hook (memories untouched).
+fn permute_hidden(game: &mut Game, viewer: Side, dice: &mut Dice) {
+    let hidden: Vec<Square> = game
+        .position()
+        .pieces()
+        .filter(|(sq, piece)| piece.side != viewer && game.remembered(viewer, *sq).is_none())
+        .map(|(sq, _)| sq)
+        .collect();
+    // A random permutation as a sequence of swaps (Fisher–Yates).
+    for i in (1..hidden.len()).rev() {
+        let j = dice.below(i + 1);
+        if i != j {
+            game.swap_units_for_test(hidden[i], hidden[j]);
+        }
+    }
+}
+
+#[test]
+fn the_fog_holds_at_the_pixel_level() {
+    let r = renderer();
+    let mut dice = Dice::new(99);
+    for seed in 0..6u64 {
+        let sample = SampleGame::random(1000 + seed, 60 + 20 * seed as usize);
+        let ply = sample.plies();
+        for viewer in Side::BOTH {
+            for intel in [true, false] {
+                let game = sample.game_at(ply, intel);
+                let l = labels(Language::Ru, ply as u32);
+                let png = r.render_board(&game.view(viewer), &l);
+                for _ in 0..3 {
+                    let mut permuted = game.clone();
+                    permute_hidden(&mut permuted, viewer, &mut dice);
+                    assert_ne!(
+                        permuted.position().to_text(),
+                        game.position().to_text(),
+                        "the permutation changed nothing"
+                    );
+                    let png2 = r.render_board(&permuted.view(viewer), &l);
+                    assert!(png == png2, "seed {seed}, {viewer}: the picture depends on hidden units");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn intel_off_hides_remembered_identities() {
+    let r = renderer();
+    let game = SampleGame::random(5, 160);
+    let ply = game.plies();
+    let mut view = game.view(Side::South, ply, true);
+    assert!(view.enemy_markers().any(|(_, k)| k.is_some()), "the sample has intel");
+    view.intel = false;
+    let mut blind = view.clone();
+    for c in blind.cells.iter_mut() {
+        if let admiral_engine::Cell::Enemy { intel } = c {
+            *intel = None;
+        }
+    }
+    let l = labels(Language::En, ply as u32);
+    assert_eq!(r.render_board(&view, &l), r.render_board(&blind, &l));
+}
+
+#[test]
+fn languages_change_the_picture() {
+    let r = renderer();
+    let game = SampleGame::random(8, 100);
+    let view = game.view(Side::North, game.plies(), true);
+    let en = r.render_board(&view, &labels(Language::En, 10));
+    let mut ru_labels = labels(Language::Ru, 10);
+    // Same strip texts: only the unit codes differ.
+    ru_labels.you = labels(Language::En, 10).you;
+    ru_labels.opponent = labels(Language::En, 10).opponent;
+    ru_labels.status = labels(Language::En, 10).status;
+    assert_ne!(en, r.render_board(&view, &ru_labels));
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// A stored view, so that the references do not depend on the engine's move order.
+fn fixture(name: &str, make: impl FnOnce() -> View) -> View {
+    let path = golden_dir().join(format!("{name}.json"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
+        let view = make();
+        std::fs::write(&path, serde_json::to_string_pretty(&view).expect("json")).expect("write fixture");
+        return view;
+    }
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("read fixture")).expect("a view")
+}
+
+/// Compares a picture with its reference at half size (the size of a phone's DM preview),
+/// with a small tolerance; `UPDATE_GOLDEN=1` rewrites the reference.
+fn check_golden(name: &str, png: &[u8]) {
+    let (w, h, rgb) = samples::decode_png_rgb(png);
+    let (sw, sh, small) = samples::downscale_rgb(w, h, &rgb, w / 2);
+    let path = golden_dir().join(format!("{name}.png"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
+        std::fs::write(&path, samples::encode_png_rgb(sw, sh, &small)).expect("write golden");
+        return;
+    }
+    let (gw, gh, golden) = samples::decode_png_rgb(&std::fs::read(&path).expect("read golden"));
+    assert_eq!((gw, gh), (sw, sh), "{name}: size changed");
+    let mut total = 0u64;
+    let mut off = 0usize;
+    for (a, b) in small.chunks_exact(3).zip(golden.chunks_exact(3)) {
+        let d = (0..3).map(|k| (a[k] as i32 - b[k] as i32).unsigned_abs()).max().unwrap_or(0);
+        total += d as u64;
+        if d > 24 {
+            off += 1;
+        }
+    }
+    let pixels = (sw * sh) as usize;
+    let mean = total as f64 / pixels as f64;
+    assert!(
+        mean < 1.0 && off < pixels / 200,
+        "{name}: differs from tests/golden/{name}.png (mean {mean:.3}, {off} pixels off); \
+         run with UPDATE_GOLDEN=1 if the change is intended"
+    );
+}
+
+fn golden_view(viewer: Side) -> View {
+    let name = format!("view_{viewer}");
+    fixture(&name, || {
+        let game = SampleGame::random(2024, 140);
+        let mut ply = game.plies();
+        while ply > 1 && !game.events[ply - 1].iter().any(|e| e.is_combat()) {
+            ply -= 1;
+        }
+        game.view(viewer, ply, true)
+    })
+}
+
+#[test]
+fn golden_boards_in_both_orientations_and_languages() {
+    let r = renderer();
+    for viewer in Side::BOTH {
+        let view = golden_view(viewer);
+        for (language, tag) in [(Language::En, "en"), (Language::Ru, "ru")] {
+            let png = r.render_board(&view, &labels(language, view.ply));
+            check_golden(&format!("board_{viewer}_{tag}"), &png);
+        }
+    }
+}

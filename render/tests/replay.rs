@@ -1,0 +1,81 @@
+//! The replay GIF: frames composite to the same pictures as full renders, and a 500-ply game
+//! stays well under Discord's limit.
+
+use std::sync::OnceLock;
+
+use admiral_engine::{Language, Side};
+use admiral_render::samples::SampleGame;
+use admiral_render::{Renderer, ReplayLabels};
+
+fn renderer() -> &'static Renderer {
+    static R: OnceLock<Renderer> = OnceLock::new();
+    R.get_or_init(Renderer::new)
+}
+
+fn labels(language: Language, seat: Side) -> ReplayLabels {
+    ReplayLabels {
+        language,
+        seat,
+        south: "@south".into(),
+        north: "@север".into(),
+        ply_label: "Move".into(),
+        result: String::new(),
+    }
+}
+
+/// Decodes a GIF and composites its frames; returns every composited frame (RGBA) and delays.
+fn composite(gif_bytes: &[u8]) -> (u32, u32, Vec<Vec<u8>>, Vec<u16>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(std::io::Cursor::new(gif_bytes)).expect("a GIF");
+    let (w, h) = (decoder.width() as u32, decoder.height() as u32);
+    let mut canvas = vec![0u8; (w * h * 4) as usize];
+    let mut frames = Vec::new();
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        for y in 0..frame.height as u32 {
+            for x in 0..frame.width as u32 {
+                let si = ((y * frame.width as u32 + x) * 4) as usize;
+                if frame.buffer[si + 3] == 0 {
+                    continue;
+                }
+                let di = (((frame.top as u32 + y) * w + frame.left as u32 + x) * 4) as usize;
+                canvas[di..di + 4].copy_from_slice(&frame.buffer[si..si + 4]);
+            }
+        }
+        frames.push(canvas.clone());
+        delays.push(frame.delay);
+    }
+    (w, h, frames, delays)
+}
+
+#[test]
+fn every_frame_composites_to_the_full_picture_of_its_ply() {
+    let r = renderer();
+    let game = SampleGame::random(31, 40);
+    let frames = game.replay_frames();
+    for (language, seat) in [(Language::En, Side::South), (Language::Ru, Side::North)] {
+        let gif = r.render_replay_gif(&frames, &labels(language, seat));
+        let (w, h, composited, delays) = composite(&gif);
+        // The bottom strip of a last frame carries the summary; compare everything above it.
+        let above = (w * (h - h / 10) * 4) as usize;
+        assert_eq!(composited.len(), frames.len(), "a frame per ply plus the start");
+        assert!(delays.last().copied().unwrap_or(0) >= 300, "a final hold");
+        assert!(delays[1..delays.len() - 1].iter().all(|&d| (20..=150).contains(&d)), "a readable pace");
+        // Each ply, rendered alone (as a one-frame GIF: a full picture), matches the composite.
+        for i in [1, frames.len() / 2, frames.len() - 2] {
+            let single = r.render_replay_gif(&frames[i..=i], &labels(language, seat));
+            let (_, _, alone, _) = composite(&single);
+            assert!(alone[0][..above] == composited[i][..above], "frame {i} differs from its full render");
+        }
+    }
+}
+
+#[test]
+fn a_500_ply_replay_stays_small() {
+    let r = renderer();
+    let game = SampleGame::random_long(500, 500);
+    assert!(game.plies() >= 500, "the sample game is long enough");
+    let gif = r.render_replay_gif(&game.replay_frames(), &labels(Language::En, Side::South));
+    assert!(gif.len() <= 8 * 1024 * 1024, "{} bytes", gif.len());
+}
