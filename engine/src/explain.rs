@@ -143,7 +143,7 @@ impl Position {
                 ) {
                     return Some(Illegal::CannotAttack(kind));
                 }
-                if !self.piece_at(target).is_some_and(|p| p.side != piece.side) {
+                if self.piece_at(target).is_none_or(|p| p.side == piece.side) {
                     return Some(Illegal::NoEnemyThere(target));
                 }
                 let (dc, dr) = (at.col().abs_diff(target.col()) as i8, at.row().abs_diff(target.row()) as i8);

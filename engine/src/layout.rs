@@ -342,8 +342,8 @@ impl LayoutError {
             (Some(l), Some(c)) => format!("line {l}, column {c}: "),
             (Some(l), None) if ru => format!("строка {l}: "),
             (Some(l), None) => format!("line {l}: "),
-            (None, Some(c)) if ru => format!("передний ряд, столбец {c}: "),
-            (None, Some(c)) => format!("front row, column {c}: "),
+            (None, Some(c)) if ru => format!("столбец {c}: "),
+            (None, Some(c)) => format!("column {c}: "),
             (None, None) => String::new(),
         };
         let what = match (&self.problem, ru) {

@@ -14,6 +14,7 @@
 
 pub mod action;
 pub mod arena;
+pub mod autoplace;
 pub mod event;
 pub mod explain;
 pub mod formation;
@@ -31,11 +32,12 @@ pub mod unit;
 pub mod view;
 
 pub use action::{Action, ParseActionError};
+pub use autoplace::{auto_layout, complete_layout, complete_layout_with_style, Style};
 pub use event::{Event, Weapon};
 pub use explain::Illegal;
 pub use formation::{group_strength, Group, Partners, Placed, STRENGTH_TABLE};
 pub use game::{Game, GameError};
-pub use layout::{describe_errors, Layout, LayoutError, LayoutProblem};
+pub use layout::{describe_errors, fleet_counts, Layout, LayoutError, LayoutProblem};
 pub use outcome::{EndReason, Outcome, Status};
 pub use position::{Position, PositionTextError, QUIET_PLY_LIMIT};
 pub use record::{Record, Start, Turn, RECORD_FORMAT};

@@ -23,11 +23,20 @@ fn shuffled_layout(dice: &mut Dice) -> Layout {
     }
 }
 
-/// A new game from two random layouts.
+/// A new game from two random layouts: linked auto-placement in a random style for most seeds,
+/// a uniform shuffle for the rest (to reach odd corners such as lone weapons).
 fn new_game(seed: u64) -> (Game, Dice) {
     let mut dice = Dice::new(seed);
-    let south = shuffled_layout(&mut dice);
-    let north = shuffled_layout(&mut dice);
+    let layout = |dice: &mut Dice| {
+        if dice.chance(0.75) {
+            let style = Style::ALL[dice.below(Style::ALL.len())];
+            auto_layout(dice.next_u64(), style)
+        } else {
+            shuffled_layout(dice)
+        }
+    };
+    let south = layout(&mut dice);
+    let north = layout(&mut dice);
     (Game::new(&south, &north, true).unwrap(), dice)
 }
 

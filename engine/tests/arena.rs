@@ -1,0 +1,60 @@
+//! The arena binary: its report line, reproducibility and argument errors.
+
+use std::collections::HashMap;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_admiral-arena")).args(args).output().unwrap();
+    (
+        output.status.success(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn fields(line: &str) -> HashMap<String, String> {
+    line.split_whitespace()
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').expect("key=value");
+            (k.to_string(), v.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_report_line_has_every_field_and_adds_up() {
+    let (ok, out, _) = run(&["--a", "random", "--b", "random", "--games", "6", "--seed", "3"]);
+    assert!(ok);
+    let last = out.lines().last().unwrap();
+    let f = fields(last);
+    let keys = ["games", "a_wins", "b_wins", "draws", "a_score", "ci95", "plies", "plies_per_sec", "median_plies"];
+    let order: Vec<&str> = last.split_whitespace().map(|kv| kv.split('=').next().unwrap()).collect();
+    assert_eq!(order, keys);
+    let n = |k: &str| f[k].parse::<f64>().unwrap();
+    assert_eq!(n("games"), 6.0);
+    assert_eq!(n("a_wins") + n("b_wins") + n("draws"), 6.0);
+    assert!((n("a_score") - (n("a_wins") + n("draws") / 2.0) / 6.0).abs() < 0.001);
+    let (low, high) = f["ci95"].split_once('-').unwrap();
+    assert!(low.parse::<f64>().unwrap() <= n("a_score") && n("a_score") <= high.parse::<f64>().unwrap());
+}
+
+#[test]
+fn results_do_not_depend_on_the_number_of_threads() {
+    let strip = |out: &str| {
+        let f = fields(out.lines().last().unwrap());
+        ["games", "a_wins", "b_wins", "draws", "plies", "median_plies"].map(|k| f[k].clone())
+    };
+    let (_, one, _) = run(&["--a", "random", "--b", "random", "--games", "4", "--seed", "9", "--threads", "1"]);
+    let (_, two, _) = run(&["--a", "random", "--b", "random", "--games", "4", "--seed", "9", "--threads", "2"]);
+    assert_eq!(strip(&one), strip(&two));
+}
+
+#[test]
+fn bad_arguments_are_explained() {
+    let (ok, _, err) = run(&["--a", "chess-engine"]);
+    assert!(!ok && err.contains("unknown player"));
+    let (ok, _, err) = run(&["--games", "many"]);
+    assert!(!ok && err.contains("not a whole number"));
+    let (ok, _, err) = run(&["--frobnicate"]);
+    assert!(!ok && err.contains("unknown option"));
+}
