@@ -289,12 +289,18 @@ fn main() {
             write(&format!("gameover_{seat}_{l}.png"), &png);
         }
         // A battle card from the sample game's first battle of scale ships.
-        let battle_events: Vec<Event> = game
-            .events
-            .iter()
-            .find(|ev| ev.iter().any(|e| matches!(e, Event::Battle { attackers, defenders, .. } if attackers.len() + defenders.len() > 2)))
-            .or_else(|| game.events.iter().find(|ev| ev.iter().any(|e| matches!(e, Event::Battle { .. }))))
-            .cloned()
+        // A battle card from the richest battle of formations found in sample games.
+        let battle_events: Vec<Event> = (0..40)
+            .flat_map(|seed| SampleGame::random(seed, 200).events)
+            .filter_map(|ev| {
+                let size = ev.iter().find_map(|e| match e {
+                    Event::Battle { attackers, defenders, .. } => Some(attackers.len() + defenders.len()),
+                    _ => None,
+                })?;
+                Some((size, ev))
+            })
+            .max_by_key(|(size, _)| *size)
+            .map(|(_, ev)| ev)
             .unwrap_or_default();
         let mut card = BattleCard {
             language,
