@@ -6,14 +6,16 @@
 //! [`timers`]), and announces what happened through a transactional outbox ([`outbox`]) of
 //! plain-data notifications ([`notify`]) handed to a [`outbox::Delivery`] implementation.
 //!
-//! The Discord adapter (a later module of this crate) sits in front of the service and
-//! implements [`outbox::Delivery`]; the service never sees a Discord type. Tests drive the
+//! The Discord adapter ([`discord`], with the `admiral-bot` binary) sits in front of the
+//! service and implements [`outbox::Delivery`]; the service never sees a Discord type. Tests drive the
 //! service directly against real SQLite files.
 
 pub mod ai;
 pub mod autoplace;
 pub mod career;
 pub mod clock;
+pub mod config;
+pub mod discord;
 pub mod error;
 pub mod ids;
 pub mod notify;

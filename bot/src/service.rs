@@ -1125,6 +1125,16 @@ impl Service {
             .await?)
     }
 
+    /// Deletes one of the user's saved layouts; `false` if there was none of that name.
+    pub async fn delete_layout(&self, user: UserId, name: &str) -> Result<bool> {
+        let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?")
+            .bind(user.db())
+            .bind(name)
+            .execute(&self.inner.store.write)
+            .await?;
+        Ok(r.rows_affected() > 0)
+    }
+
     /// Declares the user ready. The layout must be complete and legal. When both are ready the
     /// match starts (South to move).
     pub async fn ready(&self, user: UserId, id: MatchId) -> Result<MatchStatus> {
