@@ -78,7 +78,11 @@ pub fn action_choices(view: &View, legal: &[Action], typed: &str, l: Language) -
     let mut items: Vec<(&Action, String, String)> = legal
         .iter()
         .map(|a| (a, a.to_string(), action_label(a, view, l)))
-        .filter(|(_, n, label)| q.is_empty() || n.starts_with(&q) || (raw.len() >= 2 && label.to_lowercase().contains(&raw)))
+        .filter(|(_, n, label)| {
+            // Notation by prefix; words ("cruiser", "торпеда") anywhere in the description.
+            let body = label.split_once(" · ").map(|x| x.1).unwrap_or("").to_lowercase();
+            q.is_empty() || n.starts_with(&q) || (raw.chars().count() >= 3 && body.contains(&raw))
+        })
         .collect();
     items.sort_by_cached_key(|(a, _, _)| rank(a, view));
     let mut out: Vec<Choice> = items.into_iter().take(MAX_CHOICES).map(|(_, n, label)| (label, n)).collect();

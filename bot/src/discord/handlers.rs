@@ -475,7 +475,7 @@ pub async fn component(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> 
         }
         Cid::UseSaved(m) => match value {
             Some(name) => Answer::Reply(setup(app, who, m, SetupOp::Saved(name.to_string())).await),
-            None => Answer::Reply(Reply::private(tr!(l, "err-malformed"))),
+            None => Answer::Reply(oops(l, tr!(l, "err-malformed"))),
         },
         Cid::Download(m) => match app.service.layout_file(who.user, m).await {
             Ok(text) => {
@@ -527,7 +527,7 @@ pub async fn component(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> 
         Cid::ResignCancel(_) => Answer::Update(Reply::private(tr!(l, "resign-cancelled"))),
         Cid::Defend(m, ply) => {
             let Some(index) = value.and_then(|v| v.parse::<usize>().ok()) else {
-                return Answer::Reply(Reply::private(tr!(l, "err-malformed")));
+                return Answer::Reply(oops(l, tr!(l, "err-malformed")));
             };
             let view = match app.service.view(who.user, m).await {
                 Ok(v) => v,
