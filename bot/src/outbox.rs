@@ -166,7 +166,7 @@ fn decode(id: i64, recipient: &str, match_id: Option<i64>, payload: &str) -> Opt
 pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -> Result<usize, sqlx::Error> {
     let mut settled = 0;
     let closed: HashSet<i64> = sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
-        .fetch_all(&store.write)
+        .fetch_all(&store.read)
         .await?
         .into_iter()
         .collect();
@@ -177,7 +177,8 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
              WHERE delivered_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT 128",
         )
         .bind(now)
-        .fetch_all(&store.write)
+        // Readers see every committed row (WAL); the writer stays free for actions.
+        .fetch_all(&store.read)
         .await?;
         if rows.is_empty() {
             return Ok(settled);
