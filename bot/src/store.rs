@@ -81,7 +81,11 @@ impl Store {
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options.read_only(true))
             .await?;
-        Ok(Store { write, read, checkpoint })
+        Ok(Store {
+            write,
+            read,
+            checkpoint,
+        })
     }
 
     /// Spawns a task that checkpoints the WAL into the database file every `every`, off the
@@ -91,7 +95,10 @@ impl Store {
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(every).await;
-                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await {
+                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&pool)
+                    .await
+                {
                     tracing::warn!(error = %e, "checkpoint failed");
                 }
             }
