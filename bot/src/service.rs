@@ -28,7 +28,7 @@ use crate::error::{Result, ServiceError};
 use crate::ids::{ChallengeId, MatchId, UserId};
 use crate::notify::{Notice, Recipient};
 use crate::outbox::{self, Delivery, Outgoing};
-use crate::store::{Batch, BatchError, Store};
+use crate::store::{Batch, BatchError, Store, WriteTx};
 use crate::timers::{self, Timer, TimerKind};
 
 /// The settings of a match, chosen with the challenge.
@@ -1504,11 +1504,12 @@ impl Service {
         let now = self.now();
         let mut next = m.clone();
         let mut batch = Batch::new();
-        let mut tx = self.inner.store.write.begin().await?;
+        let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
         let mut out = Vec::new();
         let result = match plan {
             Plan::Ask(side, action, options) => {
-                self.ask_defence(&mut tx, &mut next, side, action, options, now, &mut out)
+                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                self.ask_defence(conn, &mut next, side, action, options, now, &mut out)
                     .await?
             }
             Plan::Play(side, action, defense) => {
@@ -1520,8 +1521,8 @@ impl Service {
             Plan::End(side, reason) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let outcome = game.end_by(side, reason).ok_or(ServiceError::MatchOver)?;
-                self.finish(&mut tx, &mut next, outcome, now, &mut out)
-                    .await?;
+                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                self.finish(conn, &mut next, outcome, now, &mut out).await?;
                 ActResult {
                     ply: game_ply(&next),
                     awaiting_defence: false,
@@ -1543,8 +1544,8 @@ impl Service {
             .sql(") ON CONFLICT (key) DO NOTHING")
             .end_checked("submission");
         outbox::enqueue_in(&mut batch, now, &out);
-        match batch.run(&mut tx).await {
-            Ok(()) => {}
+        match tx.flush(&mut batch).await {
+            Ok(_) => {}
             Err(BatchError::Check("submission")) => {
                 // Applied already (by another writer): keep the first result.
                 tx.rollback().await?;
@@ -1737,7 +1738,7 @@ impl Service {
     #[allow(clippy::too_many_arguments)]
     async fn commit_turn(
         &self,
-        conn: &mut SqliteConnection,
+        tx: &mut WriteTx,
         batch: &mut Batch,
         m: &mut Loaded,
         mover: Side,
@@ -1774,7 +1775,7 @@ impl Service {
         }
         let ply = game.ply();
         if let Some(outcome) = game.outcome() {
-            batch.run(conn).await.map_err(batch_error)?;
+            let conn = tx.flush(batch).await.map_err(batch_error)?;
             self.finish(conn, m, outcome, now, out).await?;
             return Ok(ActResult {
                 ply,
@@ -2060,9 +2061,13 @@ impl Service {
         let m = self.load_into(&mut guard, id).await?;
         let now = self.now();
         let mut next = m.clone();
-        let mut tx = self.inner.store.write.begin().await?;
+        let mut batch = Batch::new();
+        let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
         let mut out = Vec::new();
-        timers::delete(&mut tx, &t.key).await?;
+        batch
+            .sql("DELETE FROM timers WHERE key = ")
+            .bind(t.key.clone())
+            .end();
         let current_ply = game_ply(&next);
         let applies = t.ply.is_none_or(|p| p == current_ply);
         match t.kind {
@@ -2090,7 +2095,7 @@ impl Service {
                     .bind(&grid)
                     .bind(id.0)
                     .bind(side_name(side))
-                    .execute(&mut *tx)
+                    .execute(&mut *tx.flush(&mut batch).await.map_err(batch_error)?)
                     .await?;
                     next.setups[side.index()] = Setup {
                         layout,
@@ -2098,7 +2103,8 @@ impl Service {
                     };
                     out.extend(next.dm(side, Notice::SetupFilled { side, grid }));
                 }
-                self.start_match(&mut tx, &mut next, now, &mut out).await?;
+                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                self.start_match(conn, &mut next, now, &mut out).await?;
             }
             TimerKind::MoveReminder
                 if next.status == MatchStatus::Playing && applies && next.pending.is_none() =>
@@ -2114,8 +2120,8 @@ impl Service {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let loser = game.to_move();
                 if let Some(outcome) = game.end_by(loser, EndReason::Timeout) {
-                    self.finish(&mut tx, &mut next, outcome, now, &mut out)
-                        .await?;
+                    let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                    self.finish(conn, &mut next, outcome, now, &mut out).await?;
                 }
             }
             TimerKind::DefenceDeadline if next.status == MatchStatus::Playing => {
@@ -2125,17 +2131,16 @@ impl Service {
                     let events = game
                         .play(&p.action, Defense::Auto)
                         .map_err(ServiceError::Illegal)?;
-                    let mut batch = Batch::new();
                     self.commit_turn(
                         &mut tx, &mut batch, &mut next, mover, &events, now, &mut out,
                     )
                     .await?;
-                    batch.run(&mut tx).await.map_err(batch_error)?;
                 }
             }
             _ => {} // obsolete timer: just deleted
         }
-        outbox::enqueue(&mut tx, now, &out).await?;
+        outbox::enqueue_in(&mut batch, now, &out);
+        tx.flush(&mut batch).await.map_err(batch_error)?;
         tx.commit().await?;
         *m = next;
         let snapshot = m.clone();
