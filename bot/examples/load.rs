@@ -29,6 +29,24 @@ impl Delivery for Counting {
     }
 }
 
+/// CPU seconds (user + system) used by this process so far (Linux).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn arg(name: &str, default: f64) -> f64 {
     let args: Vec<String> = std::env::args().collect();
     args.iter()
@@ -95,6 +113,7 @@ async fn main() {
     }
     eprintln!("created {matches} matches in {:?}", setup.elapsed());
     let start = Instant::now();
+    let cpu_start = cpu_seconds();
     let deadline = start + Duration::from_secs_f64(seconds);
     let finished = Arc::new(AtomicU64::new(0));
     let mut tasks = Vec::new();
@@ -156,6 +175,7 @@ async fn main() {
         all.extend(t.await.expect("task"));
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds() - cpu_start;
     all.sort_unstable();
     let pct = |p: f64| {
         all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
@@ -164,7 +184,7 @@ async fn main() {
             / 1000.0
     };
     println!(
-        "matches={matches} mode={} durability={} actions={} seconds={elapsed:.1} actions_per_sec={:.0} p50_ms={:.2} p95_ms={:.2} p99_ms={:.2} max_ms={:.2} matches_finished={} notifications_delivered={}",
+        "matches={matches} mode={} durability={} actions={} seconds={elapsed:.1} actions_per_sec={:.0} p50_ms={:.2} p95_ms={:.2} p99_ms={:.2} max_ms={:.2} matches_finished={} notifications_delivered={} cpu_ms_per_action={:.3} load_avg={}",
         if rate > 0.0 { format!("open-loop@{rate}/s") } else { "closed-loop".into() },
         if full { "fsync" } else { "process" },
         all.len(),
@@ -175,6 +195,8 @@ async fn main() {
         all.last().copied().unwrap_or(0) as f64 / 1000.0,
         finished.load(Ordering::Relaxed),
         delivered.0.load(Ordering::Relaxed),
+        cpu * 1000.0 / all.len().max(1) as f64,
+        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().split_whitespace().next().unwrap_or("?"),
     );
     workers.shutdown();
 }

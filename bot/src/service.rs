@@ -2032,7 +2032,7 @@ impl Service {
     pub async fn run_due_timers(&self) -> Result<usize> {
         let mut fired = 0;
         loop {
-            let due = timers::due(&self.inner.store.write, self.now(), 64).await?;
+            let due = timers::due(&self.inner.store.read, self.now(), 64).await?;
             if due.is_empty() {
                 return Ok(fired);
             }
@@ -2064,10 +2064,22 @@ impl Service {
         let mut batch = Batch::new();
         let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
         let mut out = Vec::new();
+        // Only the row we read: a timer re-armed meanwhile (same key, new due time) stays,
+        // and a timer handled meanwhile does nothing.
         batch
             .sql("DELETE FROM timers WHERE key = ")
             .bind(t.key.clone())
-            .end();
+            .sql(" AND due_at = ")
+            .bind(t.due_at)
+            .end_checked("timer");
+        match tx.flush(&mut batch).await {
+            Ok(_) => {}
+            Err(BatchError::Check("timer")) => {
+                tx.rollback().await?;
+                return Ok(());
+            }
+            Err(e) => return Err(batch_error(e)),
+        }
         let current_ply = game_ply(&next);
         let applies = t.ply.is_none_or(|p| p == current_ply);
         match t.kind {
@@ -2165,7 +2177,7 @@ impl Service {
                 if let Err(e) = svc.run_due_timers().await {
                     tracing::error!(error = %e, "scheduler pass failed");
                 }
-                let wait = match timers::next_due(&svc.inner.store.write).await {
+                let wait = match timers::next_due(&svc.inner.store.read).await {
                     Ok(Some(due)) => (due - svc.now()).clamp(0, 60_000),
                     Ok(None) => 60_000,
                     Err(_) => 1_000,
