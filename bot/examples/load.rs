@@ -29,6 +29,24 @@ impl Delivery for Counting {
     }
 }
 
+/// CPU seconds (user + system) used by this process so far (Linux).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn arg(name: &str, default: f64) -> f64 {
     let args: Vec<String> = std::env::args().collect();
     args.iter()
@@ -45,12 +63,22 @@ async fn new_match(svc: &Service, k: u64, round: u64) -> (MatchId, [UserId; 2]) 
         time_control: TimeControl::Correspondence { days_per_move: 3 },
         ..MatchSettings::default()
     };
-    let origin = Origin { guild: Some(1), channel: Some(2 + round) };
-    let c = svc.challenge(a, b, false, settings, origin).await.expect("challenge");
+    let origin = Origin {
+        guild: Some(1),
+        channel: Some(2 + round),
+    };
+    let c = svc
+        .challenge(a, b, false, settings, origin)
+        .await
+        .expect("challenge");
     let id = svc.accept(b, c).await.expect("accept");
     svc.ready(a, id).await.expect("ready");
     svc.ready(b, id).await.expect("ready");
-    let south = if svc.view(a, id).await.expect("view").viewer == Side::South { a } else { b };
+    let south = if svc.view(a, id).await.expect("view").viewer == Side::South {
+        a
+    } else {
+        b
+    };
     let north = if south == a { b } else { a };
     (id, [south, north])
 }
@@ -63,10 +91,19 @@ async fn main() {
     let full = std::env::args().any(|a| a == "--fsync");
     let dir = tempfile::tempdir().expect("temp dir");
     let url = format!("sqlite://{}", dir.path().join("load.db").display());
-    let store = Store::open(&url, if full { Durability::PowerLoss } else { Durability::Process })
+    let store = Store::open(
+        &url,
+        if full {
+            Durability::PowerLoss
+        } else {
+            Durability::Process
+        },
+    )
+    .await
+    .expect("store");
+    let svc = Service::start(store, Arc::new(SystemNow), ServiceConfig::default())
         .await
-        .expect("store");
-    let svc = Service::start(store, Arc::new(SystemNow), ServiceConfig::default()).await.expect("service");
+        .expect("service");
     let delivered = Arc::new(Counting(AtomicU64::new(0)));
     let workers = svc.spawn_workers(delivered.clone());
     let setup = Instant::now();
@@ -76,6 +113,7 @@ async fn main() {
     }
     eprintln!("created {matches} matches in {:?}", setup.elapsed());
     let start = Instant::now();
+    let cpu_start = cpu_seconds();
     let deadline = start + Duration::from_secs_f64(seconds);
     let finished = Arc::new(AtomicU64::new(0));
     let mut tasks = Vec::new();
@@ -87,7 +125,11 @@ async fn main() {
             let mut dice = Dice::new(k as u64 + 1);
             let (mut id, mut users) = (id, users);
             let mut round = 0;
-            let interval = if rate > 0.0 { Duration::from_secs_f64(matches as f64 / rate) } else { Duration::ZERO };
+            let interval = if rate > 0.0 {
+                Duration::from_secs_f64(matches as f64 / rate)
+            } else {
+                Duration::ZERO
+            };
             // Spread the schedules so the matches do not all fire at once.
             let mut next = start + interval.mul_f64(dice.below(1000) as f64 / 1000.0);
             let mut n = 0u64;
@@ -111,7 +153,9 @@ async fn main() {
                     let action = legal[dice.below(legal.len())].to_string();
                     n += 1;
                     let t0 = if rate > 0.0 { next } else { Instant::now() };
-                    svc.act(&format!("{}:{}:{n}", id.0, ply), u, id, ply, &action).await.expect("act");
+                    svc.act(&format!("{}:{}:{n}", id.0, ply), u, id, ply, &action)
+                        .await
+                        .expect("act");
                     latencies.push(t0.elapsed().as_micros() as u32);
                     acted = true;
                     break;
@@ -131,10 +175,16 @@ async fn main() {
         all.extend(t.await.expect("task"));
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds() - cpu_start;
     all.sort_unstable();
-    let pct = |p: f64| all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1))).copied().unwrap_or(0) as f64 / 1000.0;
+    let pct = |p: f64| {
+        all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0) as f64
+            / 1000.0
+    };
     println!(
-        "matches={matches} mode={} durability={} actions={} seconds={elapsed:.1} actions_per_sec={:.0} p50_ms={:.2} p95_ms={:.2} p99_ms={:.2} max_ms={:.2} matches_finished={} notifications_delivered={}",
+        "matches={matches} mode={} durability={} actions={} seconds={elapsed:.1} actions_per_sec={:.0} p50_ms={:.2} p95_ms={:.2} p99_ms={:.2} max_ms={:.2} matches_finished={} notifications_delivered={} cpu_ms_per_action={:.3} load_avg={}",
         if rate > 0.0 { format!("open-loop@{rate}/s") } else { "closed-loop".into() },
         if full { "fsync" } else { "process" },
         all.len(),
@@ -145,6 +195,8 @@ async fn main() {
         all.last().copied().unwrap_or(0) as f64 / 1000.0,
         finished.load(Ordering::Relaxed),
         delivered.0.load(Ordering::Relaxed),
+        cpu * 1000.0 / all.len().max(1) as f64,
+        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().split_whitespace().next().unwrap_or("?"),
     );
     workers.shutdown();
 }

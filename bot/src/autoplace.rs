@@ -29,7 +29,10 @@ pub fn complete_layout(partial: &Layout, seed: u64) -> Layout {
         .flat_map(|(k, n)| std::iter::repeat_n(k, n as usize))
         .collect();
     // Bases first, into empty cells behind the front row.
-    let bases = missing.iter().filter(|k| **k == UnitKind::NavalBase).count();
+    let bases = missing
+        .iter()
+        .filter(|k| **k == UnitKind::NavalBase)
+        .count();
     missing.retain(|k| *k != UnitKind::NavalBase);
     for _ in 0..bases {
         let mut back: Vec<(usize, usize)> = layout

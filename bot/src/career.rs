@@ -40,7 +40,11 @@ pub const RANKS: [(&str, &str, u32); 19] = [
     ("Старшина 2 статьи", "Petty Officer 2nd Class", 250),
     ("Старшина 1 статьи", "Petty Officer 1st Class", 500),
     ("Главный старшина", "Chief Petty Officer", 800),
-    ("Главный корабельный старшина", "Master Chief Petty Officer", 1_200),
+    (
+        "Главный корабельный старшина",
+        "Master Chief Petty Officer",
+        1_200,
+    ),
     ("Мичман", "Warrant Officer", 1_700),
     ("Старший мичман", "Senior Warrant Officer", 2_300),
     ("Младший лейтенант", "Ensign", 3_000),
@@ -159,7 +163,12 @@ pub fn deeds(game: &Game, me: Side, won: bool, rated_vs_ai5: bool) -> Deeds {
         };
         for event in &events {
             match *event {
-                Event::Struck { side, weapon, attacker, target } => {
+                Event::Struck {
+                    side,
+                    weapon,
+                    attacker,
+                    target,
+                } => {
                     if side == me && weapon == Weapon::Torpedo {
                         torpedo += enemy_destroyed(&|k| k.is_ship());
                     }
@@ -175,11 +184,18 @@ pub fn deeds(game: &Game, me: Side, won: bool, rated_vs_ai5: bool) -> Deeds {
                         mines += enemy_destroyed(&mine);
                     }
                 }
-                Event::Battle { attackers, defenders, winner, side, .. } if winner == Some(me) => {
+                Event::Battle {
+                    attackers,
+                    defenders,
+                    winner,
+                    side,
+                    ..
+                } if winner == Some(me) => {
                     let mine_group = if side == me { attackers } else { defenders };
-                    if mine_group.members().all(|m| {
-                        matches!(m.kind, UnitKind::Submarine | UnitKind::CruiserSubmarine)
-                    }) {
+                    if mine_group
+                        .members()
+                        .all(|m| matches!(m.kind, UnitKind::Submarine | UnitKind::CruiserSubmarine))
+                    {
                         sub += 1;
                     }
                     if mine_group.len() >= 2 {
@@ -228,15 +244,23 @@ pub fn points(game: &Game, me: Side, outcome: Outcome, ai_level: Option<u8>) -> 
     let enemy_losses = game.losses(me.opponent());
     let lost_strength: u32 = UnitKind::ALL
         .iter()
-        .filter_map(|k| k.strength().map(|s| s as u32 * own_losses[k.index()] as u32))
+        .filter_map(|k| {
+            k.strength()
+                .map(|s| s as u32 * own_losses[k.index()] as u32)
+        })
         .sum();
-    let fleet_kept = (FLEET_STRENGTH.saturating_sub(lost_strength)) as f64 / FLEET_STRENGTH as f64 * 100.0;
+    let fleet_kept =
+        (FLEET_STRENGTH.saturating_sub(lost_strength)) as f64 / FLEET_STRENGTH as f64 * 100.0;
     let tonnage_sunk = UnitKind::ALL
         .iter()
         .map(|k| enemy_losses[k.index()] as f64 * tonnage(*k) as f64)
         .sum::<f64>()
         / 1000.0;
-    let bases = if own_losses[UnitKind::NavalBase.index()] == 0 { 50.0 } else { 0.0 };
+    let bases = if own_losses[UnitKind::NavalBase.index()] == 0 {
+        50.0
+    } else {
+        0.0
+    };
     let won = outcome.status.winner() == Some(me);
     let early_resignation = outcome.reason == admiral_engine::EndReason::Resignation
         && outcome.status.winner() == Some(me.opponent())
@@ -322,19 +346,25 @@ pub async fn apply(
     .bind(user.db())
     .execute(&mut *conn)
     .await?;
-    sqlx::query("INSERT INTO match_points (match_id, user_id, points, breakdown) VALUES (?, ?, ?, ?)")
-        .bind(match_id)
-        .bind(user.db())
-        .bind(breakdown.total as i64)
-        .bind(serde_json::to_string(&breakdown).unwrap_or_default())
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO match_points (match_id, user_id, points, breakdown) VALUES (?, ?, ?, ?)",
+    )
+    .bind(match_id)
+    .bind(user.db())
+    .bind(breakdown.total as i64)
+    .bind(serde_json::to_string(&breakdown).unwrap_or_default())
+    .execute(&mut *conn)
+    .await?;
     let mut changes = Vec::new();
     for (award, add) in deeds.counts {
         if add == 0 {
             continue;
         }
-        let thresholds = AWARDS.iter().find(|a| a.0 == award).map(|a| a.1).unwrap_or([u64::MAX; 3]);
+        let thresholds = AWARDS
+            .iter()
+            .find(|a| a.0 == award)
+            .map(|a| a.1)
+            .unwrap_or([u64::MAX; 3]);
         let row: Option<(i64, i64)> =
             sqlx::query_as("SELECT count, degree FROM awards WHERE user_id = ? AND award = ?")
                 .bind(user.db())

@@ -10,6 +10,8 @@
 //! service and implements [`outbox::Delivery`]; the service never sees a Discord type. Tests drive the
 //! service directly against real SQLite files.
 
+#![warn(missing_docs)]
+
 pub mod ai;
 pub mod autoplace;
 pub mod career;

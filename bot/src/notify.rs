@@ -238,7 +238,9 @@ impl Notice {
                     grid: grid.clone(),
                 }]
             }
-            Notice::YourTurn { view, .. } | Notice::Moved { view } | Notice::MatchEnded { view, .. } => {
+            Notice::YourTurn { view, .. }
+            | Notice::Moved { view }
+            | Notice::MatchEnded { view, .. } => {
                 let mut pictures = vec![Picture::Board { view: view.clone() }];
                 if view.last_turn.iter().any(Event::is_combat) {
                     pictures.push(Picture::Battle {
@@ -258,7 +260,12 @@ impl Notice {
             (Notice::ChallengeIssued { challenge, .. }, _) => {
                 vec![Button::Accept(*challenge), Button::Decline(*challenge)]
             }
-            (Notice::SetupOpened { .. } | Notice::SetupFilled { .. } | Notice::SetupReminder { .. }, Some(m)) => vec![
+            (
+                Notice::SetupOpened { .. }
+                | Notice::SetupFilled { .. }
+                | Notice::SetupReminder { .. },
+                Some(m),
+            ) => vec![
                 Button::AutoLayout(m),
                 Button::UploadLayout(m),
                 Button::UseSaved(m),

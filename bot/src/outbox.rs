@@ -39,7 +39,10 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// Sends notifications somewhere: the Discord adapter, or a recorder in tests.
 pub trait Delivery: Send + Sync + 'static {
     /// Delivers one notification. Must be idempotent per `notification.id`.
-    fn deliver<'a>(&'a self, notification: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>>;
+    fn deliver<'a>(
+        &'a self,
+        notification: &'a Notification,
+    ) -> BoxFuture<'a, Result<(), DeliveryError>>;
 }
 
 /// Records every delivered notification (tests); users listed as closed get `DmClosed`.
@@ -80,7 +83,12 @@ impl Delivery for RecordingDelivery {
                 a.push(n.id);
             }
             if let Recipient::User { user } = n.recipient {
-                if self.closed.lock().map(|c| c.contains(&user)).unwrap_or(false) {
+                if self
+                    .closed
+                    .lock()
+                    .map(|c| c.contains(&user))
+                    .unwrap_or(false)
+                {
                     return Err(DeliveryError::DmClosed);
                 }
             }
@@ -108,11 +116,16 @@ pub struct Outgoing {
 }
 
 /// Queues notifications in the caller's transaction (one statement).
-pub async fn enqueue(conn: &mut SqliteConnection, now: i64, items: &[Outgoing]) -> Result<(), sqlx::Error> {
+pub async fn enqueue(
+    conn: &mut SqliteConnection,
+    now: i64,
+    items: &[Outgoing],
+) -> Result<(), sqlx::Error> {
     if items.is_empty() {
         return Ok(());
     }
-    let mut qb = sqlx::QueryBuilder::new("INSERT INTO outbox (recipient, match_id, payload, created_at) ");
+    let mut qb =
+        sqlx::QueryBuilder::new("INSERT INTO outbox (recipient, match_id, payload, created_at) ");
     qb.push_values(items, |mut b, item| {
         let payload = serde_json::json!({ "language": item.language, "notice": item.notice });
         b.push_bind(serde_json::to_string(&item.recipient).unwrap_or_default())
@@ -163,13 +176,18 @@ fn decode(id: i64, recipient: &str, match_id: Option<i64>, payload: &str) -> Opt
 
 /// Delivers every due undelivered row once (in id order; a recipient whose delivery failed is
 /// skipped for the rest of the pass to keep its order). Returns how many rows were settled.
-pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -> Result<usize, sqlx::Error> {
+pub async fn deliver_pending(
+    store: &Store,
+    now: i64,
+    delivery: &dyn Delivery,
+) -> Result<usize, sqlx::Error> {
     let mut settled = 0;
-    let closed: HashSet<i64> = sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
-        .fetch_all(&store.write)
-        .await?
-        .into_iter()
-        .collect();
+    let closed: HashSet<i64> =
+        sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
+            .fetch_all(&store.read)
+            .await?
+            .into_iter()
+            .collect();
     let mut closed: HashSet<UserId> = closed.into_iter().map(UserId::from_db).collect();
     loop {
         let rows: Vec<(i64, String, Option<i64>, String, i64)> = sqlx::query_as(
@@ -177,7 +195,8 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
              WHERE delivered_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT 128",
         )
         .bind(now)
-        .fetch_all(&store.write)
+        // Readers see every committed row (WAL); the writer stays free for actions.
+        .fetch_all(&store.read)
         .await?;
         if rows.is_empty() {
             return Ok(settled);
@@ -228,11 +247,13 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
                     tracing::warn!(id, %reason, "delivery failed; will retry");
                     blocked.insert(recipient);
                     let backoff = 1000i64 << attempts.clamp(0, 10);
-                    sqlx::query("UPDATE outbox SET attempts = attempts + 1, next_try_at = ? WHERE id = ?")
-                        .bind(now + backoff.min(600_000))
-                        .bind(id)
-                        .execute(&store.write)
-                        .await?;
+                    sqlx::query(
+                        "UPDATE outbox SET attempts = attempts + 1, next_try_at = ? WHERE id = ?",
+                    )
+                    .bind(now + backoff.min(600_000))
+                    .bind(id)
+                    .execute(&store.write)
+                    .await?;
                 }
             }
         }
@@ -248,7 +269,10 @@ async fn mark(store: &Store, ids: &[i64], now: i64, outcome: &str) -> Result<(),
         return Ok(());
     }
     let mut qb = sqlx::QueryBuilder::new("UPDATE outbox SET delivered_at = ");
-    qb.push_bind(now).push(", outcome = ").push_bind(outcome.to_string()).push(" WHERE id IN (");
+    qb.push_bind(now)
+        .push(", outcome = ")
+        .push_bind(outcome.to_string())
+        .push(" WHERE id IN (");
     let mut sep = qb.separated(", ");
     for id in ids {
         sep.push_bind(*id);
@@ -304,7 +328,11 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
 }
 
 /// Notices kept for a player whose DMs are closed (newest last), for ephemeral replies.
-pub async fn held_for(store: &Store, user: UserId, limit: i64) -> Result<Vec<Notification>, sqlx::Error> {
+pub async fn held_for(
+    store: &Store,
+    user: UserId,
+    limit: i64,
+) -> Result<Vec<Notification>, sqlx::Error> {
     let recipient = serde_json::to_string(&Recipient::User { user }).unwrap_or_default();
     let rows: Vec<(i64, String, Option<i64>, String)> = sqlx::query_as(
         "SELECT id, recipient, match_id, payload FROM outbox WHERE recipient = ? AND outcome = 'fallback'
@@ -324,9 +352,10 @@ pub async fn held_for(store: &Store, user: UserId, limit: i64) -> Result<Vec<Not
 
 /// Counts by outcome (`None` = undelivered), for tests and health checks.
 pub async fn stats(store: &Store) -> Result<HashMap<Option<String>, i64>, sqlx::Error> {
-    let rows: Vec<(Option<String>, i64)> = sqlx::query_as("SELECT outcome, COUNT(*) FROM outbox GROUP BY outcome")
-        .fetch_all(&store.write)
-        .await?;
+    let rows: Vec<(Option<String>, i64)> =
+        sqlx::query_as("SELECT outcome, COUNT(*) FROM outbox GROUP BY outcome")
+            .fetch_all(&store.write)
+            .await?;
     Ok(rows.into_iter().collect())
 }
 
@@ -345,7 +374,10 @@ impl FileDelivery {
     pub fn open(path: &std::path::Path) -> std::io::Result<FileDelivery> {
         let text = std::fs::read_to_string(path).unwrap_or_default();
         let seen = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
-        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
         Ok(FileDelivery {
             seen: Mutex::new(seen),
             file: Mutex::new(file),
@@ -358,12 +390,19 @@ impl Delivery for FileDelivery {
     fn deliver<'a>(&'a self, n: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>> {
         Box::pin(async move {
             use std::io::Write;
-            let mut seen = self.seen.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            let mut seen = self
+                .seen
+                .lock()
+                .map_err(|_| DeliveryError::Transient("poisoned".into()))?;
             if seen.contains(&n.id.0) {
-                self.duplicates.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                self.duplicates
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 return Ok(());
             }
-            let mut file = self.file.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            let mut file = self
+                .file
+                .lock()
+                .map_err(|_| DeliveryError::Transient("poisoned".into()))?;
             file.write_all(format!("{}\n", n.id.0).as_bytes())
                 .map_err(|e| DeliveryError::Transient(e.to_string()))?;
             seen.insert(n.id.0);

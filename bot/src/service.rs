@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
 use admiral_engine::{
-    Action, Defense, EndReason, Event, Game, Language, Layout, Outcome, Partners, PlayError, Record,
-    Side, Square, Start, Turn, View, RECORD_FORMAT,
+    Action, Defense, EndReason, Event, Game, Language, Layout, Outcome, Partners, PlayError,
+    Record, Side, Square, Start, Turn, View, RECORD_FORMAT,
 };
 use serde::{Deserialize, Serialize};
 use sqlx::SqliteConnection;
@@ -28,7 +28,7 @@ use crate::error::{Result, ServiceError};
 use crate::ids::{ChallengeId, MatchId, UserId};
 use crate::notify::{Notice, Recipient};
 use crate::outbox::{self, Delivery, Outgoing};
-use crate::store::{Batch, BatchError, Store};
+use crate::store::{Batch, BatchError, Store, WriteTx};
 use crate::timers::{self, Timer, TimerKind};
 
 /// The settings of a match, chosen with the challenge.
@@ -67,14 +67,18 @@ impl MatchSettings {
         }
         match self.time_control {
             TimeControl::Correspondence { days_per_move } if !(1..=14).contains(&days_per_move) => {
-                Err(ServiceError::InvalidSettings("days per move must be 1 to 14"))
+                Err(ServiceError::InvalidSettings(
+                    "days per move must be 1 to 14",
+                ))
             }
             TimeControl::Live {
                 total_secs,
                 increment_secs,
-            } if !(60..=7200).contains(&total_secs) || increment_secs > 600 => Err(
-                ServiceError::InvalidSettings("live clock: 1 to 120 minutes, increment up to 10 minutes"),
-            ),
+            } if !(60..=7200).contains(&total_secs) || increment_secs > 600 => {
+                Err(ServiceError::InvalidSettings(
+                    "live clock: 1 to 120 minutes, increment up to 10 minutes",
+                ))
+            }
             _ => Ok(()),
         }
     }
@@ -264,7 +268,9 @@ struct Loaded {
 
 impl Loaded {
     fn seat_of(&self, user: UserId) -> Option<Side> {
-        Side::BOTH.into_iter().find(|s| self.users[s.index()] == Some(user))
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.users[s.index()] == Some(user))
     }
     fn opponent_at(&self, side: Side) -> Opponent {
         match self.users[side.index()] {
@@ -289,7 +295,9 @@ impl Loaded {
         self.game.as_ref().ok_or(ServiceError::SetupNotReady)
     }
     fn side_seed(&self, side: Side, salt: i64) -> u64 {
-        (self.seed as u64) ^ ((side.index() as u64 + 1) << 56) ^ (salt as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)
+        (self.seed as u64)
+            ^ ((side.index() as u64 + 1) << 56)
+            ^ (salt as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
     fn record(&self) -> Option<Record> {
         self.game.as_ref().map(|g| g.record().clone())
@@ -387,9 +395,11 @@ impl Service {
     }
 
     async fn recover(&self) -> Result<()> {
-        let active: Vec<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE status IN ('setup', 'playing') ORDER BY id")
-            .fetch_all(&self.inner.store.write)
-            .await?;
+        let active: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM matches WHERE status IN ('setup', 'playing') ORDER BY id",
+        )
+        .fetch_all(&self.inner.store.write)
+        .await?;
         let count = active.len();
         for id in active {
             let slot = self.slot(MatchId(id));
@@ -399,15 +409,27 @@ impl Service {
             if m.status == MatchStatus::Playing && m.pending.is_none() {
                 let game = m.game()?;
                 let next = game.to_move();
-                if let Some(deadline) = m.tc().move_deadline(m.running_since.unwrap_or(self.now()), m.clock_ms[next.index()]) {
-                    let armed: Option<i64> = sqlx::query_scalar("SELECT due_at FROM timers WHERE key = ?")
-                        .bind(format!("m{}:move_deadline", id))
-                        .fetch_optional(&self.inner.store.write)
-                        .await?;
+                if let Some(deadline) = m.tc().move_deadline(
+                    m.running_since.unwrap_or(self.now()),
+                    m.clock_ms[next.index()],
+                ) {
+                    let armed: Option<i64> =
+                        sqlx::query_scalar("SELECT due_at FROM timers WHERE key = ?")
+                            .bind(format!("m{}:move_deadline", id))
+                            .fetch_optional(&self.inner.store.write)
+                            .await?;
                     if armed.is_none() {
                         tracing::warn!(id, "re-arming a missing move deadline");
                         let mut conn = self.inner.store.write.acquire().await?;
-                        timers::arm_match(&mut conn, m.id, TimerKind::MoveDeadline, Some(next), game.ply(), deadline).await?;
+                        timers::arm_match(
+                            &mut conn,
+                            m.id,
+                            TimerKind::MoveDeadline,
+                            Some(next),
+                            game.ply(),
+                            deadline,
+                        )
+                        .await?;
                     }
                 }
             }
@@ -426,7 +448,11 @@ impl Service {
         map.entry(id).or_default().clone()
     }
 
-    async fn load_into<'a>(&self, guard: &'a mut Option<Loaded>, id: MatchId) -> Result<&'a mut Loaded> {
+    async fn load_into<'a>(
+        &self,
+        guard: &'a mut Option<Loaded>,
+        id: MatchId,
+    ) -> Result<&'a mut Loaded> {
         if guard.is_none() {
             *guard = Some(self.load(id).await?);
         }
@@ -436,7 +462,17 @@ impl Service {
     /// Loads a match from the store, replaying its record through the engine.
     async fn load(&self, id: MatchId) -> Result<Loaded> {
         let pool = &self.inner.store.write;
-        type Row = (Option<i64>, Option<i64>, Option<i64>, String, String, Option<i64>, Option<i64>, i64, i64);
+        type Row = (
+            Option<i64>,
+            Option<i64>,
+            Option<i64>,
+            String,
+            String,
+            Option<i64>,
+            Option<i64>,
+            i64,
+            i64,
+        );
         let row: Option<Row> = sqlx::query_as(
             "SELECT south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, version
              FROM matches WHERE id = ?",
@@ -444,7 +480,8 @@ impl Service {
         .bind(id.0)
         .fetch_optional(pool)
         .await?;
-        let Some((south, north, ai_level, settings, status, guild, channel, seed, version)) = row else {
+        let Some((south, north, ai_level, settings, status, guild, channel, seed, version)) = row
+        else {
             return Err(ServiceError::NoSuchMatch(id));
         };
         let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
@@ -454,14 +491,19 @@ impl Service {
         let mut policy = [DefencePolicy::Auto; 2];
         for side in Side::BOTH {
             if let Some(u) = users[side.index()] {
-                let p: Option<(String, String)> =
-                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = ?")
-                        .bind(u.db())
-                        .fetch_optional(pool)
-                        .await?;
+                let p: Option<(String, String)> = sqlx::query_as(
+                    "SELECT language, defence_policy FROM players WHERE user_id = ?",
+                )
+                .bind(u.db())
+                .fetch_optional(pool)
+                .await?;
                 if let Some((l, d)) = p {
                     lang[side.index()] = lang_of(&l);
-                    policy[side.index()] = if d == "ask" { DefencePolicy::Ask } else { DefencePolicy::Auto };
+                    policy[side.index()] = if d == "ask" {
+                        DefencePolicy::Ask
+                    } else {
+                        DefencePolicy::Auto
+                    };
                 }
             }
         }
@@ -471,8 +513,14 @@ impl Service {
                 .fetch_all(pool)
                 .await?;
         let mut setups = [
-            Setup { layout: Layout::empty(), ready: false },
-            Setup { layout: Layout::empty(), ready: false },
+            Setup {
+                layout: Layout::empty(),
+                ready: false,
+            },
+            Setup {
+                layout: Layout::empty(),
+                ready: false,
+            },
         ];
         for (side, grid, ready) in setup_rows {
             let side = Side::from_name(&side).ok_or_else(|| corrupt("setup side"))?;
@@ -481,20 +529,22 @@ impl Service {
                 ready: ready != 0,
             };
         }
-        let events: Vec<(i64, String, String)> =
-            sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq")
-                .bind(id.0)
-                .fetch_all(pool)
-                .await?;
+        let events: Vec<(i64, String, String)> = sqlx::query_as(
+            "SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq",
+        )
+        .bind(id.0)
+        .fetch_all(pool)
+        .await?;
         let next_seq = events.last().map(|e| e.0 + 1).unwrap_or(0);
         let game = record_from_events(&settings, &events)?
             .map(|record| Game::replay(&record).map_err(corrupt))
             .transpose()?;
-        let clock: Option<(Option<i64>, Option<i64>, Option<i64>)> =
-            sqlx::query_as("SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = ?")
-                .bind(id.0)
-                .fetch_optional(pool)
-                .await?;
+        let clock: Option<(Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
+            "SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = ?",
+        )
+        .bind(id.0)
+        .fetch_optional(pool)
+        .await?;
         let (s_ms, n_ms, running_since) = clock.unwrap_or((None, None, None));
         let pending: Option<(i64, String, String, String, i64)> = sqlx::query_as(
             "SELECT ply, defender, action, options, deadline_at FROM pending_decisions WHERE match_id = ?",
@@ -537,19 +587,22 @@ impl Service {
     }
 
     async fn ensure_player(conn: &mut SqliteConnection, user: UserId, now: i64) -> Result<()> {
-        sqlx::query("INSERT INTO players (user_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
-            .bind(user.db())
-            .bind(now)
-            .execute(conn)
-            .await?;
+        sqlx::query(
+            "INSERT INTO players (user_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(user.db())
+        .bind(now)
+        .execute(conn)
+        .await?;
         Ok(())
     }
 
     async fn language(&self, user: UserId) -> Result<Language> {
-        let l: Option<String> = sqlx::query_scalar("SELECT language FROM players WHERE user_id = ?")
-            .bind(user.db())
-            .fetch_optional(&self.inner.store.write)
-            .await?;
+        let l: Option<String> =
+            sqlx::query_scalar("SELECT language FROM players WHERE user_id = ?")
+                .bind(user.db())
+                .fetch_optional(&self.inner.store.write)
+                .await?;
         Ok(l.map(|l| lang_of(&l)).unwrap_or_default())
     }
 
@@ -663,7 +716,10 @@ impl Service {
         let challenge = ChallengeId(id);
         timers::arm_challenge(&mut tx, challenge, expires_at).await?;
         let recipient = match origin.channel {
-            Some(channel) => Recipient::Channel { guild: origin.guild, channel },
+            Some(channel) => Recipient::Channel {
+                guild: origin.guild,
+                channel,
+            },
             None => Recipient::User { user: to },
         };
         outbox::enqueue(
@@ -673,7 +729,13 @@ impl Service {
                 recipient,
                 match_id: None,
                 language,
-                notice: Notice::ChallengeIssued { challenge, from, to, settings, expires_at },
+                notice: Notice::ChallengeIssued {
+                    challenge,
+                    from,
+                    to,
+                    settings,
+                    expires_at,
+                },
             }],
         )
         .await?;
@@ -687,7 +749,16 @@ impl Service {
     pub async fn accept(&self, user: UserId, challenge: ChallengeId) -> Result<MatchId> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        type Row = (i64, i64, String, Option<i64>, Option<i64>, String, i64, Option<i64>);
+        type Row = (
+            i64,
+            i64,
+            String,
+            Option<i64>,
+            Option<i64>,
+            String,
+            i64,
+            Option<i64>,
+        );
         let row: Option<Row> = sqlx::query_as(
             "SELECT challenger, challenged, settings, guild_id, channel_id, status, expires_at, match_id
              FROM challenges WHERE id = ?",
@@ -703,7 +774,11 @@ impl Service {
             return Err(ServiceError::NotYourChallenge);
         }
         match status.as_str() {
-            "accepted" => return match_id.map(MatchId).ok_or_else(|| corrupt("accepted without match")),
+            "accepted" => {
+                return match_id
+                    .map(MatchId)
+                    .ok_or_else(|| corrupt("accepted without match"))
+            }
             "expired" => return Err(ServiceError::ChallengeExpired),
             "open" if now >= expires_at => return Err(ServiceError::ChallengeExpired),
             "open" => {}
@@ -713,7 +788,11 @@ impl Service {
         let language = self.language(from).await?;
         let seed = mix(now as u64 ^ ((challenge.0 as u64) << 20));
         // Seats by the seed: either player may be South (who moves first).
-        let (south, north) = if seed & 1 == 0 { (from, to) } else { (to, from) };
+        let (south, north) = if seed & 1 == 0 {
+            (from, to)
+        } else {
+            (to, from)
+        };
         let mut tx = self.inner.store.write.begin().await?;
         let id = self
             .create_match(
@@ -721,7 +800,10 @@ impl Service {
                 [Some(south), Some(north)],
                 None,
                 &settings,
-                Origin { guild: guild.map(|g| g as u64), channel: channel.map(|c| c as u64) },
+                Origin {
+                    guild: guild.map(|g| g as u64),
+                    channel: channel.map(|c| c as u64),
+                },
                 seed as i64,
                 now,
             )
@@ -741,12 +823,27 @@ impl Service {
             recipient: Recipient::User { user: from },
             match_id: Some(id),
             language,
-            notice: Notice::ChallengeAnswered { challenge, accepted: true, match_id: Some(id) },
+            notice: Notice::ChallengeAnswered {
+                challenge,
+                accepted: true,
+                match_id: Some(id),
+            },
         }];
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         // Load inside the transaction's view is not possible with one connection; build from data.
-        let m = self.fresh_loaded(id, [Some(south), Some(north)], None, settings, guild, channel, seed as i64, &mut tx).await?;
+        let m = self
+            .fresh_loaded(
+                id,
+                [Some(south), Some(north)],
+                None,
+                settings,
+                guild,
+                channel,
+                seed as i64,
+                &mut tx,
+            )
+            .await?;
         for side in Side::BOTH {
             out.extend(m.dm(side, self.setup_notice(&m, side)));
         }
@@ -762,11 +859,12 @@ impl Service {
     pub async fn decline(&self, user: UserId, challenge: ChallengeId) -> Result<()> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        let row: Option<(i64, i64, String, i64)> =
-            sqlx::query_as("SELECT challenger, challenged, status, expires_at FROM challenges WHERE id = ?")
-                .bind(challenge.0)
-                .fetch_optional(&self.inner.store.write)
-                .await?;
+        let row: Option<(i64, i64, String, i64)> = sqlx::query_as(
+            "SELECT challenger, challenged, status, expires_at FROM challenges WHERE id = ?",
+        )
+        .bind(challenge.0)
+        .fetch_optional(&self.inner.store.write)
+        .await?;
         let Some((from, to, status, expires_at)) = row else {
             return Err(ServiceError::NoSuchChallenge(challenge));
         };
@@ -795,7 +893,11 @@ impl Service {
                 recipient: Recipient::User { user: from },
                 match_id: None,
                 language,
-                notice: Notice::ChallengeAnswered { challenge, accepted: false, match_id: None },
+                notice: Notice::ChallengeAnswered {
+                    challenge,
+                    accepted: false,
+                    match_id: None,
+                },
             }],
         )
         .await?;
@@ -807,10 +909,11 @@ impl Service {
     async fn expire_challenge(&self, challenge: ChallengeId, key: &str) -> Result<()> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        let row: Option<(i64, String)> = sqlx::query_as("SELECT challenger, status FROM challenges WHERE id = ?")
-            .bind(challenge.0)
-            .fetch_optional(&self.inner.store.write)
-            .await?;
+        let row: Option<(i64, String)> =
+            sqlx::query_as("SELECT challenger, status FROM challenges WHERE id = ?")
+                .bind(challenge.0)
+                .fetch_optional(&self.inner.store.write)
+                .await?;
         let language = match &row {
             Some((from, _)) => self.language(UserId::from_db(*from)).await?,
             None => Language::En,
@@ -843,7 +946,13 @@ impl Service {
     }
 
     /// Starts a match against the AI of `level` (1–5). The user sits South and moves first.
-    pub async fn start_ai(&self, user: UserId, level: u8, settings: MatchSettings, origin: Origin) -> Result<MatchId> {
+    pub async fn start_ai(
+        &self,
+        user: UserId,
+        level: u8,
+        settings: MatchSettings,
+        origin: Origin,
+    ) -> Result<MatchId> {
         if !(1..=5).contains(&level) {
             return Err(ServiceError::InvalidSettings("AI level must be 1 to 5"));
         }
@@ -853,7 +962,15 @@ impl Service {
         let mut tx = self.inner.store.write.begin().await?;
         Self::ensure_player(&mut tx, user, now).await?;
         let id = self
-            .create_match(&mut tx, [Some(user), None], Some(level), &settings, origin, seed, now)
+            .create_match(
+                &mut tx,
+                [Some(user), None],
+                Some(level),
+                &settings,
+                origin,
+                seed,
+                now,
+            )
             .await?;
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
@@ -869,7 +986,10 @@ impl Service {
                 &mut tx,
             )
             .await?;
-        let out: Vec<Outgoing> = m.dm(Side::South, self.setup_notice(&m, Side::South)).into_iter().collect();
+        let out: Vec<Outgoing> = m
+            .dm(Side::South, self.setup_notice(&m, Side::South))
+            .into_iter()
+            .collect();
         outbox::enqueue(&mut tx, now, &out).await?;
         tx.commit().await?;
         *guard = Some(m);
@@ -883,7 +1003,10 @@ impl Service {
             side,
             opponent: m.opponent_at(side.opponent()),
             grid: m.setups[side.index()].layout.grid_text(Language::En),
-            deadline: m.tc().setup_span_ms().map(|span| m.running_since.unwrap_or(0) + span),
+            deadline: m
+                .tc()
+                .setup_span_ms()
+                .map(|span| m.running_since.unwrap_or(0) + span),
         }
     }
 
@@ -925,17 +1048,21 @@ impl Service {
                 .execute(&mut *conn)
                 .await?;
         }
-        sqlx::query("INSERT INTO clocks (match_id, south_ms, north_ms, running_since) VALUES (?, ?, ?, ?)")
-            .bind(id.0)
-            .bind(tc.initial_ms())
-            .bind(tc.initial_ms())
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "INSERT INTO clocks (match_id, south_ms, north_ms, running_since) VALUES (?, ?, ?, ?)",
+        )
+        .bind(id.0)
+        .bind(tc.initial_ms())
+        .bind(tc.initial_ms())
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
         if let Some(span) = tc.setup_span_ms() {
             let deadline = now + span;
             timers::arm_match(conn, id, TimerKind::SetupDeadline, None, 0, deadline).await?;
-            if let Some(at) = reminder_at(&tc, now, deadline).filter(|_| span >= tc.reminder_lead_ms() * 2) {
+            if let Some(at) =
+                reminder_at(&tc, now, deadline).filter(|_| span >= tc.reminder_lead_ms() * 2)
+            {
                 timers::arm_match(conn, id, TimerKind::SetupReminder, None, 0, at).await?;
             }
         }
@@ -958,14 +1085,19 @@ impl Service {
         let mut policy = [DefencePolicy::Auto; 2];
         for side in Side::BOTH {
             if let Some(u) = users[side.index()] {
-                let p: Option<(String, String)> =
-                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = ?")
-                        .bind(u.db())
-                        .fetch_optional(&mut *conn)
-                        .await?;
+                let p: Option<(String, String)> = sqlx::query_as(
+                    "SELECT language, defence_policy FROM players WHERE user_id = ?",
+                )
+                .bind(u.db())
+                .fetch_optional(&mut *conn)
+                .await?;
                 if let Some((l, d)) = p {
                     lang[side.index()] = lang_of(&l);
-                    policy[side.index()] = if d == "ask" { DefencePolicy::Ask } else { DefencePolicy::Auto };
+                    policy[side.index()] = if d == "ask" {
+                        DefencePolicy::Ask
+                    } else {
+                        DefencePolicy::Auto
+                    };
                 }
             }
         }
@@ -1029,11 +1161,12 @@ impl Service {
     }
 
     async fn bump_version(conn: &mut SqliteConnection, m: &Loaded) -> Result<()> {
-        let r = sqlx::query("UPDATE matches SET version = version + 1 WHERE id = ? AND version = ?")
-            .bind(m.id.0)
-            .bind(m.version)
-            .execute(conn)
-            .await?;
+        let r =
+            sqlx::query("UPDATE matches SET version = version + 1 WHERE id = ? AND version = ?")
+                .bind(m.id.0)
+                .bind(m.version)
+                .execute(conn)
+                .await?;
         if r.rows_affected() != 1 {
             return Err(corrupt("concurrent writer changed the match"));
         }
@@ -1043,8 +1176,10 @@ impl Service {
     /// Generates a new layout for the user's seat (deterministic in the match seed and the
     /// match version, so a record reproduces). Returns the layout grid.
     pub async fn auto_layout(&self, user: UserId, id: MatchId) -> Result<String> {
-        self.with_setup(user, id, |m, side, _| Ok(autoplace::auto_layout(m.side_seed(side, m.version + 1))))
-            .await
+        self.with_setup(user, id, |m, side, _| {
+            Ok(autoplace::auto_layout(m.side_seed(side, m.version + 1)))
+        })
+        .await
     }
 
     /// Replaces the user's layout with an uploaded layout file (may be partial; complete it
@@ -1056,18 +1191,25 @@ impl Service {
 
     /// Uses one of the user's saved layouts.
     pub async fn use_saved_layout(&self, user: UserId, id: MatchId, name: &str) -> Result<String> {
-        let grid: Option<String> = sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = ? AND name = ?")
-            .bind(user.db())
-            .bind(name)
-            .fetch_optional(&self.inner.store.write)
-            .await?;
+        let grid: Option<String> =
+            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = ? AND name = ?")
+                .bind(user.db())
+                .bind(name)
+                .fetch_optional(&self.inner.store.write)
+                .await?;
         let grid = grid.ok_or_else(|| ServiceError::NoSuchLayout(name.to_string()))?;
         let layout = Layout::parse_partial(&grid).map_err(ServiceError::BadLayout)?;
         self.with_setup(user, id, move |_, _, _| Ok(layout)).await
     }
 
     /// Swaps the contents of two squares of the user's setup zone (board coordinates).
-    pub async fn swap_squares(&self, user: UserId, id: MatchId, a: Square, b: Square) -> Result<String> {
+    pub async fn swap_squares(
+        &self,
+        user: UserId,
+        id: MatchId,
+        a: Square,
+        b: Square,
+    ) -> Result<String> {
         self.with_setup(user, id, move |_, side, current| {
             let ca = Layout::cell_of(side, a).ok_or(ServiceError::NotInZone)?;
             let cb = Layout::cell_of(side, b).ok_or(ServiceError::NotInZone)?;
@@ -1082,7 +1224,10 @@ impl Service {
     /// Fills the unplaced units of the user's layout automatically.
     pub async fn complete_layout(&self, user: UserId, id: MatchId) -> Result<String> {
         self.with_setup(user, id, |m, side, current| {
-            Ok(autoplace::complete_layout(current, m.side_seed(side, m.version + 1)))
+            Ok(autoplace::complete_layout(
+                current,
+                m.side_seed(side, m.version + 1),
+            ))
         })
         .await
     }
@@ -1119,10 +1264,12 @@ impl Service {
 
     /// The names of the user's saved layouts.
     pub async fn saved_layouts(&self, user: UserId) -> Result<Vec<String>> {
-        Ok(sqlx::query_scalar("SELECT name FROM layouts WHERE user_id = ? ORDER BY name")
-            .bind(user.db())
-            .fetch_all(&self.inner.store.read)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT name FROM layouts WHERE user_id = ? ORDER BY name")
+                .bind(user.db())
+                .fetch_all(&self.inner.store.read)
+                .await?,
+        )
     }
 
     /// Deletes one of the user's saved layouts; `false` if there was none of that name.
@@ -1184,13 +1331,15 @@ impl Service {
         Ok(status)
     }
 
-    async fn start_match(&self, conn: &mut SqliteConnection, m: &mut Loaded, now: i64, out: &mut Vec<Outgoing>) -> Result<()> {
-        let game = Game::new(
-            &m.setups[0].layout,
-            &m.setups[1].layout,
-            m.settings.intel,
-        )
-        .map_err(|e| corrupt(format!("ready layouts rejected: {e}")))?;
+    async fn start_match(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &mut Loaded,
+        now: i64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<()> {
+        let game = Game::new(&m.setups[0].layout, &m.setups[1].layout, m.settings.intel)
+            .map_err(|e| corrupt(format!("ready layouts rejected: {e}")))?;
         sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'started', NULL, ?, ?)")
             .bind(m.id.0)
             .bind(m.next_seq)
@@ -1212,35 +1361,74 @@ impl Service {
         let tc = m.tc();
         m.clock_ms = [tc.initial_ms(), tc.initial_ms()];
         m.running_since = Some(now);
-        sqlx::query("UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?")
-            .bind(m.clock_ms[0])
-            .bind(m.clock_ms[1])
-            .bind(now)
-            .bind(m.id.0)
-            .execute(&mut *conn)
-            .await?;
-        timers::disarm_match(conn, m.id, &[TimerKind::SetupDeadline, TimerKind::SetupReminder]).await?;
+        sqlx::query(
+            "UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?",
+        )
+        .bind(m.clock_ms[0])
+        .bind(m.clock_ms[1])
+        .bind(now)
+        .bind(m.id.0)
+        .execute(&mut *conn)
+        .await?;
+        timers::disarm_match(
+            conn,
+            m.id,
+            &[TimerKind::SetupDeadline, TimerKind::SetupReminder],
+        )
+        .await?;
         let deadline = self.arm_move(conn, m, &game, now).await?;
-        out.extend(m.dm(Side::South, Notice::YourTurn { view: Box::new(game.view(Side::South)), deadline }));
-        out.extend(m.dm(Side::North, Notice::Moved { view: Box::new(game.view(Side::North)) }));
+        out.extend(m.dm(
+            Side::South,
+            Notice::YourTurn {
+                view: Box::new(game.view(Side::South)),
+                deadline,
+            },
+        ));
+        out.extend(m.dm(
+            Side::North,
+            Notice::Moved {
+                view: Box::new(game.view(Side::North)),
+            },
+        ));
         m.game = Some(game);
         Ok(())
     }
 
     /// Arms the deadline and reminder of the side to move; returns the deadline.
-    async fn arm_move(&self, conn: &mut SqliteConnection, m: &Loaded, game: &Game, now: i64) -> Result<Option<i64>> {
+    async fn arm_move(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &Loaded,
+        game: &Game,
+        now: i64,
+    ) -> Result<Option<i64>> {
         let tc = m.tc();
         let next = game.to_move();
         let deadline = tc.move_deadline(now, m.clock_ms[next.index()]);
-        match deadline {
-            Some(d) => {
-                timers::arm_match(conn, m.id, TimerKind::MoveDeadline, Some(next), game.ply(), d).await?;
-                match reminder_at(&tc, now, d).filter(|_| m.users[next.index()].is_some()) {
-                    Some(at) => timers::arm_match(conn, m.id, TimerKind::MoveReminder, Some(next), game.ply(), at).await?,
-                    None => timers::disarm_match(conn, m.id, &[TimerKind::MoveReminder]).await?,
+        if let Some(d) = deadline {
+            timers::arm_match(
+                conn,
+                m.id,
+                TimerKind::MoveDeadline,
+                Some(next),
+                game.ply(),
+                d,
+            )
+            .await?;
+            match reminder_at(&tc, now, d).filter(|_| m.users[next.index()].is_some()) {
+                Some(at) => {
+                    timers::arm_match(
+                        conn,
+                        m.id,
+                        TimerKind::MoveReminder,
+                        Some(next),
+                        game.ply(),
+                        at,
+                    )
+                    .await?
                 }
+                None => timers::disarm_match(conn, m.id, &[TimerKind::MoveReminder]).await?,
             }
-            None => {}
         }
         Ok(deadline)
     }
@@ -1250,13 +1438,34 @@ impl Service {
     /// Plays an action for `user` in match `id`, made for the position after `ply` plies.
     /// `key` is the idempotency key (the interaction id): a repeated key returns the stored
     /// result. Refusals change nothing.
-    pub async fn act(&self, key: &str, user: UserId, id: MatchId, ply: u32, notation: &str) -> Result<ActResult> {
-        self.submit(key, Some(user), id, Some(ply), Submit::Act(notation.to_string())).await
+    pub async fn act(
+        &self,
+        key: &str,
+        user: UserId,
+        id: MatchId,
+        ply: u32,
+        notation: &str,
+    ) -> Result<ActResult> {
+        self.submit(
+            key,
+            Some(user),
+            id,
+            Some(ply),
+            Submit::Act(notation.to_string()),
+        )
+        .await
     }
 
     /// Declares the defence group `index` (into the offered options) for a pending attack.
-    pub async fn declare_defence(&self, key: &str, user: UserId, id: MatchId, index: usize) -> Result<ActResult> {
-        self.submit(key, Some(user), id, None, Submit::Defend(index)).await
+    pub async fn declare_defence(
+        &self,
+        key: &str,
+        user: UserId,
+        id: MatchId,
+        index: usize,
+    ) -> Result<ActResult> {
+        self.submit(key, Some(user), id, None, Submit::Defend(index))
+            .await
     }
 
     /// Resigns the match (any time during play).
@@ -1265,16 +1474,24 @@ impl Service {
     }
 
     async fn stored_result(&self, key: &str) -> Result<Option<ActResult>> {
-        let stored: Option<String> = sqlx::query_scalar("SELECT result FROM submissions WHERE key = ?")
-            .bind(key)
-            .fetch_optional(&self.inner.store.write)
-            .await?;
+        let stored: Option<String> =
+            sqlx::query_scalar("SELECT result FROM submissions WHERE key = ?")
+                .bind(key)
+                .fetch_optional(&self.inner.store.write)
+                .await?;
         stored
             .map(|s| serde_json::from_str(&s).map_err(corrupt))
             .transpose()
     }
 
-    async fn submit(&self, key: &str, user: Option<UserId>, id: MatchId, ply: Option<u32>, what: Submit) -> Result<ActResult> {
+    async fn submit(
+        &self,
+        key: &str,
+        user: Option<UserId>,
+        id: MatchId,
+        ply: Option<u32>,
+        what: Submit,
+    ) -> Result<ActResult> {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = match self.load_into(&mut guard, id).await {
@@ -1297,22 +1514,30 @@ impl Service {
         let now = self.now();
         let mut next = m.clone();
         let mut batch = Batch::new();
-        let mut tx = self.inner.store.write.begin().await?;
+        let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
         let mut out = Vec::new();
         let result = match plan {
             Plan::Ask(side, action, options) => {
-                self.ask_defence(&mut tx, &mut next, side, action, options, now, &mut out).await?
+                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                self.ask_defence(conn, &mut next, side, action, options, now, &mut out)
+                    .await?
             }
             Plan::Play(side, action, defense) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let events = game.play(&action, defense).map_err(ServiceError::Illegal)?;
-                self.commit_turn(&mut tx, &mut batch, &mut next, side, &events, now, &mut out).await?
+                self.commit_turn(&mut tx, &mut batch, &mut next, side, &events, now, &mut out)
+                    .await?
             }
             Plan::End(side, reason) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let outcome = game.end_by(side, reason).ok_or(ServiceError::MatchOver)?;
-                self.finish(&mut tx, &mut next, outcome, now, &mut out).await?;
-                ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
+                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                self.finish(conn, &mut next, outcome, now, &mut out).await?;
+                ActResult {
+                    ply: game_ply(&next),
+                    awaiting_defence: false,
+                    outcome: Some(outcome),
+                }
             }
         };
         batch
@@ -1329,18 +1554,25 @@ impl Service {
             .sql(") ON CONFLICT (key) DO NOTHING")
             .end_checked("submission");
         outbox::enqueue_in(&mut batch, now, &out);
-        match batch.run(&mut tx).await {
-            Ok(()) => {}
+        match tx.flush(&mut batch).await {
+            Ok(_) => {}
             Err(BatchError::Check("submission")) => {
                 // Applied already (by another writer): keep the first result.
                 tx.rollback().await?;
-                return self.stored_result(key).await?.ok_or_else(|| corrupt("submission vanished"));
+                return self
+                    .stored_result(key)
+                    .await?
+                    .ok_or_else(|| corrupt("submission vanished"));
             }
             Err(e) => return Err(batch_error(e)),
         }
         tx.commit().await?;
         *m = next;
-        let snapshot = if self.needs_ai(m) { Some(m.clone()) } else { None };
+        let snapshot = if self.needs_ai(m) {
+            Some(m.clone())
+        } else {
+            None
+        };
         drop(guard);
         self.committed();
         if let Some(s) = snapshot {
@@ -1372,19 +1604,29 @@ impl Service {
                 if pending.defender != side {
                     return Err(ServiceError::NoDecision);
                 }
-                let chosen = *pending.options.get(index).ok_or(ServiceError::BadDefenceChoice)?;
+                let chosen = *pending
+                    .options
+                    .get(index)
+                    .ok_or(ServiceError::BadDefenceChoice)?;
                 Plan::Play(side.opponent(), pending.action, Defense::Group(chosen))
             }
             Submit::Act(notation) => {
                 if let Some(p) = &m.pending {
-                    return Err(if p.defender == side { ServiceError::NotYourTurn } else { ServiceError::DecisionPending });
+                    return Err(if p.defender == side {
+                        ServiceError::NotYourTurn
+                    } else {
+                        ServiceError::DecisionPending
+                    });
                 }
                 if game.to_move() != side {
                     return Err(ServiceError::NotYourTurn);
                 }
                 if let Some(ply) = ply {
                     if ply != game.ply() {
-                        return Err(ServiceError::Stale { made_for: ply, current: game.ply() });
+                        return Err(ServiceError::Stale {
+                            made_for: ply,
+                            current: game.ply(),
+                        });
                     }
                 }
                 let action = Action::parse(&notation)?;
@@ -1397,9 +1639,15 @@ impl Service {
                         None => Plan::Play(
                             side,
                             action,
-                            AiPlayer::new(m.ai_level.unwrap_or(1)).defend(game, &action, m.seed as u64),
+                            AiPlayer::new(m.ai_level.unwrap_or(1)).defend(
+                                game,
+                                &action,
+                                m.seed as u64,
+                            ),
                         ),
-                        Some(_) if m.policy[defender.index()] == DefencePolicy::Ask => Plan::Ask(side, action, options),
+                        Some(_) if m.policy[defender.index()] == DefencePolicy::Ask => {
+                            Plan::Ask(side, action, options)
+                        }
                         Some(_) => Plan::Play(side, action, Defense::Auto),
                     },
                     _ => Plan::Play(side, action, Defense::Auto),
@@ -1441,27 +1689,56 @@ impl Service {
         }
         m.running_since = None;
         self.save_clocks(conn, m).await?;
-        timers::disarm_match(conn, m.id, &[TimerKind::MoveDeadline, TimerKind::MoveReminder]).await?;
-        timers::arm_match(conn, m.id, TimerKind::DefenceDeadline, Some(defender), ply, deadline).await?;
+        timers::disarm_match(
+            conn,
+            m.id,
+            &[TimerKind::MoveDeadline, TimerKind::MoveReminder],
+        )
+        .await?;
+        timers::arm_match(
+            conn,
+            m.id,
+            TimerKind::DefenceDeadline,
+            Some(defender),
+            ply,
+            deadline,
+        )
+        .await?;
         Self::bump_version(conn, m).await?;
         m.version += 1;
-        m.pending = Some(Pending { ply, defender, action, options, deadline });
+        m.pending = Some(Pending {
+            ply,
+            defender,
+            action,
+            options,
+            deadline,
+        });
         out.extend(m.dm(
             defender,
-            Notice::DefenceRequested { attack: action.without_partners(), options: squares, deadline },
+            Notice::DefenceRequested {
+                attack: action.without_partners(),
+                options: squares,
+                deadline,
+            },
         ));
         out.extend(m.dm(attacker, Notice::AwaitingDefence { deadline }));
-        Ok(ActResult { ply, awaiting_defence: true, outcome: None })
+        Ok(ActResult {
+            ply,
+            awaiting_defence: true,
+            outcome: None,
+        })
     }
 
     async fn save_clocks(&self, conn: &mut SqliteConnection, m: &Loaded) -> Result<()> {
-        sqlx::query("UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?")
-            .bind(m.clock_ms[0])
-            .bind(m.clock_ms[1])
-            .bind(m.running_since)
-            .bind(m.id.0)
-            .execute(conn)
-            .await?;
+        sqlx::query(
+            "UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?",
+        )
+        .bind(m.clock_ms[0])
+        .bind(m.clock_ms[1])
+        .bind(m.running_since)
+        .bind(m.id.0)
+        .execute(conn)
+        .await?;
         Ok(())
     }
 
@@ -1471,7 +1748,7 @@ impl Service {
     #[allow(clippy::too_many_arguments)]
     async fn commit_turn(
         &self,
-        conn: &mut SqliteConnection,
+        tx: &mut WriteTx,
         batch: &mut Batch,
         m: &mut Loaded,
         mover: Side,
@@ -1480,7 +1757,11 @@ impl Service {
         out: &mut Vec<Outgoing>,
     ) -> Result<ActResult> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        let turn: &Turn = game.record().turns.last().ok_or_else(|| corrupt("no turn played"))?;
+        let turn: &Turn = game
+            .record()
+            .turns
+            .last()
+            .ok_or_else(|| corrupt("no turn played"))?;
         batch
             .sql("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (")
             .bind(m.id.0)
@@ -1496,14 +1777,21 @@ impl Service {
             .end();
         m.next_seq += 1;
         if m.pending.take().is_some() {
-            batch.sql("DELETE FROM pending_decisions WHERE match_id = ").bind(m.id.0).end();
+            batch
+                .sql("DELETE FROM pending_decisions WHERE match_id = ")
+                .bind(m.id.0)
+                .end();
             timers::disarm_match_in(batch, m.id, &[TimerKind::DefenceDeadline]);
         }
         let ply = game.ply();
         if let Some(outcome) = game.outcome() {
-            batch.run(conn).await.map_err(batch_error)?;
+            let conn = tx.flush(batch).await.map_err(batch_error)?;
             self.finish(conn, m, outcome, now, out).await?;
-            return Ok(ActResult { ply, awaiting_defence: false, outcome: Some(outcome) });
+            return Ok(ActResult {
+                ply,
+                awaiting_defence: false,
+                outcome: Some(outcome),
+            });
         }
         let tc = m.tc();
         let elapsed = m.running_since.map(|t| now - t).unwrap_or(0);
@@ -1524,7 +1812,9 @@ impl Service {
         if let Some(d) = deadline {
             timers::arm_match_in(batch, m.id, TimerKind::MoveDeadline, Some(next), ply, d);
             match reminder_at(&tc, now, d).filter(|_| m.users[next.index()].is_some()) {
-                Some(at) => timers::arm_match_in(batch, m.id, TimerKind::MoveReminder, Some(next), ply, at),
+                Some(at) => {
+                    timers::arm_match_in(batch, m.id, TimerKind::MoveReminder, Some(next), ply, at)
+                }
                 None => timers::disarm_match_in(batch, m.id, &[TimerKind::MoveReminder]),
             }
         }
@@ -1538,17 +1828,39 @@ impl Service {
             .end_checked("version");
         m.version += 1;
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        out.extend(m.dm(next, Notice::YourTurn { view: Box::new(game.view(next)), deadline }));
+        out.extend(m.dm(
+            next,
+            Notice::YourTurn {
+                view: Box::new(game.view(next)),
+                deadline,
+            },
+        ));
         if events.iter().any(Event::is_combat) {
             // The mover gets the battle card too (their own view of what happened).
-            out.extend(m.dm(mover, Notice::Moved { view: Box::new(game.view(mover)) }));
+            out.extend(m.dm(
+                mover,
+                Notice::Moved {
+                    view: Box::new(game.view(mover)),
+                },
+            ));
         }
-        Ok(ActResult { ply, awaiting_defence: false, outcome: None })
+        Ok(ActResult {
+            ply,
+            awaiting_defence: false,
+            outcome: None,
+        })
     }
 
     /// Ends the match in the caller's transaction: status, result, timers, points and awards
     /// (rated), and the end notices.
-    async fn finish(&self, conn: &mut SqliteConnection, m: &mut Loaded, outcome: Outcome, now: i64, out: &mut Vec<Outgoing>) -> Result<()> {
+    async fn finish(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &mut Loaded,
+        outcome: Outcome,
+        now: i64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<()> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
         if let Some(ending) = game.record().ending {
             sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'ended', ?, ?, ?)")
@@ -1587,9 +1899,13 @@ impl Service {
         m.pending = None;
         timers::disarm_match(conn, m.id, &[]).await?;
         for side in Side::BOTH {
-            let Some(user) = m.users[side.index()] else { continue };
+            let Some(user) = m.users[side.index()] else {
+                continue;
+            };
             let (points, awards) = if m.settings.rated {
-                let ai = m.users[side.opponent().index()].is_none().then(|| m.ai_level.unwrap_or(1));
+                let ai = m.users[side.opponent().index()]
+                    .is_none()
+                    .then(|| m.ai_level.unwrap_or(1));
                 let (p, a) = career::apply(conn, m.id.0, user, game, side, outcome, ai).await?;
                 (Some(p), a)
             } else {
@@ -1597,12 +1913,20 @@ impl Service {
             };
             out.extend(m.dm(
                 side,
-                Notice::MatchEnded { view: Box::new(game.view(side)), outcome, points, awards },
+                Notice::MatchEnded {
+                    view: Box::new(game.view(side)),
+                    outcome,
+                    points,
+                    awards,
+                },
             ));
         }
         if let Some(channel) = m.channel {
             out.push(Outgoing {
-                recipient: Recipient::Channel { guild: m.guild.map(|g| g as u64), channel: channel as u64 },
+                recipient: Recipient::Channel {
+                    guild: m.guild.map(|g| g as u64),
+                    channel: channel as u64,
+                },
                 match_id: Some(m.id),
                 language: m.lang[0],
                 notice: Notice::PublicResult {
@@ -1620,7 +1944,9 @@ impl Service {
     fn needs_ai(&self, m: &Loaded) -> bool {
         m.status == MatchStatus::Playing
             && m.pending.is_none()
-            && m.game.as_ref().is_some_and(|g| g.outcome().is_none() && m.users[g.to_move().index()].is_none())
+            && m.game
+                .as_ref()
+                .is_some_and(|g| g.outcome().is_none() && m.users[g.to_move().index()].is_none())
     }
 
     fn maybe_spawn_ai(&self, m: &Loaded) {
@@ -1634,7 +1960,11 @@ impl Service {
                 tracing::warn!(%id, error = %e, "AI turn failed");
             }
         });
-        let mut tasks = self.inner.ai_tasks.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tasks = self
+            .inner
+            .ai_tasks
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         tasks.retain(|h| !h.is_finished());
         tasks.push(handle);
     }
@@ -1674,9 +2004,14 @@ impl Service {
             }
         };
         let key = format!("ai:{}:{}", id.0, ply);
-        match self.submit(&key, None, id, Some(ply), Submit::Act(action.to_string())).await {
+        match self
+            .submit(&key, None, id, Some(ply), Submit::Act(action.to_string()))
+            .await
+        {
             Ok(_) => Ok(true),
-            Err(ServiceError::Stale { .. } | ServiceError::NotYourTurn | ServiceError::MatchOver) => Ok(false),
+            Err(
+                ServiceError::Stale { .. } | ServiceError::NotYourTurn | ServiceError::MatchOver,
+            ) => Ok(false),
             Err(e) => Err(e),
         }
     }
@@ -1685,7 +2020,11 @@ impl Service {
     pub async fn quiesce(&self) {
         loop {
             let handles: Vec<JoinHandle<()>> = {
-                let mut tasks = self.inner.ai_tasks.lock().unwrap_or_else(|e| e.into_inner());
+                let mut tasks = self
+                    .inner
+                    .ai_tasks
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
                 std::mem::take(&mut *tasks)
             };
             if handles.is_empty() {
@@ -1703,7 +2042,7 @@ impl Service {
     pub async fn run_due_timers(&self) -> Result<usize> {
         let mut fired = 0;
         loop {
-            let due = timers::due(&self.inner.store.write, self.now(), 64).await?;
+            let due = timers::due(&self.inner.store.read, self.now(), 64).await?;
             if due.is_empty() {
                 return Ok(fired);
             }
@@ -1719,18 +2058,38 @@ impl Service {
 
     async fn fire(&self, t: &Timer) -> Result<()> {
         if t.kind == TimerKind::ChallengeExpiry {
-            let c = t.challenge_id.ok_or_else(|| corrupt("challenge timer without challenge"))?;
+            let c = t
+                .challenge_id
+                .ok_or_else(|| corrupt("challenge timer without challenge"))?;
             return self.expire_challenge(c, &t.key).await;
         }
-        let id = t.match_id.ok_or_else(|| corrupt("match timer without match"))?;
+        let id = t
+            .match_id
+            .ok_or_else(|| corrupt("match timer without match"))?;
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
         let now = self.now();
         let mut next = m.clone();
-        let mut tx = self.inner.store.write.begin().await?;
+        let mut batch = Batch::new();
+        let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
         let mut out = Vec::new();
-        timers::delete(&mut tx, &t.key).await?;
+        // Only the row we read: a timer re-armed meanwhile (same key, new due time) stays,
+        // and a timer handled meanwhile does nothing.
+        batch
+            .sql("DELETE FROM timers WHERE key = ")
+            .bind(t.key.clone())
+            .sql(" AND due_at = ")
+            .bind(t.due_at)
+            .end_checked("timer");
+        match tx.flush(&mut batch).await {
+            Ok(_) => {}
+            Err(BatchError::Check("timer")) => {
+                tx.rollback().await?;
+                return Ok(());
+            }
+            Err(e) => return Err(batch_error(e)),
+        }
         let current_ply = game_ply(&next);
         let applies = t.ply.is_none_or(|p| p == current_ply);
         match t.kind {
@@ -1747,45 +2106,63 @@ impl Service {
                     if next.setups[side.index()].ready {
                         continue;
                     }
-                    let layout = autoplace::complete_layout(&next.setups[side.index()].layout, next.side_seed(side, next.version + 1));
+                    let layout = autoplace::complete_layout(
+                        &next.setups[side.index()].layout,
+                        next.side_seed(side, next.version + 1),
+                    );
                     let grid = layout.grid_text(Language::En);
-                    sqlx::query("UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?")
-                        .bind(&grid)
-                        .bind(id.0)
-                        .bind(side_name(side))
-                        .execute(&mut *tx)
-                        .await?;
-                    next.setups[side.index()] = Setup { layout, ready: true };
+                    sqlx::query(
+                        "UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?",
+                    )
+                    .bind(&grid)
+                    .bind(id.0)
+                    .bind(side_name(side))
+                    .execute(&mut *tx.flush(&mut batch).await.map_err(batch_error)?)
+                    .await?;
+                    next.setups[side.index()] = Setup {
+                        layout,
+                        ready: true,
+                    };
                     out.extend(next.dm(side, Notice::SetupFilled { side, grid }));
                 }
-                self.start_match(&mut tx, &mut next, now, &mut out).await?;
+                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                self.start_match(conn, &mut next, now, &mut out).await?;
             }
-            TimerKind::MoveReminder if next.status == MatchStatus::Playing && applies && next.pending.is_none() => {
+            TimerKind::MoveReminder
+                if next.status == MatchStatus::Playing && applies && next.pending.is_none() =>
+            {
                 if let Some(side) = t.side {
                     let deadline = t.due_at + next.tc().reminder_lead_ms();
                     out.extend(next.dm(side, Notice::MoveReminder { deadline }));
                 }
             }
-            TimerKind::MoveDeadline if next.status == MatchStatus::Playing && applies && next.pending.is_none() => {
+            TimerKind::MoveDeadline
+                if next.status == MatchStatus::Playing && applies && next.pending.is_none() =>
+            {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let loser = game.to_move();
                 if let Some(outcome) = game.end_by(loser, EndReason::Timeout) {
-                    self.finish(&mut tx, &mut next, outcome, now, &mut out).await?;
+                    let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                    self.finish(conn, &mut next, outcome, now, &mut out).await?;
                 }
             }
             TimerKind::DefenceDeadline if next.status == MatchStatus::Playing => {
                 if let Some(p) = next.pending.clone().filter(|p| Some(p.ply) == t.ply) {
                     let mover = p.defender.opponent();
                     let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
-                    let events = game.play(&p.action, Defense::Auto).map_err(ServiceError::Illegal)?;
-                    let mut batch = Batch::new();
-                    self.commit_turn(&mut tx, &mut batch, &mut next, mover, &events, now, &mut out).await?;
-                    batch.run(&mut tx).await.map_err(batch_error)?;
+                    let events = game
+                        .play(&p.action, Defense::Auto)
+                        .map_err(ServiceError::Illegal)?;
+                    self.commit_turn(
+                        &mut tx, &mut batch, &mut next, mover, &events, now, &mut out,
+                    )
+                    .await?;
                 }
             }
             _ => {} // obsolete timer: just deleted
         }
-        outbox::enqueue(&mut tx, now, &out).await?;
+        outbox::enqueue_in(&mut batch, now, &out);
+        tx.flush(&mut batch).await.map_err(batch_error)?;
         tx.commit().await?;
         *m = next;
         let snapshot = m.clone();
@@ -1810,7 +2187,7 @@ impl Service {
                 if let Err(e) = svc.run_due_timers().await {
                     tracing::error!(error = %e, "scheduler pass failed");
                 }
-                let wait = match timers::next_due(&svc.inner.store.write).await {
+                let wait = match timers::next_due(&svc.inner.store.read).await {
                     Ok(Some(due)) => (due - svc.now()).clamp(0, 60_000),
                     Ok(None) => 60_000,
                     Err(_) => 1_000,
@@ -1833,8 +2210,13 @@ impl Service {
                 }
             }
         });
-        let checkpointer = self.inner.store.spawn_checkpointer(Duration::from_millis(500));
-        Workers { handles: vec![scheduler, dispatcher, checkpointer] }
+        let checkpointer = self
+            .inner
+            .store
+            .spawn_checkpointer(Duration::from_millis(500));
+        Workers {
+            handles: vec![scheduler, dispatcher, checkpointer],
+        }
     }
 
     // ---------------------------------------------------------------- queries
@@ -1863,7 +2245,11 @@ impl Service {
 
     /// The defence the user is asked to declare now: the attack as they may know it, their
     /// options (partner squares, default first) and the deadline.
-    pub async fn pending_defence(&self, user: UserId, id: MatchId) -> Result<Option<(Action, Vec<Vec<Square>>, i64)>> {
+    pub async fn pending_defence(
+        &self,
+        user: UserId,
+        id: MatchId,
+    ) -> Result<Option<(Action, Vec<Vec<Square>>, i64)>> {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
@@ -1882,7 +2268,11 @@ impl Service {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
-        Ok((m.status, game_ply(m), m.game.as_ref().and_then(|g| g.outcome())))
+        Ok((
+            m.status,
+            game_ply(m),
+            m.game.as_ref().and_then(|g| g.outcome()),
+        ))
     }
 
     /// The full record (for the post-game replay; only once the match is over, or for tests).
@@ -1907,7 +2297,9 @@ impl Service {
             let slot = self.slot(MatchId(id));
             let mut guard = slot.lock().await;
             let m = self.load_into(&mut guard, MatchId(id)).await?;
-            let Some(side) = m.seat_of(user) else { continue };
+            let Some(side) = m.seat_of(user) else {
+                continue;
+            };
             let waiting_on_me = match m.status {
                 MatchStatus::Setup => !m.setups[side.index()].ready,
                 MatchStatus::Playing => match &m.pending {
@@ -1936,11 +2328,12 @@ impl Service {
         .bind(user.db())
         .fetch_optional(&self.inner.store.write)
         .await?;
-        let awards: Vec<(String, i64, i64)> =
-            sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = ? ORDER BY award")
-                .bind(user.db())
-                .fetch_all(&self.inner.store.write)
-                .await?;
+        let awards: Vec<(String, i64, i64)> = sqlx::query_as(
+            "SELECT award, count, degree FROM awards WHERE user_id = ? ORDER BY award",
+        )
+        .bind(user.db())
+        .fetch_all(&self.inner.store.write)
+        .await?;
         let (points, rated, wins, draws, losses, units, tonnage) = row.unwrap_or_default();
         Ok(Profile {
             points: points as u32,
@@ -1951,7 +2344,10 @@ impl Service {
             losses: losses as u32,
             units_sunk: units as u64,
             tonnage_sunk: tonnage as u64,
-            awards: awards.into_iter().map(|(a, c, d)| (a, c as u64, d as u8)).collect(),
+            awards: awards
+                .into_iter()
+                .map(|(a, c, d)| (a, c as u64, d as u8))
+                .collect(),
         })
     }
 
@@ -1962,7 +2358,11 @@ impl Service {
 
     /// Drops cached match state (tests: forces a reload from the record).
     pub fn forget_cache(&self) {
-        self.inner.matches.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.inner
+            .matches
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 }
 
@@ -1993,7 +2393,10 @@ fn game_ply(m: &Loaded) -> u32 {
 }
 
 /// Rebuilds the engine record of a match from its event rows (`None` before it started).
-pub fn record_from_events(settings: &MatchSettings, events: &[(i64, String, String)]) -> Result<Option<Record>> {
+pub fn record_from_events(
+    settings: &MatchSettings,
+    events: &[(i64, String, String)],
+) -> Result<Option<Record>> {
     let mut record: Option<Record> = None;
     for (_, kind, payload) in events {
         match kind.as_str() {
@@ -2010,11 +2413,18 @@ pub fn record_from_events(settings: &MatchSettings, events: &[(i64, String, Stri
             }
             "turn" => {
                 let turn: Turn = serde_json::from_str(payload).map_err(corrupt)?;
-                record.as_mut().ok_or_else(|| corrupt("turn before start"))?.turns.push(turn);
+                record
+                    .as_mut()
+                    .ok_or_else(|| corrupt("turn before start"))?
+                    .turns
+                    .push(turn);
             }
             "ended" => {
                 let ending = serde_json::from_str(payload).map_err(corrupt)?;
-                record.as_mut().ok_or_else(|| corrupt("end before start"))?.ending = Some(ending);
+                record
+                    .as_mut()
+                    .ok_or_else(|| corrupt("end before start"))?
+                    .ending = Some(ending);
             }
             other => return Err(corrupt(format!("unknown event kind {other}"))),
         }
@@ -2031,11 +2441,12 @@ pub async fn replay_from_store(store: &Store, id: MatchId) -> Result<Option<Game
         .await?
         .ok_or(ServiceError::NoSuchMatch(id))?;
     let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
-    let events: Vec<(i64, String, String)> =
-        sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq")
-            .bind(id.0)
-            .fetch_all(&store.read)
-            .await?;
+    let events: Vec<(i64, String, String)> = sqlx::query_as(
+        "SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq",
+    )
+    .bind(id.0)
+    .fetch_all(&store.read)
+    .await?;
     record_from_events(&settings, &events)?
         .map(|r| Game::replay(&r).map_err(corrupt))
         .transpose()

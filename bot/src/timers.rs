@@ -102,7 +102,14 @@ pub async fn arm_match(
 }
 
 /// Arms (or re-arms) a match timer as part of a [`Batch`].
-pub fn arm_match_in(batch: &mut Batch, m: MatchId, kind: TimerKind, side: Option<Side>, ply: u32, due_at: i64) {
+pub fn arm_match_in(
+    batch: &mut Batch,
+    m: MatchId,
+    kind: TimerKind,
+    side: Option<Side>,
+    ply: u32,
+    due_at: i64,
+) {
     batch
         .sql("INSERT INTO timers (key, match_id, kind, side, ply, due_at) VALUES (")
         .bind(match_key(m, kind))
@@ -133,7 +140,11 @@ pub fn disarm_match_in(batch: &mut Batch, m: MatchId, kinds: &[TimerKind]) {
 }
 
 /// Disarms match timers of the given kinds (all kinds if empty).
-pub async fn disarm_match(conn: &mut SqliteConnection, m: MatchId, kinds: &[TimerKind]) -> Result<(), sqlx::Error> {
+pub async fn disarm_match(
+    conn: &mut SqliteConnection,
+    m: MatchId,
+    kinds: &[TimerKind],
+) -> Result<(), sqlx::Error> {
     if kinds.is_empty() {
         sqlx::query("DELETE FROM timers WHERE match_id = ?")
             .bind(m.0)
@@ -152,7 +163,11 @@ pub async fn disarm_match(conn: &mut SqliteConnection, m: MatchId, kinds: &[Time
 }
 
 /// Arms a challenge's expiry.
-pub async fn arm_challenge(conn: &mut SqliteConnection, c: ChallengeId, due_at: i64) -> Result<(), sqlx::Error> {
+pub async fn arm_challenge(
+    conn: &mut SqliteConnection,
+    c: ChallengeId,
+    due_at: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO timers (key, challenge_id, kind, due_at) VALUES (?, ?, 'challenge_expiry', ?)
          ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at",
@@ -167,11 +182,22 @@ pub async fn arm_challenge(conn: &mut SqliteConnection, c: ChallengeId, due_at: 
 
 /// Deletes one timer row.
 pub async fn delete(conn: &mut SqliteConnection, key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM timers WHERE key = ?").bind(key).execute(conn).await?;
+    sqlx::query("DELETE FROM timers WHERE key = ?")
+        .bind(key)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
-type TimerRow = (String, String, Option<i64>, Option<i64>, Option<String>, Option<i64>, i64);
+type TimerRow = (
+    String,
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    i64,
+);
 
 fn from_row(r: TimerRow) -> Option<Timer> {
     Some(Timer {
@@ -209,5 +235,7 @@ pub async fn all(pool: &sqlx::SqlitePool) -> Result<Vec<Timer>, sqlx::Error> {
 
 /// The earliest due time, if any timer is armed.
 pub async fn next_due(pool: &sqlx::SqlitePool) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT MIN(due_at) FROM timers").fetch_one(pool).await
+    sqlx::query_scalar("SELECT MIN(due_at) FROM timers")
+        .fetch_one(pool)
+        .await
 }

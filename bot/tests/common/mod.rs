@@ -33,17 +33,28 @@ pub async fn harness() -> Harness {
 
 pub async fn harness_with(config: ServiceConfig) -> Harness {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(&url(&dir), Durability::Process).await.expect("open store");
+    let store = Store::open(&url(&dir), Durability::Process)
+        .await
+        .expect("open store");
     let now = ManualNow::new(T0);
-    let svc = Service::start(store, Arc::new(now.clone()), config).await.expect("start");
-    Harness { dir, svc, now, out: RecordingDelivery::default() }
+    let svc = Service::start(store, Arc::new(now.clone()), config)
+        .await
+        .expect("start");
+    Harness {
+        dir,
+        svc,
+        now,
+        out: RecordingDelivery::default(),
+    }
 }
 
 impl Harness {
     /// Restarts the service over the same file (a fresh process would do the same).
     pub async fn restart(&mut self) {
         self.svc.store().close().await;
-        let store = Store::open(&url(&self.dir), Durability::Process).await.expect("reopen");
+        let store = Store::open(&url(&self.dir), Durability::Process)
+            .await
+            .expect("reopen");
         self.svc = Service::start(store, Arc::new(self.now.clone()), ServiceConfig::default())
             .await
             .expect("restart");
@@ -57,7 +68,16 @@ impl Harness {
     pub async fn hvh(&self, settings: MatchSettings) -> MatchId {
         let c = self
             .svc
-            .challenge(ALICE, BOB, false, settings, Origin { guild: Some(GUILD), channel: Some(CHANNEL) })
+            .challenge(
+                ALICE,
+                BOB,
+                false,
+                settings,
+                Origin {
+                    guild: Some(GUILD),
+                    channel: Some(CHANNEL),
+                },
+            )
             .await
             .expect("challenge");
         self.svc.accept(BOB, c).await.expect("accept")
@@ -91,22 +111,27 @@ pub async fn snapshot(store: &Store) -> String {
     .expect("tables");
     let mut out = String::new();
     for t in tables {
-        let cols: String = sqlx::query_scalar("SELECT group_concat(name, ', ') FROM pragma_table_info(?)")
-            .bind(&t)
-            .fetch_one(&store.write)
-            .await
-            .expect("columns");
-        let rows: Vec<String> = sqlx::query_scalar(&format!("SELECT json_array({cols}) FROM {t} ORDER BY 1"))
-        .fetch_all(&store.write)
-        .await
-        .unwrap_or_else(|_| vec![]);
+        let cols: String =
+            sqlx::query_scalar("SELECT group_concat(name, ', ') FROM pragma_table_info(?)")
+                .bind(&t)
+                .fetch_one(&store.write)
+                .await
+                .expect("columns");
+        let rows: Vec<String> =
+            sqlx::query_scalar(&format!("SELECT json_array({cols}) FROM {t} ORDER BY 1"))
+                .fetch_all(&store.write)
+                .await
+                .unwrap_or_else(|_| vec![]);
         out.push_str(&format!("== {t}\n{}\n", rows.join("\n")));
     }
     out
 }
 
 pub async fn count(store: &Store, sql: &str) -> i64 {
-    sqlx::query_scalar(sql).fetch_one(&store.write).await.expect("count")
+    sqlx::query_scalar(sql)
+        .fetch_one(&store.write)
+        .await
+        .expect("count")
 }
 
 /// Plays random legal actions for whoever is to move until the match ends or `cap` plies.
@@ -124,7 +149,10 @@ pub async fn play_random(h: &Harness, id: MatchId, users: &[UserId], seed: u64, 
             if let Some((_, options, _)) = h.svc.pending_defence(u, id).await.expect("pending") {
                 key += 1;
                 let i = dice.below(options.len());
-                h.svc.declare_defence(&format!("d{seed}-{key}"), u, id, i).await.expect("defend");
+                h.svc
+                    .declare_defence(&format!("d{seed}-{key}"), u, id, i)
+                    .await
+                    .expect("defend");
                 moved = true;
                 break;
             }
