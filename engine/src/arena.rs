@@ -154,14 +154,14 @@ pub struct Summary {
 
 impl Summary {
     /// Runs `games` games; `make_a` / `make_b` build a fresh agent per thread; `layouts` gives the
-    /// two layouts of a game from its seed.
+    /// South and North layouts of a game from its seed and whether `a` sits South.
     pub fn run(
         games: u64,
         seed: u64,
         threads: usize,
         make_a: &(dyn Fn() -> Box<dyn Agent> + Sync),
         make_b: &(dyn Fn() -> Box<dyn Agent> + Sync),
-        layouts: &(dyn Fn(u64) -> (Layout, Layout) + Sync),
+        layouts: &(dyn Fn(u64, bool) -> (Layout, Layout) + Sync),
     ) -> Summary {
         let start = Instant::now();
         let threads = threads.max(1);
@@ -174,8 +174,9 @@ impl Summary {
                             .step_by(threads)
                             .map(|i| {
                                 let game_seed = game_seed(seed, i);
-                                let (south, north) = layouts(game_seed);
-                                (i, play_game(a.as_mut(), b.as_mut(), &south, &north, i % 2 == 0, game_seed))
+                                let a_is_south = i % 2 == 0;
+                                let (south, north) = layouts(game_seed, a_is_south);
+                                (i, play_game(a.as_mut(), b.as_mut(), &south, &north, a_is_south, game_seed))
                             })
                             .collect::<Vec<_>>()
                     })

@@ -75,12 +75,7 @@ pub enum Style {
 
 impl Style {
     /// Every style.
-    pub const ALL: [Style; 4] = [
-        Style::Balanced,
-        Style::Aggressive,
-        Style::Defensive,
-        Style::Varied,
-    ];
+    pub const ALL: [Style; 4] = [Style::Balanced, Style::Aggressive, Style::Defensive, Style::Varied];
 
     fn salt(self) -> u64 {
         (self as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -165,9 +160,9 @@ struct Knobs {
 impl Knobs {
     fn draw(style: Style, dice: &mut Dice) -> Knobs {
         let base = match style {
-            Style::Varied => *dice
-                .pick(&[Style::Balanced, Style::Aggressive, Style::Defensive])
-                .expect("non-empty"),
+            Style::Varied => {
+                *dice.pick(&[Style::Balanced, Style::Aggressive, Style::Defensive]).expect("non-empty")
+            }
             other => other,
         };
         let mut k = match base {
@@ -262,16 +257,8 @@ fn beside(a: Cell, b: Cell) -> bool {
 
 /// The cells of the zone around `c` (8-neighbourhood).
 fn ring(c: Cell) -> impl Iterator<Item = Cell> {
-    const AROUND: [(isize, isize); 8] = [
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-        (0, -1),
-        (0, 1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-    ];
+    const AROUND: [(isize, isize); 8] =
+        [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
     AROUND.iter().filter_map(move |&(dd, df)| {
         let d = c.0.checked_add_signed(dd).filter(|&d| d < DEPTH)?;
         let f = c.1.checked_add_signed(df).filter(|&f| f < WIDTH)?;
@@ -352,16 +339,7 @@ impl Planner {
                 fixed[d][f] = grid[d][f].is_some();
             }
         }
-        Planner {
-            grid,
-            fixed,
-            gap: [[false; WIDTH]; DEPTH],
-            left,
-            dice,
-            bits: 0,
-            bits_left: 0,
-            knobs,
-        }
+        Planner { grid, fixed, gap: [[false; WIDTH]; DEPTH], left, dice, bits: 0, bits_left: 0, knobs }
     }
 
     fn plan(mut self) -> Layout {
@@ -432,10 +410,7 @@ impl Planner {
     }
 
     fn free_count(&self) -> usize {
-        (0..DEPTH)
-            .flat_map(|d| (0..WIDTH).map(move |f| (d, f)))
-            .filter(|&c| self.is_free(c))
-            .count()
+        (0..DEPTH).flat_map(|d| (0..WIDTH).map(move |f| (d, f))).filter(|&c| self.is_free(c)).count()
     }
 
     fn left_total(&self) -> usize {
@@ -443,11 +418,7 @@ impl Planner {
     }
 
     /// The free cell with the lowest score (plus a random `0..=jitter`); `None` scores exclude.
-    fn best(
-        &mut self,
-        jitter: usize,
-        score: impl Fn(&Planner, Cell) -> Option<i32>,
-    ) -> Option<Cell> {
+    fn best(&mut self, jitter: usize, score: impl Fn(&Planner, Cell) -> Option<i32>) -> Option<Cell> {
         self.best_checked(jitter, score, |_, _| true)
     }
 
@@ -499,16 +470,14 @@ impl Planner {
     fn make_room_for_bases(&mut self) {
         let need = self.left(K::NavalBase) as usize;
         loop {
-            let room = (1..DEPTH)
-                .flat_map(|d| (0..WIDTH).map(move |f| (d, f)))
-                .filter(|&c| self.is_free(c))
-                .count();
+            let room =
+                (1..DEPTH).flat_map(|d| (0..WIDTH).map(move |f| (d, f))).filter(|&c| self.is_free(c)).count();
             if room >= need {
                 return;
             }
-            let Some(f) = (0..WIDTH).find(|&f| {
-                self.is_free((0, f)) && matches!(self.grid[1][f], Some(k) if k != K::NavalBase)
-            }) else {
+            let Some(f) = (0..WIDTH)
+                .find(|&f| self.is_free((0, f)) && matches!(self.grid[1][f], Some(k) if k != K::NavalBase))
+            else {
                 return;
             };
             self.grid[0][f] = self.grid[1][f].take();
@@ -530,8 +499,7 @@ impl Planner {
                         .then_some((c, carrier))
                 })
                 .collect();
-            let Some(&(weapon, carrier)) = orphans.iter().min_by_key(|(c, _)| self.free_ring(*c))
-            else {
+            let Some(&(weapon, carrier)) = orphans.iter().min_by_key(|(c, _)| self.free_ring(*c)) else {
                 return;
             };
             let spot = self.best(1, |_, n| {
@@ -580,9 +548,8 @@ impl Planner {
     }
 
     fn place_base_near(&mut self, target: Cell) -> Option<Cell> {
-        let spot = self.best(1, |_, n| {
-            (n.0 >= 1).then(|| 3 * dist(n.0, target.0) + 2 * dist(n.1, target.1))
-        })?;
+        let spot =
+            self.best(1, |_, n| (n.0 >= 1).then(|| 3 * dist(n.0, target.0) + 2 * dist(n.1, target.1)))?;
         self.put(spot, K::NavalBase);
         Some(spot)
     }
@@ -596,11 +563,7 @@ impl Planner {
                     let d = self.base_depth();
                     let f = 3 + self.dice.below(7);
                     if let Some(first) = self.place_base_near((d, f)) {
-                        let second = if first.1 + 1 < WIDTH {
-                            first.1 + 1
-                        } else {
-                            first.1 - 1
-                        };
+                        let second = if first.1 + 1 < WIDTH { first.1 + 1 } else { first.1 - 1 };
                         self.place_base_near((first.0, second));
                     }
                 } else {
@@ -649,9 +612,7 @@ impl Planner {
             let b = bases[self.dice.below(bases.len())];
             let front = (b.0.saturating_sub(1), b.1);
             let spot = self
-                .best(2, |_, n| {
-                    beside(n, b).then_some(if n == front { 0 } else { 2 })
-                })
+                .best(2, |_, n| beside(n, b).then_some(if n == front { 0 } else { 2 }))
                 .or_else(|| self.best(0, |_, n| touches(n, b).then_some(0)));
             if let Some(c) = spot {
                 self.put(c, K::StationaryMine);
@@ -665,22 +626,17 @@ impl Planner {
         }
         let mut planned: Vec<Cell> = Vec::new();
         for (i, &b) in bases.iter().enumerate() {
-            let mut orth: Vec<Cell> = cross(b)
-                .filter(|&n| self.is_free(n) && !planned.contains(&n))
-                .collect();
-            let mut diag: Vec<Cell> = ring(b)
-                .filter(|&n| !beside(n, b) && self.is_free(n) && !planned.contains(&n))
-                .collect();
+            let mut orth: Vec<Cell> =
+                cross(b).filter(|&n| self.is_free(n) && !planned.contains(&n)).collect();
+            let mut diag: Vec<Cell> =
+                ring(b).filter(|&n| !beside(n, b) && self.is_free(n) && !planned.contains(&n)).collect();
             self.dice.shuffle(&mut orth);
             self.dice.shuffle(&mut diag);
             planned.extend(orth.into_iter().chain(diag).take(quota[i]));
         }
         loop {
-            let uncovered: Vec<Cell> = planned
-                .iter()
-                .copied()
-                .filter(|&m| !self.near(m, K::Destroyer))
-                .collect();
+            let uncovered: Vec<Cell> =
+                planned.iter().copied().filter(|&m| !self.near(m, K::Destroyer)).collect();
             if uncovered.is_empty() || self.left(K::Destroyer) == 0 {
                 break;
             }
@@ -692,11 +648,7 @@ impl Planner {
                 if cover == 0 {
                     return None;
                 }
-                let escort = if bases.iter().any(|&b| beside(n, b)) {
-                    -3
-                } else {
-                    0
-                };
+                let escort = if bases.iter().any(|&b| beside(n, b)) { -3 } else { 0 };
                 Some(-10 * cover + escort + (DEPTH - 1 - n.0) as i32)
             });
             match spot {
@@ -715,23 +667,14 @@ impl Planner {
     /// in front if possible.
     fn place_carrier(&mut self) {
         if self.left(K::Carrier) > 0 {
-            let tf = if self.dice.chance(0.5) {
-                6 - self.dice.below(3)
-            } else {
-                7 + self.dice.below(3)
-            };
+            let tf = if self.dice.chance(0.5) { 6 - self.dice.below(3) } else { 7 + self.dice.below(3) };
             let td = self.knobs.cv_depth;
             let need_ac = self.left(K::Aircraft) > 0;
             let spot = self
                 .best(2, |p, n| {
                     // The rear middle: rows 3-5 from the front, files 5-10.
-                    let outside = if n.0 < 2 || !(4..=9).contains(&n.1) {
-                        30
-                    } else {
-                        0
-                    };
-                    (!need_ac || p.free_ring(n) > 0)
-                        .then(|| 4 * dist(n.0, td) + 2 * dist(n.1, tf) + outside)
+                    let outside = if n.0 < 2 || !(4..=9).contains(&n.1) { 30 } else { 0 };
+                    (!need_ac || p.free_ring(n) > 0).then(|| 4 * dist(n.0, td) + 2 * dist(n.1, tf) + outside)
                 })
                 .or_else(|| self.best(0, |_, n| Some(dist(n.0, td))));
             if let Some(c) = spot {
@@ -845,9 +788,9 @@ impl Planner {
             let attach = self.best(2, |p, n| p.near(n, K::Destroyer).then_some(3 * n.0 as i32));
             if self.left(K::Destroyer) > 1 || (attach.is_none() && self.left(K::Destroyer) > 0) {
                 let tf = self.dice.below(WIDTH);
-                let Some(dd) = self.best(4, |p, n| {
-                    (p.free_ring(n) > 0).then(|| 5 * dist(n.0, 1) + dist(n.1, tf))
-                }) else {
+                let Some(dd) =
+                    self.best(4, |p, n| (p.free_ring(n) > 0).then(|| 5 * dist(n.0, 1) + dist(n.1, tf)))
+                else {
                     return;
                 };
                 self.put(dd, K::Destroyer);
@@ -898,9 +841,7 @@ impl Planner {
                 quota[to] += 1;
             }
         }
-        let rows: Vec<usize> = (0..DEPTH)
-            .flat_map(|d| std::iter::repeat_n(d, quota[d]))
-            .collect();
+        let rows: Vec<usize> = (0..DEPTH).flat_map(|d| std::iter::repeat_n(d, quota[d])).collect();
         for row in rows {
             let spot = self.best(8, |p, n| {
                 let mut s = 10 * dist(n.0, row);
@@ -972,19 +913,15 @@ impl Planner {
                 groups.push((kinds, heavy, td, slot.next().unwrap_or(7), true));
             }
         }
-        for kinds in [
-            vec![K::Raider, K::Raider, K::Destroyer],
-            vec![K::Raider, K::Raider],
-        ] {
+        for kinds in [vec![K::Raider, K::Raider, K::Destroyer], vec![K::Raider, K::Raider]] {
             if take(&mut left, &kinds) {
                 groups.push((kinds, heavy, td, slot.next().unwrap_or(7), true));
                 break;
             }
         }
-        for kinds in [
-            vec![K::CruiserSubmarine, K::Submarine, K::Submarine],
-            vec![K::CruiserSubmarine, K::Submarine],
-        ] {
+        for kinds in
+            [vec![K::CruiserSubmarine, K::Submarine, K::Submarine], vec![K::CruiserSubmarine, K::Submarine]]
+        {
             if take(&mut left, &kinds) {
                 groups.push((kinds, (1, 2), 1, slot.next().unwrap_or(7), false));
                 break;
@@ -1012,14 +949,7 @@ impl Planner {
     /// Grows one orthogonally connected group from the best start cell; heavy ships keep out
     /// of the front row unless nothing else fits. Gives up (leaving the units to the filler)
     /// after a few failed starts.
-    fn place_group(
-        &mut self,
-        kinds: &mut [K],
-        band: (usize, usize),
-        td: usize,
-        tf: usize,
-        heavy: bool,
-    ) {
+    fn place_group(&mut self, kinds: &mut [K], band: (usize, usize), td: usize, tf: usize, heavy: bool) {
         let bombs = self.cells_of(K::AtomicBomb);
         let score = move |n: Cell, strict: bool| -> Option<i32> {
             if heavy && strict && n.0 == 0 {
@@ -1148,9 +1078,7 @@ impl Planner {
         for weapon in [K::Aircraft, K::Torpedo, K::Mine] {
             let carrier = weapon.carrier().expect("weapon");
             while self.left(weapon) > 0 {
-                let spot = self.best(1, |p, n| {
-                    Some(if p.near(n, carrier) { 0 } else { 20 } + n.0 as i32)
-                });
+                let spot = self.best(1, |p, n| Some(if p.near(n, carrier) { 0 } else { 20 } + n.0 as i32));
                 match spot {
                     Some(c) => self.put(c, weapon),
                     None => break,
@@ -1159,9 +1087,7 @@ impl Planner {
         }
         if self.left(K::StationaryMine) > 0 {
             let bases = self.cells_of(K::NavalBase);
-            let spot = self.best(1, |_, n| {
-                Some(bases.iter().map(|&b| cheb(b, n)).min().unwrap_or(0))
-            });
+            let spot = self.best(1, |_, n| Some(bases.iter().map(|&b| cheb(b, n)).min().unwrap_or(0)));
             if let Some(c) = spot {
                 self.put(c, K::StationaryMine);
             }
@@ -1201,11 +1127,7 @@ mod tests {
     const SEEDS: u64 = 600;
 
     fn cells(layout: &Layout, kind: K) -> Vec<Cell> {
-        layout
-            .cells()
-            .filter(|&(_, k)| k == Some(kind))
-            .map(|(c, _)| c)
-            .collect()
+        layout.cells().filter(|&(_, k)| k == Some(kind)).map(|(c, _)| c).collect()
     }
 
     /// Weapons with no carrier of their kind on the eight squares around them.
@@ -1227,11 +1149,8 @@ mod tests {
             if need.is_empty() {
                 return true;
             }
-            let frontier: Vec<Cell> = group
-                .iter()
-                .flat_map(|&g| cross(g))
-                .filter(|n| !group.contains(n))
-                .collect();
+            let frontier: Vec<Cell> =
+                group.iter().flat_map(|&g| cross(g)).filter(|n| !group.contains(n)).collect();
             for n in frontier {
                 let Some(k) = layout.get(n.0, n.1) else {
                     continue;
@@ -1261,19 +1180,13 @@ mod tests {
         assert_eq!(layout.counts(), fleet_counts(), "{what}");
         let empty = layout.cells().filter(|(_, k)| k.is_none()).count();
         assert_eq!(empty, 12, "{what}");
-        assert!(
-            untethered(layout).is_empty(),
-            "{what}: {:?}",
-            untethered(layout)
-        );
+        assert!(untethered(layout).is_empty(), "{what}: {:?}", untethered(layout));
         let bases = cells(layout, K::NavalBase);
         for &b in &bases {
             assert!(b.0 >= 1, "{what}: base in the front row");
             let guards: Vec<K> = ring(b).filter_map(|n| layout.get(n.0, n.1)).collect();
             assert!(
-                guards
-                    .iter()
-                    .any(|&k| matches!(k, K::Mine | K::StationaryMine)),
+                guards.iter().any(|&k| matches!(k, K::Mine | K::StationaryMine)),
                 "{what}: base {b:?} without a mine next to it"
             );
         }
@@ -1310,19 +1223,10 @@ mod tests {
             for seed in 0..SEEDS {
                 let layout = auto_layout(seed, style);
                 let what = format!("{style:?} seed {seed}");
-                assert!(
-                    has_formation(&layout, &[K::Battleship, K::Battleship]),
-                    "{what}"
-                );
+                assert!(has_formation(&layout, &[K::Battleship, K::Battleship]), "{what}");
                 assert!(has_formation(&layout, &[K::Cruiser, K::Cruiser]), "{what}");
-                assert!(
-                    has_formation(&layout, &[K::Raider, K::Raider, K::Destroyer]),
-                    "{what}"
-                );
-                assert!(
-                    has_formation(&layout, &[K::CruiserSubmarine, K::Submarine, K::Submarine]),
-                    "{what}"
-                );
+                assert!(has_formation(&layout, &[K::Raider, K::Raider, K::Destroyer]), "{what}");
+                assert!(has_formation(&layout, &[K::CruiserSubmarine, K::Submarine, K::Submarine]), "{what}");
                 for bb in cells(&layout, K::Battleship) {
                     assert!(bb.0 >= 1, "{what}: battleship in the front row");
                 }
@@ -1353,10 +1257,7 @@ mod tests {
             let heavy = heavy_depth as f64 / heavy_n as f64;
             let cheap = cheap_depth as f64 / cheap_n as f64;
             println!("{style:?}: heavy {heavy:.2} cheap {cheap:.2} heavy in front {heavy_front} max {heavy_front_max}");
-            assert!(
-                heavy_front_max <= 1,
-                "{style:?}: {heavy_front_max} heavy ships in a front row"
-            );
+            assert!(heavy_front_max <= 1, "{style:?}: {heavy_front_max} heavy ships in a front row");
         }
     }
 
@@ -1366,14 +1267,8 @@ mod tests {
             for seed in 0..SEEDS {
                 let layout = auto_layout(seed, style);
                 let cv = cells(&layout, K::Carrier)[0];
-                assert!(
-                    cv.0 >= 2 && (2..=11).contains(&cv.1),
-                    "{style:?} {seed}: {cv:?}"
-                );
-                let middle = layout
-                    .cells()
-                    .filter(|&(c, k)| k.is_none() && (1..=3).contains(&c.0))
-                    .count();
+                assert!(cv.0 >= 2 && (2..=11).contains(&cv.1), "{style:?} {seed}: {cv:?}");
+                let middle = layout.cells().filter(|&(c, k)| k.is_none() && (1..=3).contains(&c.0)).count();
                 assert!(middle >= 4, "{style:?} {seed}: {middle} gaps in rows 2-4");
             }
         }
@@ -1441,19 +1336,10 @@ mod tests {
                 }
             }
             assert!(base_files.len() >= 15, "{style:?}: {base_files:?}");
-            assert!(
-                together >= 5 && apart >= 30,
-                "{style:?}: {together} / {apart}"
-            );
-            assert!(
-                (20..=80).contains(&cv_left),
-                "{style:?}: carrier left {cv_left}"
-            );
+            assert!(together >= 5 && apart >= 30, "{style:?}: {together} / {apart}");
+            assert!((20..=80).contains(&cv_left), "{style:?}: carrier left {cv_left}");
         }
-        assert_ne!(
-            auto_layout(7, Style::Aggressive),
-            auto_layout(7, Style::Defensive)
-        );
+        assert_ne!(auto_layout(7, Style::Aggressive), auto_layout(7, Style::Defensive));
     }
 
     /// A partial layout: `layout` with each cell kept with probability `keep`.
@@ -1493,11 +1379,7 @@ mod tests {
                 assert!(done.validate().is_ok(), "{seed} {keep}");
                 assert_keeps(&partial, &done);
                 // The source was tethered, so every weapon can be re-armed.
-                assert!(
-                    untethered(&done).is_empty(),
-                    "{seed} {keep}\n{}",
-                    done.to_text(Language::En)
-                );
+                assert!(untethered(&done).is_empty(), "{seed} {keep}\n{}", done.to_text(Language::En));
             }
         }
     }
@@ -1515,11 +1397,8 @@ mod tests {
         for seed in 0..100 {
             let mut partial = auto_layout(seed, Style::Balanced);
             let mut dice = Dice::new(seed);
-            let mut filled: Vec<Cell> = partial
-                .cells()
-                .filter(|(_, k)| k.is_some())
-                .map(|(c, _)| c)
-                .collect();
+            let mut filled: Vec<Cell> =
+                partial.cells().filter(|(_, k)| k.is_some()).map(|(c, _)| c).collect();
             dice.shuffle(&mut filled);
             for &(d, f) in &filled[..3] {
                 partial.set(d, f, None);
@@ -1549,21 +1428,13 @@ mod tests {
         let mut partial = Layout::empty();
         partial.set(0, 3, Some(K::NavalBase));
         let errors = complete_layout(&partial, 1).unwrap_err();
-        assert!(errors
-            .iter()
-            .any(|e| e.problem == LayoutProblem::BaseInFrontRow));
+        assert!(errors.iter().any(|e| e.problem == LayoutProblem::BaseInFrontRow));
         let mut partial = Layout::empty();
         partial.set(2, 3, Some(K::Battleship));
         partial.set(2, 4, Some(K::Battleship));
         partial.set(2, 5, Some(K::Battleship));
         let errors = complete_layout(&partial, 1).unwrap_err();
-        assert!(errors.iter().any(|e| matches!(
-            e.problem,
-            LayoutProblem::Count {
-                kind: K::Battleship,
-                ..
-            }
-        )));
+        assert!(errors.iter().any(|e| matches!(e.problem, LayoutProblem::Count { kind: K::Battleship, .. })));
     }
 
     #[test]

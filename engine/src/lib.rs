@@ -13,6 +13,7 @@
 //! The rules themselves are documented in `doc/rules.md` at the repository root.
 
 pub mod action;
+pub mod ai;
 pub mod arena;
 pub mod autoplace;
 pub mod event;

@@ -2,7 +2,10 @@
 
 use serde_json::{json, Map, Value};
 
+use std::time::Duration;
+
 use crate::action::Action;
+use crate::ai::{Ai, Budget};
 use crate::formation::Partners;
 use crate::game::Game;
 use crate::layout::{describe_errors, Layout};
@@ -54,7 +57,7 @@ impl Referee {
         let cmd = request
             .get("cmd")
             .and_then(Value::as_str)
-            .ok_or("missing \"cmd\" (one of load, new, legal, play, position, view)")?;
+            .ok_or("missing \"cmd\" (one of load, new, legal, play, position, view, ai)")?;
         if cmd == "load" || cmd == "new" {
             match request.get("ruleset") {
                 None => {}
@@ -122,10 +125,42 @@ impl Referee {
                 let view = self.loaded()?.view(side);
                 Ok(fields([("view", serde_json::to_value(view).map_err(|e| e.to_string())?)]))
             }
-            other => {
-                Err(format!("unknown command \"{other}\" (one of load, new, legal, play, position, view)"))
-            }
+            "ai" => self.ai(request),
+            other => Err(format!(
+                "unknown command \"{other}\" (one of load, new, legal, play, position, view, ai)"
+            )),
         }
+    }
+
+    /// `{"cmd":"ai","level":L,"seed":S,"budget_ms":M}` (or `"iterations":N` for a deterministic
+    /// budget): the AI's choice for the side to move, from that side's view only.
+    fn ai(&self, request: &Map<String, Value>) -> Answer {
+        let level = request
+            .get("level")
+            .and_then(Value::as_u64)
+            .filter(|l| (1..=5).contains(l))
+            .ok_or("\"level\" must be a whole number from 1 to 5")? as u8;
+        let seed =
+            request.get("seed").map_or(Some(0), Value::as_u64).ok_or("\"seed\" must be a whole number")?;
+        let budget = match (request.get("iterations"), request.get("budget_ms")) {
+            (Some(n), _) => Budget::Iterations(
+                n.as_u64().filter(|n| *n >= 1).ok_or("\"iterations\" must be a whole number of at least 1")?
+                    as u32,
+            ),
+            (None, Some(ms)) => Budget::Time(Duration::from_millis(
+                ms.as_u64().ok_or("\"budget_ms\" must be a whole number of milliseconds")?,
+            )),
+            (None, None) => Budget::for_level(level),
+        };
+        let game = self.loaded()?;
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            return Err("the game is over: there is no action to choose".into());
+        }
+        // The AI sees the game only as its side saw it.
+        let view = game.view_remembering(game.to_move());
+        let action = Ai::new(level, seed, budget).choose(&view, &legal);
+        Ok(fields([("action", json!(action.to_string()))]))
     }
 
     fn loaded(&self) -> Result<&Game, String> {

@@ -27,7 +27,8 @@ fn the_report_line_has_every_field_and_adds_up() {
     assert!(ok);
     let last = out.lines().last().unwrap();
     let f = fields(last);
-    let keys = ["games", "a_wins", "b_wins", "draws", "a_score", "ci95", "plies", "plies_per_sec", "median_plies"];
+    let keys =
+        ["games", "a_wins", "b_wins", "draws", "a_score", "ci95", "plies", "plies_per_sec", "median_plies"];
     let order: Vec<&str> = last.split_whitespace().map(|kv| kv.split('=').next().unwrap()).collect();
     assert_eq!(order, keys);
     let n = |k: &str| f[k].parse::<f64>().unwrap();
@@ -44,8 +45,10 @@ fn results_do_not_depend_on_the_number_of_threads() {
         let f = fields(out.lines().last().unwrap());
         ["games", "a_wins", "b_wins", "draws", "plies", "median_plies"].map(|k| f[k].clone())
     };
-    let (_, one, _) = run(&["--a", "random", "--b", "random", "--games", "4", "--seed", "9", "--threads", "1"]);
-    let (_, two, _) = run(&["--a", "random", "--b", "random", "--games", "4", "--seed", "9", "--threads", "2"]);
+    let (_, one, _) =
+        run(&["--a", "random", "--b", "random", "--games", "4", "--seed", "9", "--threads", "1"]);
+    let (_, two, _) =
+        run(&["--a", "random", "--b", "random", "--games", "4", "--seed", "9", "--threads", "2"]);
     assert_eq!(strip(&one), strip(&two));
 }
 

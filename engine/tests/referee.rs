@@ -56,7 +56,8 @@ fn load_legal_play_position_and_view() {
     ]);
     assert_eq!(answers.len(), 5, "the blank line gets no answer");
     assert_eq!(answers[0], json!({"ok": true}));
-    let actions: Vec<&str> = answers[1]["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    let actions: Vec<&str> =
+        answers[1]["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
     assert!(actions.contains(&"e4xe5(f4)") && actions.contains(&"f4-f3"));
     let mut sorted = actions.clone();
     sorted.sort();
@@ -140,9 +141,10 @@ fn a_new_game_from_layout_files_plays_to_the_end() {
     for _ in 0..5000 {
         let legal: Value = serde_json::from_str(&referee.handle_line(r#"{"cmd":"legal"}"#).unwrap()).unwrap();
         let Some(first) = legal["actions"].as_array().unwrap().first().cloned() else { break };
-        let answer: Value =
-            serde_json::from_str(&referee.handle_line(&json!({"cmd": "play", "action": first}).to_string()).unwrap())
-                .unwrap();
+        let answer: Value = serde_json::from_str(
+            &referee.handle_line(&json!({"cmd": "play", "action": first}).to_string()).unwrap(),
+        )
+        .unwrap();
         assert_eq!(answer["ok"], true);
     }
     let state: Value = serde_json::from_str(&referee.handle_line(r#"{"cmd":"position"}"#).unwrap()).unwrap();

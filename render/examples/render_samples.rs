@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use admiral_engine::{Event, Language, Side};
-use admiral_render::samples::{preview_png, random_layout, SampleGame};
+use admiral_render::samples::{preview_png, SampleGame};
 use admiral_render::*;
 
 const RANKS_EN: [&str; 19] = [
@@ -213,8 +213,17 @@ fn main() {
         }
     }
     std::fs::create_dir_all(&out).expect("output directory");
-    let write = |name: &str, bytes: &[u8]| std::fs::write(out.join(name), bytes).expect("write");
+    // Every PNG also as Discord shows it in a DM preview (about 400 px wide).
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(out.join(name), bytes).expect("write");
+        if let Some(stem) = name.strip_suffix(".png") {
+            std::fs::write(out.join(format!("{stem}.preview400.png")), preview_png(bytes, 400))
+                .expect("write");
+        }
+    };
+    let t = Instant::now();
     let r = Renderer::new();
+    eprintln!("Renderer::new: {:.0} ms", t.elapsed().as_secs_f64() * 1000.0);
 
     // A mid-game position whose last turn has an attack.
     let game = SampleGame::random(7, 120);
@@ -228,9 +237,8 @@ fn main() {
             let view = game.view(seat, ply, true);
             let png = r.render_board(&view, &board_labels(language, &view));
             write(&format!("board_{seat}_{l}.png"), &png);
-            write(&format!("board_{seat}_{l}_preview400.png"), &preview_png(&png, 400));
-            let mut dice = admiral_engine::Dice::new(seat.index() as u64 + 3);
-            let layout = random_layout(&mut dice);
+            let layout =
+                admiral_engine::auto_layout(seat.index() as u64 + 3, admiral_engine::Style::Balanced);
             let labels = SetupLabels {
                 language,
                 title: tr(
@@ -246,7 +254,6 @@ fn main() {
             };
             let png = r.render_setup(&layout, seat, &labels);
             write(&format!("setup_{seat}_{l}.png"), &png);
-            write(&format!("setup_{seat}_{l}_preview400.png"), &preview_png(&png, 400));
             let won = seat == Side::South;
             let go = GameOverCard {
                 language,
@@ -349,7 +356,6 @@ fn main() {
         write(&format!("battle_{l}.png"), &r.render_battle_card(&card));
         let png = r.render_profile(&profile_card(language));
         write(&format!("profile_{l}.png"), &png);
-        write(&format!("profile_{l}_preview400.png"), &preview_png(&png, 400));
         let ranks = RanksCard {
             language,
             title: tr(language, "Ranks", "Звания"),
@@ -377,6 +383,29 @@ fn main() {
         );
         write(&format!("atlas_{l}.png"), &r.render_atlas(&atlas));
     }
+
+    // Edge cases: the very start (no last turn), long names, an emoji, no clocks, intel off.
+    let start = game.view(Side::North, 0, true);
+    let labels = BoardLabels {
+        language: Language::Ru,
+        you: PlayerLabel {
+            name: "Очень-очень длинное имя игрока 🚢 с эмодзи".into(), clock: None
+        },
+        opponent: PlayerLabel { name: "ИИ, уровень 5".into(), clock: None },
+        status: "Ход 1 · ход соперника".into(),
+    };
+    write("board_start_north_ru.png", &r.render_board(&start, &labels));
+    let blind = game.view(Side::South, ply, false);
+    let labels = BoardLabels {
+        language: Language::En,
+        you: PlayerLabel { name: "You".into(), clock: Some("0:00".into()) },
+        opponent: PlayerLabel {
+            name: "@an_opponent_with_a_rather_long_discord_name".into(),
+            clock: Some("2d 23h 59m".into()),
+        },
+        status: "Turn 61 · intel off · a long status line that must be shortened".into(),
+    };
+    write("board_intel_off_south_en.png", &r.render_board(&blind, &labels));
 
     // The marks of each kind of attack, from North's seat.
     type Pred = fn(&Event) -> bool;

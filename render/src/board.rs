@@ -31,6 +31,7 @@ pub(crate) enum Content {
 }
 
 /// One of the two status strips.
+#[derive(Copy, Clone)]
 pub(crate) struct StripInfo<'a> {
     pub(crate) side: Side,
     pub(crate) name: &'a str,

@@ -3,7 +3,7 @@
 //! battle card, which is small) and encoded as RGB PNGs.
 
 use admiral_engine::{Event, Language, Layout, Side, Square, UnitKind, COLS};
-use tiny_skia::{FillRule, LinearGradient, PathBuilder, Pixmap, Point, SpreadMode, Stroke, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
@@ -237,25 +237,16 @@ impl AtlasLabels {
 // Drawing helpers.
 
 fn card(width: u32, height: u32) -> Pixmap {
+    // A vertical gradient, written row by row (a shader would cost more than the rest).
     let mut p = Pixmap::new(width, height).expect("card");
-    let shader = LinearGradient::new(
-        Point::from_xy(0.0, 0.0),
-        Point::from_xy(0.0, height as f32),
-        vec![
-            tiny_skia::GradientStop::new(0.0, CARD_BG2.color()),
-            tiny_skia::GradientStop::new(1.0, CARD_BG.color()),
-        ],
-        SpreadMode::Pad,
-        Transform::identity(),
-    )
-    .expect("gradient");
-    let paint = tiny_skia::Paint { shader, ..Default::default() };
-    p.fill_rect(
-        tiny_skia::Rect::from_xywh(0.0, 0.0, width as f32, height as f32).expect("rect"),
-        &paint,
-        Transform::identity(),
-        None,
-    );
+    let row_bytes = width as usize * 4;
+    for (y, row) in p.data_mut().chunks_exact_mut(row_bytes).enumerate() {
+        let c = CARD_BG2.mix(CARD_BG, y as f32 / height.max(1) as f32);
+        let px = [c.0, c.1, c.2, 255];
+        for out in row.chunks_exact_mut(4) {
+            out.copy_from_slice(&px);
+        }
+    }
     p
 }
 
@@ -955,7 +946,7 @@ pub(crate) fn profile_png(fonts: &Fonts, c: &ProfileCard) -> Vec<u8> {
 pub(crate) fn atlas(fonts: &Fonts, a: &AtlasLabels) -> Vec<u8> {
     let width = 800u32;
     let cols = 2;
-    let row_h = 84.0;
+    let row_h = 96.0;
     let rows = a.entries.len().div_ceil(cols) as f32;
     let height = (80.0 + rows * row_h + 50.0) as u32;
     let mut p = card(width, height);
@@ -965,22 +956,22 @@ pub(crate) fn atlas(fonts: &Fonts, a: &AtlasLabels) -> Vec<u8> {
         let x = 24.0 + (i % cols) as f32 * col_w;
         let y = 70.0 + (i / cols) as f32 * row_h;
         panel(&mut p, x, y, col_w - 12.0, row_h - 8.0, PANEL, PANEL_EDGE);
-        token(&mut p, fonts, x + 6.0, y + 5.0, 66.0, Side::South, TokenKind::Unit(e.kind), a.language);
+        token(&mut p, fonts, x + 6.0, y + 6.0, 78.0, Side::South, TokenKind::Unit(e.kind), a.language);
         let name = e.kind.name(a.language);
         let mut chars = name.chars();
         let cap: String =
             chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default();
-        let tx = x + 84.0;
+        let tx = x + 94.0;
         let head = format!("{} · {}", e.kind.code(a.language), cap);
-        let head = fonts.ellipsize(Face::Bold, 18.0, &head, col_w - 100.0);
-        fonts.draw(&mut p, Face::Bold, 18.0, tx, y + 25.0, Align::Left, TEXT, &head);
+        let head = fonts.ellipsize(Face::Bold, 20.0, &head, col_w - 110.0);
+        fonts.draw(&mut p, Face::Bold, 20.0, tx, y + 28.0, Align::Left, TEXT, &head);
         for (j, line) in e.lines.iter().take(2).enumerate() {
-            let l = fonts.ellipsize(Face::Regular, 14.0, line, col_w - 100.0);
-            fonts.draw(&mut p, Face::Regular, 14.0, tx, y + 46.0 + j as f32 * 19.0, Align::Left, MUTED, &l);
+            let l = fonts.ellipsize(Face::Regular, 16.5, line, col_w - 110.0);
+            fonts.draw(&mut p, Face::Regular, 16.5, tx, y + 52.0 + j as f32 * 21.0, Align::Left, MUTED, &l);
         }
     }
     let footer = fonts.ellipsize(Face::Regular, 14.0, &a.footer, width as f32 - 48.0);
-    fonts.draw(&mut p, Face::Regular, 14.0, 24.0, height as f32 - 20.0, Align::Left, MUTED, &footer);
+    fonts.draw(&mut p, Face::Regular, 15.0, 24.0, height as f32 - 20.0, Align::Left, MUTED, &footer);
     encode_rgb(&p)
 }
 

@@ -70,6 +70,10 @@ impl Fonts {
         let mut prev: Option<GlyphId> = None;
         for ch in text.chars() {
             let id = font.glyph_id(ch);
+            if id.0 == 0 {
+                // Not in the font (emoji in a Discord name, say): skipped rather than boxed.
+                continue;
+            }
             if let Some(p) = prev {
                 w += font.kern(p, id);
             }
@@ -159,6 +163,9 @@ impl Fonts {
         let base = baseline.round() as i32;
         for ch in text.chars() {
             let id = scaled.glyph_id(ch);
+            if id.0 == 0 {
+                continue;
+            }
             if let Some(p) = prev {
                 pen += scaled.kern(p, id);
             }
@@ -213,6 +220,23 @@ pub(crate) fn blend_coverage(
                 let d = data[i + c] as u32;
                 data[i + c] = ((src[c] * a + d * inv + 127) / 255) as u8;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin_and_cyrillic_are_in_the_font_and_missing_glyphs_take_no_room() {
+        let fonts = Fonts::new();
+        for face in [Face::Regular, Face::Bold] {
+            for ch in "AZaz09ЁЖЯёжяКРПЛВМБ·×…«»".chars() {
+                assert_ne!(fonts.font(face).glyph_id(ch).0, 0, "{ch} missing");
+            }
+            let plain = fonts.width(face, 20.0, "Nelson");
+            assert_eq!(fonts.width(face, 20.0, "Nelson🚢"), plain);
         }
     }
 }

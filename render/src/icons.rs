@@ -332,6 +332,21 @@ pub(crate) fn icon(kind: UnitKind) -> Vec<Part> {
     p
 }
 
+/// How much of its box a unit's icon fills: big ships look big, small craft small, so that
+/// the class shows at a glance even where the code is too small to read.
+fn presence(kind: UnitKind) -> f32 {
+    use UnitKind::*;
+    match kind {
+        Carrier | Battleship => 1.0,
+        Cruiser | Raider | CruiserSubmarine => 0.93,
+        Destroyer => 0.88,
+        Submarine | Fireship => 0.84,
+        PatrolShip | Minesweeper => 0.8,
+        TorpedoBoat => 0.74,
+        _ => 0.95,
+    }
+}
+
 /// Draws a unit's icon into the box `(x, y, w, h)` of `pixmap`, keeping the 1:1 aspect of the
 /// design box (centred). `main` paints the silhouette, `accent` the accents, `cut` the holes.
 #[allow(clippy::too_many_arguments)]
@@ -357,7 +372,7 @@ pub(crate) fn draw_icon(
         x1 = x1.max(b.right() + grow);
         y1 = y1.max(b.bottom() + grow);
     }
-    let s = (w / (x1 - x0)).min(h / (y1 - y0));
+    let s = (w / (x1 - x0)).min(h / (y1 - y0)) * presence(kind);
     let ox = x + (w - (x1 - x0) * s) / 2.0 - x0 * s;
     let oy = y + (h - (y1 - y0) * s) / 2.0 - y0 * s;
     let t = Transform::from_row(s, 0.0, 0.0, s, ox, oy);

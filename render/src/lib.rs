@@ -18,7 +18,7 @@
 //! | [`Renderer::render_profile`] | [`ProfileCard`] | rank insignia and progress, figures, medals left, badges right, PNG |
 //! | [`Renderer::render_ranks`] | [`RanksCard`] | the 19 ranks with their insignia, PNG |
 //! | [`Renderer::render_atlas`] | [`AtlasLabels`] ([`AtlasLabels::basic`] as a fallback) | unit atlas for `/admiral rules`, PNG |
-//! | [`Renderer::render_replay_gif`] | [`ReplayFrame`]s (start + one per ply) + [`ReplayLabels`] | full-reveal replay, animated GIF |
+//! | [`Renderer::render_replay_gif`] | [`ReplayFrame`]s (start + one per ply; [`ReplayFrame::from_record`]) + [`ReplayLabels`] | full-reveal replay, animated GIF |
 //!
 //! The board: the viewer's fleet at the bottom (North's picture turned 180°, coordinates
 //! a–n / 1–15 on all four edges in that orientation); own units as silhouette tokens with the
@@ -45,7 +45,9 @@
 //! strips on small RGBA regions that are mapped back through a lookup table, then encoding an
 //! indexed PNG (fdeflate with the Paeth filter). The replay GIF uses the same palette as its
 //! global colour table; each frame holds only the rectangle that changed, with unchanged
-//! pixels transparent, and frames are LZW-compressed in parallel batches.
+//! pixels transparent, and frames are LZW-compressed in parallel batches by our own encoder
+//! (`lzw.rs`), which crosses runs of the transparent index code by code instead of pixel by
+//! pixel, so a frame costs what changed, not the size of its rectangle.
 //!
 //! ## Dependencies
 //!
@@ -54,13 +56,14 @@
 //! [`samples`]), `gif` (the replay). The embedded fonts are DejaVu Sans and DejaVu Sans
 //! Condensed Bold (Latin and Cyrillic; the Bitstream Vera licence, which permits embedding,
 //! is in `assets/DejaVu-LICENSE.txt`). Dev: `criterion` (benchmarks), `serde_json` (stored
-//! golden views).
+//! golden views), `weezl` (decoding our LZW in its test; already a dependency of `gif`).
 
 mod board;
 mod cards;
 mod color;
 mod font;
 mod icons;
+mod lzw;
 mod palette;
 mod replay;
 pub mod samples;
@@ -108,9 +111,8 @@ pub struct BoardLabels {
     pub status: String,
 }
 
-/// Renders every picture. Build it once (it pre-renders the sprites and the palette, which
-/// takes a few tens of milliseconds) and share it: all methods take `&self` and it is
-/// `Send + Sync`.
+/// Renders every picture. Build it once (it pre-renders some 500 sprites and fixes the
+/// palette: about 0.2 s) and share it: all methods take `&self` and it is `Send + Sync`.
 pub struct Renderer {
     fonts: font::Fonts,
     sprites: Sprites,

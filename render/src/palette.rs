@@ -81,10 +81,17 @@ impl Palette {
         found
     }
 
-    /// Maps RGBA pixels (opaque) to indices.
+    /// Maps RGBA pixels (opaque) to indices. Runs of one colour (most of a strip) are looked
+    /// up once.
     pub(crate) fn quantize(&self, rgba: &[u8], out: &mut [u8]) {
+        let mut last = [0u8, 0, 0, 0];
+        let mut last_index = self.index(0, 0, 0);
         for (o, px) in out.iter_mut().zip(rgba.chunks_exact(4)) {
-            *o = self.index(px[0], px[1], px[2]);
+            if px != last {
+                last.copy_from_slice(px);
+                last_index = self.index(px[0], px[1], px[2]);
+            }
+            *o = last_index;
         }
     }
 }

@@ -5,9 +5,12 @@
 
 use std::borrow::Cow;
 
-use admiral_engine::{Event, Language, Position, Side, Square, UnitKind};
+use admiral_engine::{
+    Defense, Event, Game, GameError, Language, Partners, PlayError, Position, Record, Side, Square, UnitKind,
+};
 
 use crate::board::{self, Content, Scene, StripInfo, HEIGHT, WIDTH};
+use crate::lzw::Lzw;
 use crate::palette::TRANSPARENT;
 use crate::Renderer;
 
@@ -18,6 +21,28 @@ pub struct ReplayFrame {
     pub position: Position,
     /// What happened in the ply (full, unfogged: a replay reveals everything).
     pub events: Vec<Event>,
+}
+
+impl ReplayFrame {
+    /// The frames of a recorded match: the start, then every ply with its events.
+    pub fn from_record(record: &Record) -> Result<Vec<ReplayFrame>, GameError> {
+        let start = Record { turns: Vec::new(), ending: None, ..record.clone() };
+        let mut game = Game::replay(&start)?;
+        let mut frames = vec![ReplayFrame { position: game.position().clone(), events: Vec::new() }];
+        for (i, turn) in record.turns.iter().enumerate() {
+            let defense = match &turn.defense {
+                Some(squares) => Defense::Group(
+                    Partners::new(squares)
+                        .ok_or(GameError::Replay { turn: i + 1, error: PlayError::BadDefense })?,
+                ),
+                None => Defense::Auto,
+            };
+            let events =
+                game.play(&turn.action, defense).map_err(|error| GameError::Replay { turn: i + 1, error })?;
+            frames.push(ReplayFrame { position: game.position().clone(), events });
+        }
+        Ok(frames)
+    }
 }
 
 /// The texts of a replay.
@@ -52,27 +77,47 @@ fn cells_of(position: &Position) -> Vec<Content> {
         .collect()
 }
 
-/// The smallest rectangle `(x0, y0, x1, y1)` where two frames differ.
-fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
-    let rows = a.len() / width;
-    let y0 = (0..rows).find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width])?;
-    let y1 = (y0..rows).rev().find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width])? + 1;
-    let mut x0 = width;
-    let mut x1 = 0;
-    for y in y0..y1 {
-        let ra = &a[y * width..(y + 1) * width];
-        let rb = &b[y * width..(y + 1) * width];
-        if let Some(f) = (0..x0.min(width)).find(|&x| ra[x] != rb[x]) {
-            x0 = f;
-        }
-        if let Some(l) = (x1..width).rev().find(|&x| ra[x] != rb[x]) {
-            x1 = l + 1;
-        }
+/// First and one-past-last positions where two equal-length rows differ, if they do.
+fn row_diff(a: &[u8], b: &[u8]) -> Option<(usize, usize)> {
+    if a == b {
+        return None;
     }
-    Some((x0, y0, x1.max(x0 + 1), y1))
+    // Eight bytes at a time from both ends.
+    let words = a.len() / 8;
+    let word = |s: &[u8], k: usize| u64::from_ne_bytes(s[k * 8..k * 8 + 8].try_into().expect("8 bytes"));
+    let mut first = (0..words).find(|&k| word(a, k) != word(b, k)).map_or(words * 8, |k| k * 8);
+    while first < a.len() && a[first] == b[first] {
+        first += 1;
+    }
+    let mut last = a.len();
+    while last > first && (last - first) % 8 != 0 && a[last - 1] == b[last - 1] {
+        last -= 1;
+    }
+    while last >= first + 8 && a[last - 8..last] == b[last - 8..last] {
+        last -= 8;
+    }
+    while last > first && a[last - 1] == b[last - 1] {
+        last -= 1;
+    }
+    Some((first, last))
 }
 
-/// Frames are LZW-compressed in batches, in parallel, then written in order.
+/// The smallest rectangle `(x0, y0, x1, y1)` where two frames differ.
+fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
+    let mut rect: Option<(usize, usize, usize, usize)> = None;
+    for (y, (ra, rb)) in a.chunks_exact(width).zip(b.chunks_exact(width)).enumerate() {
+        if let Some((f, l)) = row_diff(ra, rb) {
+            rect = Some(match rect {
+                None => (f, y, l, y + 1),
+                Some((x0, y0, x1, _)) => (x0.min(f), y0, x1.max(l), y + 1),
+            });
+        }
+    }
+    rect
+}
+
+/// Frames are LZW-compressed in batches (with our run-aware encoder), in parallel, then
+/// written in order.
 const BATCH: usize = 24;
 
 fn flush<W: std::io::Write>(enc: &mut gif::Encoder<W>, batch: &mut Vec<gif::Frame<'static>>) {
@@ -81,8 +126,11 @@ fn flush<W: std::io::Write>(enc: &mut gif::Encoder<W>, batch: &mut Vec<gif::Fram
     std::thread::scope(|scope| {
         for chunk in batch.chunks_mut(per) {
             scope.spawn(move || {
+                let mut lzw = Lzw::new();
                 for f in chunk {
-                    f.make_lzw_pre_encoded();
+                    let mut out = Vec::new();
+                    lzw.encode(&f.buffer, TRANSPARENT, &mut out);
+                    f.buffer = Cow::Owned(out);
                 }
             });
         }
@@ -102,6 +150,8 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
         let mut prev: Vec<u8> = Vec::new();
         let mut cur = vec![0u8; (WIDTH * HEIGHT) as usize];
         let mut sub: Vec<u8> = Vec::new();
+        let mut base = vec![0u8; (WIDTH * HEIGHT) as usize];
+        let mut strips_key: Option<(u8, u8, bool)> = None;
         let mut batch: Vec<gif::Frame<'static>> = Vec::with_capacity(BATCH);
         let count = frames.len();
         for (i, frame) in frames.iter().enumerate() {
@@ -118,30 +168,38 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 name: if side == Side::South { labels.south.as_str() } else { labels.north.as_str() },
                 clock: None,
                 bases_left: position.count(side, UnitKind::NavalBase) as u8,
-                // Who is to move shows from the counter's parity; marking it would repaint both
-                // strips on every frame.
+                // Marking the side to move would repaint both strips on every frame.
                 active: false,
                 lit: false,
                 note: None,
             };
-            let mut top = info(seat.opponent());
+            let top = info(seat.opponent());
             let mut bottom = info(seat);
             // No counter on every frame: it would stretch each frame's rectangle down to the
             // strip and nearly double the encoding time. The final frame says how many plies.
             bottom.note = if last { Some(summary.as_str()) } else { None };
-            top.lit = false;
-            bottom.lit = false;
+            // The strips change only when a base falls and on the last frame: the background
+            // with both strips is cached and redrawn only then.
+            let key = (top.bases_left, bottom.bases_left, last);
+            if strips_key != Some(key) {
+                let empty = vec![Content::Empty; admiral_engine::SQUARES];
+                let scene =
+                    Scene { seat, language: labels.language, cells: &empty, events: &[], top, bottom };
+                board::compose(
+                    &mut base,
+                    &r.backgrounds[seat.index()],
+                    &r.sprites,
+                    &r.palette,
+                    &r.fonts,
+                    &r.base_icons,
+                    &scene,
+                );
+                strips_key = Some(key);
+            }
+            cur.copy_from_slice(&base);
             let scene =
                 Scene { seat, language: labels.language, cells: &cells, events: &frame.events, top, bottom };
-            board::compose(
-                &mut cur,
-                &r.backgrounds[seat.index()],
-                &r.sprites,
-                &r.palette,
-                &r.fonts,
-                &r.base_icons,
-                &scene,
-            );
+            board::draw_board_area(&mut cur, &r.sprites, &r.palette, &scene);
             let has_attack = frame.events.iter().any(|e| e.is_combat());
             let delay = if i == 0 {
                 START_DELAY
@@ -167,10 +225,9 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 sub.reserve(w * h);
                 for y in y0..y1 {
                     let row = y * WIDTH as usize;
-                    for x in x0..x1 {
-                        let v = cur[row + x];
-                        sub.push(if v == prev[row + x] { TRANSPARENT } else { v });
-                    }
+                    let c = &cur[row + x0..row + x1];
+                    let p = &prev[row + x0..row + x1];
+                    sub.extend(c.iter().zip(p).map(|(&c, &p)| if c == p { TRANSPARENT } else { c }));
                 }
                 batch.push(gif::Frame {
                     delay,

@@ -3,9 +3,11 @@
 //!
 //! Views come from the engine's own [`Game`], so the fog tested here is the engine's.
 
+use admiral_engine::{auto_layout, Style};
 use admiral_engine::{Action, Defense, Dice, Event, Game, Layout, Position, Side, Status, UnitKind, View};
 
-/// A random legal layout: bases out of the front row, everything else anywhere.
+/// A random legal layout: bases out of the front row, everything else anywhere (noise, unlike
+/// the engine's `auto_layout`: for tests that want any legal layout).
 pub fn random_layout(dice: &mut Dice) -> Layout {
     let mut layout = Layout::empty();
     let mut free: Vec<(usize, usize)> = (1..5).flat_map(|d| (0..14).map(move |f| (d, f))).collect();
@@ -53,7 +55,9 @@ impl SampleGame {
     /// Plays up to `plies` random plies from random layouts (fewer if the game ends).
     pub fn random(seed: u64, plies: usize) -> SampleGame {
         let mut dice = Dice::new(seed);
-        let layouts = [random_layout(&mut dice), random_layout(&mut dice)];
+        // The engine's linked auto-placement: layouts that read like a player's plan.
+        let layouts =
+            [auto_layout(dice.next_u64(), Style::Varied), auto_layout(dice.next_u64(), Style::Varied)];
         let mut game = Game::new(&layouts[0], &layouts[1], true).expect("valid layouts");
         let mut sample = SampleGame {
             layouts,

@@ -1,12 +1,14 @@
 //! The board picture: the fog at the pixel level, golden images in both orientations and both
 //! languages, and localisation.
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use admiral_engine::{Dice, Game, Language, Side, Square, View};
-use admiral_render::samples::{self, SampleGame};
+use admiral_render::samples::SampleGame;
 use admiral_render::{BoardLabels, PlayerLabel, Renderer};
+
+mod common;
+use common::{check_golden, fixture};
 
 fn renderer() -> &'static Renderer {
     static R: OnceLock<Renderer> = OnceLock::new();
@@ -106,51 +108,6 @@ fn languages_change_the_picture() {
     ru_labels.opponent = labels(Language::En, 10).opponent;
     ru_labels.status = labels(Language::En, 10).status;
     assert_ne!(en, r.render_board(&view, &ru_labels));
-}
-
-fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
-}
-
-/// A stored view, so that the references do not depend on the engine's move order.
-fn fixture(name: &str, make: impl FnOnce() -> View) -> View {
-    let path = golden_dir().join(format!("{name}.json"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
-        let view = make();
-        std::fs::write(&path, serde_json::to_string_pretty(&view).expect("json")).expect("write fixture");
-        return view;
-    }
-    serde_json::from_str(&std::fs::read_to_string(&path).expect("read fixture")).expect("a view")
-}
-
-/// Compares a picture with its reference at half size (the size of a phone's DM preview),
-/// with a small tolerance; `UPDATE_GOLDEN=1` rewrites the reference.
-fn check_golden(name: &str, png: &[u8]) {
-    let (w, h, rgb) = samples::decode_png_rgb(png);
-    let (sw, sh, small) = samples::downscale_rgb(w, h, &rgb, w / 2);
-    let path = golden_dir().join(format!("{name}.png"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
-        std::fs::write(&path, samples::encode_png_rgb(sw, sh, &small)).expect("write golden");
-        return;
-    }
-    let (gw, gh, golden) = samples::decode_png_rgb(&std::fs::read(&path).expect("read golden"));
-    assert_eq!((gw, gh), (sw, sh), "{name}: size changed");
-    let mut total = 0u64;
-    let mut off = 0usize;
-    for (a, b) in small.chunks_exact(3).zip(golden.chunks_exact(3)) {
-        let d = (0..3).map(|k| (a[k] as i32 - b[k] as i32).unsigned_abs()).max().unwrap_or(0);
-        total += d as u64;
-        if d > 24 {
-            off += 1;
-        }
-    }
-    let pixels = (sw * sh) as usize;
-    let mean = total as f64 / pixels as f64;
-    assert!(
-        mean < 1.0 && off < pixels / 200,
-        "{name}: differs from tests/golden/{name}.png (mean {mean:.3}, {off} pixels off); \
-         run with UPDATE_GOLDEN=1 if the change is intended"
-    );
 }
 
 fn golden_view(viewer: Side) -> View {

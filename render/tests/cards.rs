@@ -6,6 +6,9 @@ use admiral_engine::{Language, Layout, Side, UnitKind};
 use admiral_render::samples::{decode_png_rgb, random_layout};
 use admiral_render::*;
 
+mod common;
+use common::check_golden;
+
 fn renderer() -> &'static Renderer {
     static R: OnceLock<Renderer> = OnceLock::new();
     R.get_or_init(Renderer::new)
@@ -121,4 +124,71 @@ fn cards_render_in_both_languages() {
         }
         last = all;
     }
+}
+
+fn battle_card(language: Language) -> BattleCard {
+    let ru = language == Language::Ru;
+    BattleCard {
+        language,
+        title: if ru { "Бой на h7".into() } else { "Battle at h7".into() },
+        attacker: BattleSide {
+            side: Side::South,
+            label: if ru { "Атакует · вы".into() } else { "Attacker · you".into() },
+            units: vec![UnitKind::Cruiser, UnitKind::Cruiser, UnitKind::Cruiser],
+            strength: Some(20),
+            won: true,
+        },
+        defender: BattleSide {
+            side: Side::North,
+            label: if ru {
+                "Защищается · @ушаков".into()
+            } else {
+                "Defender · @ushakov".into()
+            },
+            units: vec![UnitKind::Battleship],
+            strength: Some(15),
+            won: false,
+        },
+        result: if ru {
+            "Победа атакующего: 20 против 15".into()
+        } else {
+            "The attacker wins, 20 against 15".into()
+        },
+        destroyed_label: if ru { "Уничтожены".into() } else { "Destroyed".into() },
+        nothing_label: if ru { "никто".into() } else { "nothing".into() },
+        destroyed: vec![(Side::North, UnitKind::Battleship)],
+        strength_label: if ru { "сила".into() } else { "strength".into() },
+    }
+}
+
+#[test]
+fn golden_cards_in_both_languages() {
+    let r = renderer();
+    for (language, tag) in [(Language::En, "en"), (Language::Ru, "ru")] {
+        check_golden(&format!("battle_{tag}"), &r.render_battle_card(&battle_card(language)));
+        let mut card = profile(language, 12);
+        if language == Language::Ru {
+            card.name = "@ушаков".into();
+            card.rank.name = "Капитан 3 ранга".into();
+            card.medals[0].name = "Торпедный удар".into();
+            card.badges[0].name = "Ветеран".into();
+        }
+        check_golden(&format!("profile_{tag}"), &r.render_profile(&card));
+        let seat = if language == Language::Ru { Side::North } else { Side::South };
+        let layout = golden_layout();
+        let labels = SetupLabels { language, title: "Fleet".into(), subtitle: "Front row at the top".into() };
+        check_golden(&format!("setup_{tag}"), &r.render_setup(&layout, seat, &labels));
+    }
+}
+
+/// A stored layout (the engine's auto-placement once), so the reference does not follow
+/// changes in the planner.
+fn golden_layout() -> Layout {
+    let path = common::golden_dir().join("setup_layout.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
+        let layout = admiral_engine::auto_layout(11, admiral_engine::Style::Balanced);
+        std::fs::write(&path, layout.grid_text(Language::En)).expect("write layout");
+        return layout;
+    }
+    Layout::parse(&std::fs::read_to_string(&path).expect("read layout")).expect("a layout")
 }

@@ -78,4 +78,25 @@ fn a_500_ply_replay_stays_small() {
     assert!(game.plies() >= 500, "the sample game is long enough");
     let gif = r.render_replay_gif(&game.replay_frames(), &labels(Language::En, Side::South));
     assert!(gif.len() <= 8 * 1024 * 1024, "{} bytes", gif.len());
+    // It decodes, frame by frame (our own LZW encoder is exercised on every kind of frame).
+    let mut decoder = gif::DecodeOptions::new().read_info(std::io::Cursor::new(&gif)).expect("a GIF");
+    let mut frames = 0;
+    while decoder.read_next_frame().expect("a valid frame").is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, game.plies() + 1);
+}
+
+#[test]
+fn frames_from_a_record_follow_the_game() {
+    let sample = SampleGame::random(77, 90);
+    let game = sample.game_at(sample.plies(), true);
+    let frames = admiral_render::ReplayFrame::from_record(game.record()).expect("a valid record");
+    assert_eq!(frames.len(), sample.plies() + 1);
+    for (frame, position) in frames.iter().zip(&sample.positions) {
+        assert_eq!(frame.position.to_text(), position.to_text());
+    }
+    for (frame, events) in frames[1..].iter().zip(&sample.events) {
+        assert_eq!(&frame.events, events);
+    }
 }

@@ -1,0 +1,167 @@
+//! What an AI believes about the enemy's markers, built from its own view only.
+//!
+//! Each unidentified marker gets a weight for every kind: the number of that kind still unseen
+//! (the fleet minus losses minus markers already identified) times what the marker's history
+//! allows. A marker that moved is no base or stationary mine; a base never stands in the front
+//! row and usually sits at the back; a weapon that moved while no other marker touches it now
+//! is unlikely (its carrier must have been beside it). Worlds are sampled from these weights,
+//! without replacement, so every sampled fleet has the right counts.
+
+use crate::layout::{Layout, ZONE_DEPTH};
+use crate::position::Position;
+use crate::rng::Dice;
+use crate::square::{Side, Square, SquareSet};
+use crate::unit::{Piece, UnitKind, KINDS};
+use crate::view::{Cell, View};
+
+/// The belief about every enemy marker of one view.
+#[derive(Clone, Debug)]
+pub struct Belief {
+    me: Side,
+    /// Own units as the view shows them.
+    own: Vec<(Square, UnitKind)>,
+    /// Enemy markers already identified (intel), with their kinds.
+    known: Vec<(Square, UnitKind)>,
+    /// Unidentified markers with their per-kind weights (pool not applied).
+    unknown: Vec<(Square, [f32; KINDS])>,
+    /// How many of each kind are still unaccounted for among the unidentified markers.
+    pool: [u8; KINDS],
+    to_move: Side,
+    quiet_plies: u16,
+}
+
+impl Belief {
+    /// Builds the belief of `view.viewer` from its view. `naive` ignores everything but the
+    /// counts (the greedy level's way of thinking).
+    pub fn new(view: &View, naive: bool) -> Belief {
+        let me = view.viewer;
+        let enemy = me.opponent();
+        let moved: SquareSet = view.moved_markers.iter().copied().collect();
+        let mut own = Vec::new();
+        let mut known = Vec::new();
+        let mut unknown_squares = Vec::new();
+        let mut enemy_markers = SquareSet::EMPTY;
+        for sq in Square::all() {
+            match view.cell(sq) {
+                Cell::Own { kind } => own.push((sq, kind)),
+                Cell::Enemy { intel: Some(kind) } => {
+                    known.push((sq, kind));
+                    enemy_markers.insert(sq);
+                }
+                Cell::Enemy { intel: None } => {
+                    unknown_squares.push(sq);
+                    enemy_markers.insert(sq);
+                }
+                Cell::Empty => {}
+            }
+        }
+        let mut pool = [0u8; KINDS];
+        for kind in UnitKind::ALL {
+            let seen = known.iter().filter(|(_, k)| *k == kind).count() as u8;
+            pool[kind.index()] =
+                kind.fleet_count().saturating_sub(view.enemy_losses[kind.index()]).saturating_sub(seen);
+        }
+        let unknown = unknown_squares
+            .into_iter()
+            .map(|sq| {
+                let mut weights = [1.0f32; KINDS];
+                if !naive {
+                    let has_moved = moved.contains(sq);
+                    let depth = Layout::cell_of(enemy, sq).map(|(d, _)| d);
+                    let lonely = sq.surrounding().all(|n| !enemy_markers.contains(n));
+                    for kind in UnitKind::ALL {
+                        let w = &mut weights[kind.index()];
+                        if has_moved && kind.is_immobile() {
+                            *w = 0.0;
+                        }
+                        if has_moved && lonely && kind.carrier().is_some() {
+                            *w *= 0.15;
+                        }
+                        if kind == UnitKind::NavalBase {
+                            *w *= match depth {
+                                Some(0) | None => 0.0,
+                                Some(d) => [0.0, 0.15, 0.4, 1.0, 1.6][d.min(ZONE_DEPTH - 1)],
+                            };
+                        }
+                    }
+                }
+                (sq, weights)
+            })
+            .collect();
+        Belief { me, own, known, unknown, pool, to_move: view.to_move, quiet_plies: view.quiet_plies }
+    }
+
+    /// The side whose belief this is.
+    pub fn me(&self) -> Side {
+        self.me
+    }
+
+    /// The probability that the marker on `sq` is of `kind` (1 or 0 for identified markers;
+    /// pool-weighted marginals for the others).
+    pub fn probability(&self, sq: Square, kind: UnitKind) -> f32 {
+        if let Some((_, k)) = self.known.iter().find(|(s, _)| *s == sq) {
+            return if *k == kind { 1.0 } else { 0.0 };
+        }
+        let Some((_, weights)) = self.unknown.iter().find(|(s, _)| *s == sq) else {
+            return 0.0;
+        };
+        let total: f32 = UnitKind::ALL.iter().map(|k| weights[k.index()] * self.pool[k.index()] as f32).sum();
+        if total <= 0.0 {
+            return 0.0;
+        }
+        weights[kind.index()] * self.pool[kind.index()] as f32 / total
+    }
+
+    /// The identified enemy units.
+    pub fn known(&self) -> &[(Square, UnitKind)] {
+        &self.known
+    }
+
+    /// A full position consistent with the view: own units as they are, identified markers as
+    /// known, the others drawn from the belief.
+    pub fn sample(&self, dice: &mut Dice) -> Position {
+        let enemy = self.me.opponent();
+        let mut world = Position::empty(self.to_move);
+        for &(sq, kind) in &self.own {
+            world.put(sq, Piece::new(self.me, kind));
+        }
+        for &(sq, kind) in &self.known {
+            world.put(sq, Piece::new(enemy, kind));
+        }
+        let mut pool = self.pool.map(|n| n as f32);
+        let mut order: Vec<usize> = (0..self.unknown.len()).collect();
+        dice.shuffle(&mut order);
+        // Markers that cannot be everything go first, so that the rare kinds they allow are
+        // still in the pool for them.
+        order.sort_by_key(|&i| self.unknown[i].1.iter().filter(|w| **w >= 1.0).count());
+        for i in order {
+            let (sq, weights) = &self.unknown[i];
+            let mut chances = [0f32; KINDS];
+            let mut total = 0.0;
+            for k in 0..KINDS {
+                chances[k] = weights[k] * pool[k];
+                total += chances[k];
+            }
+            if total <= 0.0 {
+                // The counts are exhausted (a test position with extra units): any allowed kind.
+                for k in 0..KINDS {
+                    chances[k] = weights[k] * UnitKind::ALL[k].fleet_count() as f32;
+                    total += chances[k];
+                }
+            }
+            let mut roll = (dice.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * total;
+            let mut chosen = chances.iter().rposition(|c| *c > 0.0).unwrap_or(0);
+            for (k, chance) in chances.iter().enumerate() {
+                if *chance > 0.0 && roll < *chance {
+                    chosen = k;
+                    break;
+                }
+                roll -= chance;
+            }
+            pool[chosen] = (pool[chosen] - 1.0).max(0.0);
+            world.put(*sq, Piece::new(enemy, UnitKind::ALL[chosen]));
+        }
+        world.quiet_plies = self.quiet_plies;
+        world
+    }
+}

@@ -1,0 +1,147 @@
+//! Static evaluation of a full position (a sampled world) from one side's seat.
+
+use crate::outcome::Status;
+use crate::position::Position;
+use crate::square::{Side, Square};
+use crate::unit::UnitKind;
+
+/// Score of a won game; everything else stays far below it.
+pub const WIN: f32 = 10_000.0;
+
+/// What a unit is worth in material. Bases are worth much more than ships: losing the second
+/// one loses the game (handled by the terminal score).
+pub fn value(kind: UnitKind) -> f32 {
+    match kind {
+        UnitKind::Carrier => 10.0,
+        UnitKind::Battleship => 15.0,
+        UnitKind::Cruiser => 7.0,
+        UnitKind::Raider => 8.5,
+        UnitKind::Destroyer => 5.0,
+        UnitKind::PatrolShip => 2.0,
+        UnitKind::TorpedoBoat => 3.5,
+        UnitKind::CruiserSubmarine => 6.0,
+        UnitKind::Minesweeper => 2.5,
+        UnitKind::Submarine => 4.0,
+        UnitKind::Aircraft => 11.0,
+        UnitKind::Torpedo => 3.5,
+        UnitKind::Mine => 2.0,
+        UnitKind::StationaryMine => 1.5,
+        UnitKind::Fireship => 3.0,
+        UnitKind::AtomicBomb => 9.0,
+        UnitKind::NavalBase => 45.0,
+    }
+}
+
+/// Weights of the positional terms.
+#[derive(Copy, Clone, Debug)]
+pub struct Weights {
+    /// Reward per unit of closeness of strikers to enemy bases.
+    pub attack_bases: f32,
+    /// Penalty per unit of closeness of enemy strikers to own bases.
+    pub guard_bases: f32,
+    /// Reward for keeping units that can still move: a side left without one loses, so the
+    /// last few matter far more than their material (logarithmic in the count).
+    pub reserve: f32,
+    /// Reward for armed weapons (carrier beside them).
+    pub armed: f32,
+}
+
+impl Weights {
+    /// Material only.
+    pub const MATERIAL: Weights = Weights { attack_bases: 0.0, guard_bases: 0.0, reserve: 0.0, armed: 0.0 };
+    /// Level 2: material, and keeping enemies away from its own bases.
+    pub const GREEDY: Weights = Weights { attack_bases: 0.0, guard_bases: 0.8, reserve: 25.0, armed: 0.0 };
+    /// The positional evaluation of levels 3 and 4.
+    pub const FULL: Weights = Weights { attack_bases: 0.6, guard_bases: 0.8, reserve: 25.0, armed: 0.8 };
+    /// Level 5's evaluation: more weight on going for the bases and guarding its own.
+    pub const ADMIRAL: Weights = Weights { attack_bases: 1.2, guard_bases: 1.2, reserve: 25.0, armed: 1.0 };
+}
+
+/// The evaluation of `position` for `me`: terminal scores, material, and positional terms.
+pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
+    match position.status() {
+        Status::Ongoing => {}
+        Status::Draw => return 0.0,
+        status if status.winner() == Some(me) => return WIN,
+        _ => return -WIN,
+    }
+    let mut score = 0.0;
+    for (_, piece) in position.pieces() {
+        let v = value(piece.kind);
+        score += if piece.side == me { v } else { -v };
+    }
+    if weights.reserve > 0.0 {
+        let movers = |side: Side| {
+            let free = position.occupied_by(side).iter().filter(|&sq| {
+                position.piece_at(sq).is_some_and(|p| !p.kind.is_immobile() && p.kind.carrier().is_none())
+            });
+            (free.count() as f32 + 1.0).ln()
+        };
+        score += weights.reserve * (movers(me) - movers(me.opponent()));
+    }
+    if weights.attack_bases > 0.0 || weights.guard_bases > 0.0 || weights.armed > 0.0 {
+        score += positional(position, me, weights) - positional(position, me.opponent(), weights);
+    }
+    score
+}
+
+/// One side's positional assets: strikers near enemy bases, own bases kept clear, armed weapons.
+fn positional(position: &Position, side: Side, weights: &Weights) -> f32 {
+    let enemy = side.opponent();
+    let enemy_bases: Vec<Square> = position
+        .occupied_by(enemy)
+        .iter()
+        .filter(|&sq| position.piece_at(sq).is_some_and(|p| p.kind == UnitKind::NavalBase))
+        .collect();
+    let own_bases: Vec<Square> = position
+        .occupied_by(side)
+        .iter()
+        .filter(|&sq| position.piece_at(sq).is_some_and(|p| p.kind == UnitKind::NavalBase))
+        .collect();
+    let mut score = 0.0;
+    for sq in position.occupied_by(side).iter() {
+        let kind = position.piece_at(sq).expect("occupied").kind;
+        if let Some(carrier) = kind.carrier() {
+            if sq
+                .surrounding()
+                .any(|n| position.piece_at(n).is_some_and(|p| p.side == side && p.kind == carrier))
+            {
+                score += weights.armed;
+            }
+        }
+        let striker = match kind {
+            UnitKind::Aircraft | UnitKind::Battleship | UnitKind::Raider | UnitKind::Cruiser => 1.0,
+            UnitKind::Destroyer
+            | UnitKind::Submarine
+            | UnitKind::CruiserSubmarine
+            | UnitKind::Minesweeper => 0.6,
+            UnitKind::PatrolShip | UnitKind::TorpedoBoat | UnitKind::Fireship => 0.3,
+            _ => 0.0,
+        };
+        if striker > 0.0 {
+            if let Some(d) = nearest(sq, &enemy_bases) {
+                score += weights.attack_bases * striker * closeness(d);
+            }
+        }
+    }
+    // Enemy strikers near our bases cost us.
+    for sq in position.occupied_by(enemy).iter() {
+        let kind = position.piece_at(sq).expect("occupied").kind;
+        if kind.is_immobile() || matches!(kind, UnitKind::Mine | UnitKind::Carrier) {
+            continue;
+        }
+        if let Some(d) = nearest(sq, &own_bases) {
+            score -= weights.guard_bases * closeness(d) * 0.5;
+        }
+    }
+    score
+}
+
+fn nearest(from: Square, targets: &[Square]) -> Option<u8> {
+    targets.iter().map(|t| from.col().abs_diff(t.col()) + from.row().abs_diff(t.row())).min()
+}
+
+/// 1 next to the target, falling to 0 at 14 squares away.
+fn closeness(distance: u8) -> f32 {
+    (14.0 - distance.min(14) as f32) / 13.0
+}
