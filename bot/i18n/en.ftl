@@ -279,6 +279,8 @@ award-victor = Victor
 award-tonnage = Tonnage
 award-admirals_match = Admiral's match
 
+ply-label = Move
+
 ## Errors
 err-internal = Something went wrong on our side. Please try again.
 err-malformed = This request could not be read. Please try again from a fresh message.

@@ -248,6 +248,7 @@ async fn board_matches_and_resign() {
     // Replay after the match: for the players only.
     let r = handlers::replay(&a, &who(south, EN, "13"), id).await;
     assert_eq!(r.files.len(), 2, "{}", r.text);
+    assert!(matches!(r.pictures[0], Pic::Replay { .. }));
     let r = handlers::replay(&a, &who(CAROL, EN, "14"), id).await;
     assert!(is_refusal(&r));
     assert_eq!(handlers::last_finished(&a, south).await, Some(id));
@@ -486,4 +487,42 @@ fn clock_option_parsing() {
     assert_eq!(Clock::parse("10+5"), Some(Clock::Live(10, 5)));
     assert_eq!(Clock::parse("15m"), Some(Clock::Live(15, 0)));
     assert_eq!(Clock::parse("soon"), None);
+}
+
+#[tokio::test]
+async fn every_picture_renders() {
+    let h = harness().await;
+    let a = app(&h).await;
+    let (id, south, north) = playing(&h, &a).await;
+    let legal = h.svc.legal_actions(south, id).await.unwrap();
+    handlers::play(&a, &who(south, EN, "1"), id, &legal[0].to_string(), None).await;
+    let Answer::Update(_) = handlers::component(&a, &who(north, RU, "2"), &Cid::ResignConfirm(id), None).await else { panic!() };
+    h.svc.quiesce().await;
+    h.deliver().await;
+    let mut pics: Vec<Pic> = Vec::new();
+    for n in h.out.all() {
+        pics.extend(notice_reply(&n, &NoticeCtx::default()).pictures);
+    }
+    pics.extend(handlers::replay(&a, &who(north, RU, "3"), id).await.pictures);
+    pics.extend(handlers::rules(&who(south, RU, "4"), None).pictures);
+    pics.extend(handlers::profile(&a, &who(south, EN, "5"), south, "Alice").await.pictures);
+    pics.push(present::battle_pic(&{
+        let mut g = small_game(true);
+        g.play(&Action::parse("e5xe6(d5)").unwrap(), admiral_engine::Defense::Auto).unwrap();
+        g.view(Side::North)
+    }, RU).unwrap());
+    let kinds: std::collections::BTreeSet<&str> = pics.iter().map(|p| p.file_name()).collect();
+    for want in ["board.png", "setup.png", "result.png", "replay.gif", "units.png", "profile.png", "battle.png"] {
+        assert!(kinds.contains(want), "{want} missing from {kinds:?}");
+    }
+    let r = a.renderer.clone();
+    tokio::task::spawn_blocking(move || {
+        for p in &pics {
+            let bytes = p.render(&r);
+            let magic: &[u8] = if p.file_name().ends_with(".gif") { b"GIF8" } else { b"\x89PNG" };
+            assert!(bytes.starts_with(magic), "{} did not render", p.file_name());
+        }
+    })
+    .await
+    .unwrap();
 }

@@ -854,6 +854,16 @@ pub async fn replay(app: &App, who: &Who, id: MatchId) -> Reply {
         }
     }
     let mut r = Reply::private(tr!(l, "replay-head", id = id.0, plies = record.turns.len()));
+    let seat = app.service.view(who.user, id).await.map(|v| v.viewer).unwrap_or(Side::South);
+    let (south, north) = seat_names(app, who, id, seat).await;
+    let result = match app.service.status(id).await {
+        Ok((_, _, Some(o))) => present::outcome_headline(&o, None, l),
+        _ => String::new(),
+    };
+    r.pictures.push(Pic::Replay {
+        record: Box::new(record.clone()),
+        labels: admiral_render::ReplayLabels { language: l, seat, south, north, ply_label: tr!(l, "ply-label"), result },
+    });
     r.files.push((format!("match-{}-moves.txt", id.0), moves.into_bytes()));
     r.files.push((format!("match-{}-record.json", id.0), serde_json::to_vec_pretty(&record).unwrap_or_default()));
     r
@@ -871,4 +881,38 @@ pub async fn last_finished(app: &App, user: UserId) -> Option<MatchId> {
     .ok()
     .flatten()
     .map(MatchId)
+}
+
+/// The names of South and North for a replay, from the viewer's seat.
+async fn seat_names(app: &App, who: &Who, id: MatchId, seat: Side) -> (String, String) {
+    let me = app.name_of(who.user).unwrap_or_else(|| tr!(who.lang, "you"));
+    let opp = opponent_name(app, who, id).await;
+    let opp = if opp == tr!(who.lang, "opponent") {
+        // Finished matches are no longer in `my_matches`: look the seat up in the store.
+        let row: Option<(Option<i64>, Option<i64>, Option<i64>)> =
+            sqlx::query_as("SELECT south_user, north_user, ai_level FROM matches WHERE id = ?")
+                .bind(id.0)
+                .fetch_optional(&app.service.store().read)
+                .await
+                .ok()
+                .flatten();
+        match row {
+            Some((s, n, ai)) => {
+                let other = if seat == Side::South { n } else { s };
+                match (other, ai) {
+                    (Some(u), _) => app.name_of(UserId::from_db(u)).unwrap_or(opp),
+                    (None, Some(level)) => tr!(who.lang, "ai-name", level = level),
+                    _ => opp,
+                }
+            }
+            None => opp,
+        }
+    } else {
+        opp
+    };
+    if seat == Side::South {
+        (me, opp)
+    } else {
+        (opp, me)
+    }
 }

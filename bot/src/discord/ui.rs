@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use admiral_engine::{Layout, Side, View};
-use admiral_render::{AtlasLabels, BattleCard, BoardLabels, GameOverCard, ProfileCard, Renderer, SetupLabels};
+use admiral_render::{AtlasLabels, BattleCard, BoardLabels, GameOverCard, ProfileCard, Renderer, ReplayFrame, ReplayLabels, SetupLabels};
 use poise::serenity_prelude as serenity;
 
 use crate::ids::UserId;
@@ -99,6 +99,13 @@ pub enum Pic {
     Profile(Box<ProfileCard>),
     /// The unit atlas.
     Atlas(Box<AtlasLabels>),
+    /// The full-reveal replay of a finished match (animated GIF).
+    Replay {
+        /// The record.
+        record: Box<admiral_engine::Record>,
+        /// Texts.
+        labels: ReplayLabels,
+    },
 }
 
 impl Pic {
@@ -111,6 +118,7 @@ impl Pic {
             Pic::GameOver(_) => "result.png",
             Pic::Profile(_) => "profile.png",
             Pic::Atlas(_) => "units.png",
+            Pic::Replay { .. } => "replay.gif",
         }
     }
 
@@ -126,6 +134,18 @@ impl Pic {
             Pic::GameOver(card) => r.render_game_over(card),
             Pic::Profile(card) => r.render_profile(card),
             Pic::Atlas(atlas) => r.render_atlas(atlas),
+            Pic::Replay { record, labels } => match ReplayFrame::from_record(record) {
+                Ok(frames) => {
+                    let gif = r.render_replay_gif(&frames, labels);
+                    // Too big for Discord's default upload limit: the record file remains.
+                    if gif.len() > 9 * 1024 * 1024 {
+                        Vec::new()
+                    } else {
+                        gif
+                    }
+                }
+                Err(_) => Vec::new(),
+            },
         }
     }
 }

@@ -1,5 +1,7 @@
 //! `/admiral profile`, `/admiral leaderboard`, `/admiral replay`.
 
+#![allow(missing_docs)] // poise generates the command constructors
+
 use poise::serenity_prelude as serenity;
 
 use super::{ac_match, send, who};

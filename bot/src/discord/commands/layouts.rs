@@ -1,5 +1,7 @@
 //! `/admiral layouts …`: list, show, save, delete.
 
+#![allow(missing_docs)] // poise generates the command constructors
+
 use poise::serenity_prelude as serenity;
 
 use super::{ac_match, read_text, respond, send, who};

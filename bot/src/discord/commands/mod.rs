@@ -2,6 +2,8 @@
 //! (defers), builds a [`Who`], calls a handler and sends its reply; the decisions live in
 //! [`super::handlers`]. Descriptions and option texts come from the catalogue ([`localise`]).
 
+#![allow(missing_docs)] // poise generates the command constructors
+
 pub mod career;
 pub mod layouts;
 pub mod play;

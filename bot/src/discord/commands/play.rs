@@ -1,5 +1,7 @@
 //! Challenge, AI, move, board, matches, resign.
 
+#![allow(missing_docs)] // poise generates the command constructors
+
 use poise::serenity_prelude as serenity;
 
 use super::{ac_match, option_str, pick, respond, send, who};

@@ -1,5 +1,7 @@
 //! `/admiral settings`, `/admiral rules`.
 
+#![allow(missing_docs)] // poise generates the command constructors
+
 use crate::discord::handlers::{self, LangChoice};
 use crate::discord::{Context, Error};
 use crate::service::DefencePolicy;

@@ -1,5 +1,7 @@
 //! `/admiral setup …`: auto, upload, layout, swap, fill, ready.
 
+#![allow(missing_docs)] // poise generates the command constructors
+
 use poise::serenity_prelude as serenity;
 
 use super::{ac_match, pick, read_text, respond, send, who};
