@@ -252,6 +252,10 @@ async fn board_matches_and_resign() {
     let r = handlers::replay(&a, &who(CAROL, EN, "14"), id).await;
     assert!(is_refusal(&r));
     assert_eq!(handlers::last_finished(&a, south).await, Some(id));
+    let done = handlers::finished_choices(&a, &who(south, EN, "15"), "").await;
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].1, id.0.to_string());
+    assert!(handlers::finished_choices(&a, &who(CAROL, EN, "16"), "").await.is_empty());
 }
 
 #[tokio::test]

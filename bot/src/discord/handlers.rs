@@ -916,3 +916,33 @@ async fn seat_names(app: &App, who: &Who, id: MatchId, seat: Side) -> (String, S
         (opp, me)
     }
 }
+
+/// Autocomplete of `/admiral replay`'s match: the user's finished matches, newest first.
+pub async fn finished_choices(app: &App, who: &Who, typed: &str) -> Vec<Choice> {
+    let rows: Vec<(i64, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
+        "SELECT id, south_user, north_user, ai_level FROM matches
+         WHERE (south_user = ? OR north_user = ?) AND status = 'finished' ORDER BY id DESC LIMIT 100",
+    )
+    .bind(who.user.db())
+    .bind(who.user.db())
+    .fetch_all(&app.service.store().read)
+    .await
+    .unwrap_or_default();
+    let q = typed.trim().trim_start_matches('#');
+    rows.into_iter()
+        .filter(|(id, ..)| q.is_empty() || id.to_string().starts_with(q))
+        .take(25)
+        .map(|(id, s, n, ai)| {
+            let other = if s == Some(who.user.db()) { n } else { s };
+            let opp = match (other, ai) {
+                (Some(u), _) => Opponent::Human { user: UserId::from_db(u) },
+                (None, level) => Opponent::Ai { level: level.unwrap_or(1) as u8 },
+            };
+            let name = match opp {
+                Opponent::Human { user } => app.name_of(user),
+                Opponent::Ai { .. } => None,
+            };
+            (format!("#{id} · {}", tr!(who.lang, "vs", name = opponent_plain(&opp, who.lang, name.as_deref()))), id.to_string())
+        })
+        .collect()
+}

@@ -491,7 +491,13 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
             r.rows = turn_rows(m, view.ply, l);
         }
         Notice::Moved { view } => {
-            r.text = tr!(l, "moved", id = m.0);
+            r.text = if view.ply == 0 {
+                tr!(l, "moved-start", id = m.0)
+            } else if view.last_mover == Some(view.viewer) {
+                tr!(l, "moved-own", id = m.0)
+            } else {
+                tr!(l, "moved", id = m.0)
+            };
             let what = describe_turn(view, l);
             if !what.is_empty() {
                 r.text.push('\n');

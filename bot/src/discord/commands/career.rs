@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{ac_match, send, who};
+use super::{respond, send, who};
 use crate::discord::handlers;
 use crate::discord::i18n::tr;
 use crate::discord::ui::Reply;
@@ -29,12 +29,17 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     send(ctx, &handlers::leaderboard(ctx.data(), &w).await).await
 }
 
+async fn ac_finished(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let w = who(ctx).await;
+    respond(handlers::finished_choices(ctx.data(), &w, partial).await)
+}
+
 /// The record of a finished match.
 #[poise::command(slash_command)]
 pub async fn replay(
     ctx: Context<'_>,
     #[rename = "match"]
-    #[autocomplete = "ac_match"]
+    #[autocomplete = "ac_finished"]
     match_: Option<String>,
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
