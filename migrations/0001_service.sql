@@ -110,7 +110,7 @@ CREATE TABLE timers (
     side         TEXT,
     ply          INTEGER,
     due_at       INTEGER NOT NULL
-);
+) WITHOUT ROWID;
 CREATE INDEX timers_due ON timers (due_at);
 
 -- Pending decisions: an attack waiting for the defender's declared group.

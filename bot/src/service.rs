@@ -2184,7 +2184,11 @@ impl Service {
                 };
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
-                    _ = svc.inner.timer_wake.notified() => {}
+                    _ = svc.inner.timer_wake.notified() => {
+                        // Deadlines are seconds apart: coalesce the wake-ups of a burst of
+                        // commits into one pass.
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
                 }
             }
         });
@@ -2196,7 +2200,10 @@ impl Service {
                 }
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_millis(1_000)) => {}
-                    _ = svc.inner.outbox_wake.notified() => {}
+                    _ = svc.inner.outbox_wake.notified() => {
+                        // Coalesce a burst of commits into one delivery pass.
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
                 }
             }
         });
