@@ -1888,6 +1888,7 @@ impl Service {
             .await?;
         m.pending = None;
         timers::disarm_match(conn, m.id, &[]).await?;
+        let mut turns: Option<Vec<Vec<Event>>> = None;
         for side in Side::BOTH {
             let Some(user) = m.users[side.index()] else {
                 continue;
@@ -1896,7 +1897,9 @@ impl Service {
                 let ai = m.users[side.opponent().index()]
                     .is_none()
                     .then(|| m.ai_level.unwrap_or(1));
-                let (p, a) = career::apply(conn, m.id.0, user, game, side, outcome, ai).await?;
+                let turns = turns.get_or_insert_with(|| career::turn_events(game));
+                let (p, a) =
+                    career::apply(conn, turns, m.id.0, user, game, side, outcome, ai).await?;
                 (Some(p), a)
             } else {
                 (None, Vec::new())
