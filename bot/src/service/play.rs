@@ -152,12 +152,17 @@ impl Service {
             Err(e) => return Err(batch_error(e)),
         }
         tx.commit().await?;
+        let finished = next.status == MatchStatus::Finished;
         *m = next;
         let snapshot = if self.needs_ai(m) {
             Some(m.clone())
         } else {
             None
         };
+        if finished {
+            // Finished matches leave memory; they are reloaded from the record on demand.
+            *guard = None;
+        }
         drop(guard);
         self.committed();
         if let Some(s) = snapshot {

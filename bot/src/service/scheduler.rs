@@ -131,8 +131,12 @@ impl Service {
         outbox::enqueue_in(&mut batch, now, &out);
         tx.flush(&mut batch).await.map_err(batch_error)?;
         tx.commit().await?;
+        let finished = next.status == MatchStatus::Finished;
         *m = next;
         let snapshot = m.clone();
+        if finished {
+            *guard = None;
+        }
         drop(guard);
         self.committed();
         self.maybe_spawn_ai(&snapshot);
