@@ -34,7 +34,7 @@ use crate::error::{Result, ServiceError};
 use crate::ids::{ChallengeId, MatchId, UserId};
 use crate::notify::{Notice, Recipient};
 use crate::outbox::{self, Delivery, Outgoing};
-use crate::store::{Batch, BatchError, Store, WriteTx};
+use crate::store::{Batch, BatchError, GroupCommit, Store, WriteTx};
 use crate::timers::{self, Timer, TimerKind};
 
 /// The settings of a match, chosen with the challenge.
@@ -314,6 +314,7 @@ type Slot = Arc<Mutex<Option<Loaded>>>;
 
 struct Inner {
     store: Store,
+    group: GroupCommit,
     now: Arc<dyn Now>,
     config: ServiceConfig,
     matches: StdMutex<HashMap<MatchId, Slot>>,
@@ -377,6 +378,7 @@ impl Service {
     pub async fn start(store: Store, now: Arc<dyn Now>, config: ServiceConfig) -> Result<Service> {
         let service = Service {
             inner: Arc::new(Inner {
+                group: GroupCommit::spawn(store.write.clone()),
                 store,
                 now,
                 config,

@@ -98,25 +98,35 @@ impl Service {
         };
         let now = self.now();
         let mut next = m.clone();
-        let mut batch = Batch::new();
-        let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
         let mut out = Vec::new();
+        let mut batch = Batch::new();
+        // A move that does not end the match is pure batch: it goes to the group commit.
+        // Anything else (a pending defence, the end of the match) runs its own transaction.
+        let mut tx: Option<WriteTx> = None;
+        let pool = &self.inner.store.write;
         let result = match plan {
             Plan::Ask(side, action, options) => {
-                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
+                let conn = t.flush(&mut batch).await.map_err(batch_error)?;
                 self.ask_defence(conn, &mut next, side, action, options, now, &mut out)
                     .await?
             }
             Plan::Play(side, action, defense) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let events = game.play(&action, defense).map_err(ServiceError::Illegal)?;
-                self.commit_turn(&mut tx, &mut batch, &mut next, side, &events, now, &mut out)
+                let t = if game.outcome().is_some() {
+                    Some(tx.insert(WriteTx::start(pool, &mut batch).await?))
+                } else {
+                    None
+                };
+                self.commit_turn(t, &mut batch, &mut next, side, &events, now, &mut out)
                     .await?
             }
             Plan::End(side, reason) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let outcome = game.end_by(side, reason).ok_or(ServiceError::MatchOver)?;
-                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
+                let conn = t.flush(&mut batch).await.map_err(batch_error)?;
                 self.finish(conn, &mut next, outcome, now, &mut out).await?;
                 ActResult {
                     ply: game_ply(&next),
@@ -139,11 +149,23 @@ impl Service {
             .sql(") ON CONFLICT (key) DO NOTHING")
             .end_checked("submission");
         outbox::enqueue_in(&mut batch, now, &out);
-        match tx.flush(&mut batch).await {
-            Ok(_) => {}
+        let committed = match tx {
+            Some(mut t) => match t.flush(&mut batch).await {
+                Ok(_) => {
+                    t.commit().await?;
+                    Ok(())
+                }
+                Err(e) => {
+                    let _ = t.rollback().await;
+                    Err(e)
+                }
+            },
+            None => self.inner.group.commit(batch).await,
+        };
+        match committed {
+            Ok(()) => {}
             Err(BatchError::Check("submission")) => {
                 // Applied already (by another writer): keep the first result.
-                tx.rollback().await?;
                 return self
                     .stored_result(key)
                     .await?
@@ -151,7 +173,6 @@ impl Service {
             }
             Err(e) => return Err(batch_error(e)),
         }
-        tx.commit().await?;
         let finished = next.status == MatchStatus::Finished;
         *m = next;
         let snapshot = if self.needs_ai(m) {
@@ -343,7 +364,7 @@ impl Service {
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn commit_turn(
         &self,
-        tx: &mut WriteTx,
+        tx: Option<&mut WriteTx>,
         batch: &mut Batch,
         m: &mut Loaded,
         mover: Side,
@@ -380,6 +401,7 @@ impl Service {
         }
         let ply = game.ply();
         if let Some(outcome) = game.outcome() {
+            let tx = tx.ok_or_else(|| corrupt("the end of a match needs its own transaction"))?;
             let conn = tx.flush(batch).await.map_err(batch_error)?;
             self.finish(conn, m, outcome, now, out).await?;
             return Ok(ActResult {

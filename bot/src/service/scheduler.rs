@@ -121,7 +121,13 @@ impl Service {
                         .play(&p.action, Defense::Auto)
                         .map_err(ServiceError::Illegal)?;
                     self.commit_turn(
-                        &mut tx, &mut batch, &mut next, mover, &events, now, &mut out,
+                        Some(&mut tx),
+                        &mut batch,
+                        &mut next,
+                        mover,
+                        &events,
+                        now,
+                        &mut out,
                     )
                     .await?;
                 }
