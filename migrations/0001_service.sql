@@ -110,7 +110,7 @@ CREATE TABLE timers (
     side         TEXT,
     ply          INTEGER,
     due_at       INTEGER NOT NULL
-);
+) WITHOUT ROWID;
 CREATE INDEX timers_due ON timers (due_at);
 
 -- Pending decisions: an attack waiting for the defender's declared group.
@@ -146,7 +146,7 @@ CREATE TABLE outbox (
     -- 'dm', 'fallback' (DMs closed: rerouted), or 'dropped' (nowhere to deliver)
     outcome      TEXT
 );
-CREATE INDEX outbox_pending ON outbox (delivered_at, next_try_at, id);
+CREATE INDEX outbox_pending ON outbox (delivered_at, id);
 
 -- Career: accumulated points and counters per player.
 CREATE TABLE profiles (

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::SqliteConnection;
 
 use crate::ids::UserId;
+use crate::store::{Batch, BatchError};
 
 /// The summed strength of a full fleet's scale ships.
 pub const FLEET_STRENGTH: u32 = 184;
@@ -151,17 +152,28 @@ pub fn turn_events(game: &Game) -> Vec<Vec<Event>> {
 
 /// What `me` achieved in a match, for the award counters.
 pub fn deeds(game: &Game, me: Side, won: bool, rated_vs_ai5: bool) -> Deeds {
+    deeds_from(&turn_events(game), game, me, won, rated_vs_ai5)
+}
+
+/// [`deeds`] from events already replayed with [`turn_events`] (replay once per match).
+pub fn deeds_from(
+    turns: &[Vec<Event>],
+    game: &Game,
+    me: Side,
+    won: bool,
+    rated_vs_ai5: bool,
+) -> Deeds {
     let enemy = me.opponent();
     let (mut torpedo, mut sub, mut air, mut mines, mut atomic, mut raider, mut squadron) =
         (0u64, 0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
-    for events in turn_events(game) {
+    for events in turns {
         let enemy_destroyed = |filter: &dyn Fn(UnitKind) -> bool| {
             events
                 .iter()
                 .filter(|e| matches!(e, Event::Destroyed { side, kind, .. } if *side == enemy && filter(*kind)))
                 .count() as u64
         };
-        for event in &events {
+        for event in events {
             match *event {
                 Event::Struck {
                     side,
@@ -306,9 +318,12 @@ pub struct AwardChange {
 }
 
 /// Records a rated match's points, profile counters and awards for a human player, in the
-/// caller's transaction. Returns the breakdown (with ranks) and the awards gained.
+/// caller's transaction (two reads and one batched write). `turns` are the match's events per
+/// turn ([`turn_events`]). Returns the breakdown (with ranks) and the awards gained.
+#[allow(clippy::too_many_arguments)]
 pub async fn apply(
     conn: &mut SqliteConnection,
+    turns: &[Vec<Event>],
     match_id: i64,
     user: UserId,
     game: &Game,
@@ -318,43 +333,55 @@ pub async fn apply(
 ) -> Result<(PointsBreakdown, Vec<AwardChange>), sqlx::Error> {
     let mut breakdown = points(game, me, outcome, ai_level);
     let won = outcome.status.winner() == Some(me);
-    let deeds = deeds(game, me, won, ai_level == Some(5));
-    sqlx::query("INSERT INTO profiles (user_id) VALUES (?) ON CONFLICT DO NOTHING")
+    let deeds = deeds_from(turns, game, me, won, ai_level == Some(5));
+    let before: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = ?")
         .bind(user.db())
-        .execute(&mut *conn)
+        .fetch_optional(&mut *conn)
         .await?;
-    let before: i64 = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = ?")
-        .bind(user.db())
-        .fetch_one(&mut *conn)
-        .await?;
+    let before = before.unwrap_or(0);
+    let held: Vec<(String, i64, i64)> =
+        sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = ?")
+            .bind(user.db())
+            .fetch_all(&mut *conn)
+            .await?;
     let after = before as u32 + breakdown.total;
     breakdown.rank_before = rank_of(before as u32);
     breakdown.rank_after = rank_of(after);
     breakdown.points_after = after;
     let draw = outcome.status == Status::Draw;
-    sqlx::query(
-        "UPDATE profiles SET points = ?, rated_matches = rated_matches + 1, wins = wins + ?,
-         draws = draws + ?, losses = losses + ?, units_sunk = units_sunk + ?,
-         tonnage_sunk = tonnage_sunk + ? WHERE user_id = ?",
-    )
-    .bind(after as i64)
-    .bind(won as i64)
-    .bind(draw as i64)
-    .bind((!won && !draw) as i64)
-    .bind(deeds.units_sunk as i64)
-    .bind(deeds.tonnage_sunk as i64)
-    .bind(user.db())
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query(
-        "INSERT INTO match_points (match_id, user_id, points, breakdown) VALUES (?, ?, ?, ?)",
-    )
-    .bind(match_id)
-    .bind(user.db())
-    .bind(breakdown.total as i64)
-    .bind(serde_json::to_string(&breakdown).unwrap_or_default())
-    .execute(&mut *conn)
-    .await?;
+    let mut batch = Batch::new();
+    batch
+        .sql("INSERT INTO profiles (user_id) VALUES (")
+        .bind(user.db())
+        .sql(") ON CONFLICT DO NOTHING")
+        .end();
+    batch
+        .sql("UPDATE profiles SET points = ")
+        .bind(after as i64)
+        .sql(", rated_matches = rated_matches + 1, wins = wins + ")
+        .bind(won as i64)
+        .sql(", draws = draws + ")
+        .bind(draw as i64)
+        .sql(", losses = losses + ")
+        .bind((!won && !draw) as i64)
+        .sql(", units_sunk = units_sunk + ")
+        .bind(deeds.units_sunk as i64)
+        .sql(", tonnage_sunk = tonnage_sunk + ")
+        .bind(deeds.tonnage_sunk as i64)
+        .sql(" WHERE user_id = ")
+        .bind(user.db())
+        .end();
+    batch
+        .sql("INSERT INTO match_points (match_id, user_id, points, breakdown) VALUES (")
+        .bind(match_id)
+        .sql(", ")
+        .bind(user.db())
+        .sql(", ")
+        .bind(breakdown.total as i64)
+        .sql(", ")
+        .bind(serde_json::to_string(&breakdown).unwrap_or_default())
+        .sql(")")
+        .end();
     let mut changes = Vec::new();
     for (award, add) in deeds.counts {
         if add == 0 {
@@ -365,25 +392,24 @@ pub async fn apply(
             .find(|a| a.0 == award)
             .map(|a| a.1)
             .unwrap_or([u64::MAX; 3]);
-        let row: Option<(i64, i64)> =
-            sqlx::query_as("SELECT count, degree FROM awards WHERE user_id = ? AND award = ?")
-                .bind(user.db())
-                .bind(award)
-                .fetch_optional(&mut *conn)
-                .await?;
-        let (count, degree) = row.map(|(c, d)| (c as u64, d as u8)).unwrap_or((0, 0));
+        let (count, degree) = held
+            .iter()
+            .find(|h| h.0 == award)
+            .map(|h| (h.1 as u64, h.2 as u8))
+            .unwrap_or((0, 0));
         let count = count + add;
         let new_degree = degree_for(thresholds, count);
-        sqlx::query(
-            "INSERT INTO awards (user_id, award, count, degree) VALUES (?, ?, ?, ?)
-             ON CONFLICT (user_id, award) DO UPDATE SET count = excluded.count, degree = excluded.degree",
-        )
-        .bind(user.db())
-        .bind(award)
-        .bind(count as i64)
-        .bind(new_degree as i64)
-        .execute(&mut *conn)
-        .await?;
+        batch
+            .sql("INSERT INTO awards (user_id, award, count, degree) VALUES (")
+            .bind(user.db())
+            .sql(", ")
+            .bind(award)
+            .sql(", ")
+            .bind(count as i64)
+            .sql(", ")
+            .bind(new_degree as i64)
+            .sql(") ON CONFLICT (user_id, award) DO UPDATE SET count = excluded.count, degree = excluded.degree")
+            .end();
         if new_degree != degree {
             changes.push(AwardChange {
                 award: award.to_string(),
@@ -393,6 +419,10 @@ pub async fn apply(
             });
         }
     }
+    batch.run(conn).await.map_err(|e| match e {
+        BatchError::Db(e) => e,
+        BatchError::Check(what) => sqlx::Error::Protocol(what.to_string()),
+    })?;
     Ok((breakdown, changes))
 }
 
@@ -410,6 +440,45 @@ mod tests {
         assert_eq!(degree_for([1, 10, 50], 1), 3);
         assert_eq!(degree_for([1, 10, 50], 10), 2);
         assert_eq!(degree_for([1, 10, 50], 50), 1);
+    }
+
+    #[test]
+    fn points_show_their_working() {
+        use admiral_engine::EndReason;
+        let south = crate::autoplace::auto_layout(1);
+        let north = crate::autoplace::auto_layout(2);
+        let mut game = Game::new(&south, &north, true).unwrap();
+        let outcome = game.end_by(Side::North, EndReason::Resignation).unwrap();
+        let winner = points(&game, Side::South, outcome, None);
+        assert_eq!(
+            (
+                winner.fleet_kept,
+                winner.tonnage_sunk,
+                winner.bases,
+                winner.win_bonus
+            ),
+            (100.0, 0.0, 50.0, 100.0)
+        );
+        assert_eq!(winner.total, 250);
+        assert_eq!(
+            points(&game, Side::South, outcome, Some(2)).total,
+            100,
+            "AI level 2 counts 0.4"
+        );
+        let loser = points(&game, Side::North, outcome, None);
+        assert_eq!(loser.total, 0, "resigning before move 10 earns nothing");
+        let deeds = deeds(&game, Side::South, true, false);
+        assert!(
+            deeds.counts.contains(&("victor", 1)) && deeds.counts.contains(&("base_defender", 1))
+        );
+        assert!(deeds.counts.contains(&("veteran", 1)));
+    }
+
+    #[test]
+    fn tonnage_table() {
+        assert_eq!(tonnage(UnitKind::Battleship), 45_000);
+        assert_eq!(tonnage(UnitKind::NavalBase), 0);
+        assert_eq!(tonnage(UnitKind::Mine), 0);
     }
 
     #[test]

@@ -189,36 +189,40 @@ pub async fn deliver_pending(
             .into_iter()
             .collect();
     let mut closed: HashSet<UserId> = closed.into_iter().map(UserId::from_db).collect();
+    let mut blocked: HashSet<String> = HashSet::new();
+    let mut cursor = 0i64;
     loop {
-        let rows: Vec<(i64, String, Option<i64>, String, i64)> = sqlx::query_as(
-            "SELECT id, recipient, match_id, payload, attempts FROM outbox
-             WHERE delivered_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT 128",
+        let rows: Vec<(i64, String, Option<i64>, String, i64, i64)> = sqlx::query_as(
+            "SELECT id, recipient, match_id, payload, attempts, next_try_at FROM outbox
+             WHERE delivered_at IS NULL AND id > ? ORDER BY id LIMIT 128",
         )
-        .bind(now)
+        .bind(cursor)
         // Readers see every committed row (WAL); the writer stays free for actions.
         .fetch_all(&store.read)
         .await?;
-        if rows.is_empty() {
+        let Some(last) = rows.last() else {
             return Ok(settled);
-        }
+        };
+        cursor = last.0;
         let mut delivered: Vec<i64> = Vec::new();
-        let mut blocked: HashSet<String> = HashSet::new();
-        let mut progress = false;
-        for (id, recipient, match_id, payload, attempts) in rows {
+        for (id, recipient, match_id, payload, attempts, next_try_at) in rows {
             if blocked.contains(&recipient) {
+                continue;
+            }
+            if next_try_at > now {
+                // Backing off: this recipient's later rows wait too, to keep their order.
+                blocked.insert(recipient);
                 continue;
             }
             let Some(n) = decode(id, &recipient, match_id, &payload) else {
                 tracing::error!(id, "undecodable outbox row dropped");
                 mark(store, &[id], now, "dropped").await?;
-                progress = true;
                 continue;
             };
             if let Recipient::User { user } = n.recipient {
                 if closed.contains(&user) && n.notice.is_private() {
                     fallback(store, &n, now).await?;
                     settled += 1;
-                    progress = true;
                     continue;
                 }
             }
@@ -226,7 +230,6 @@ pub async fn deliver_pending(
                 Ok(()) => {
                     delivered.push(id);
                     settled += 1;
-                    progress = true;
                 }
                 Err(DeliveryError::DmClosed) => {
                     if let Recipient::User { user } = n.recipient {
@@ -241,7 +244,6 @@ pub async fn deliver_pending(
                     delivered.clear();
                     fallback(store, &n, now).await?;
                     settled += 1;
-                    progress = true;
                 }
                 Err(DeliveryError::Transient(reason)) => {
                     tracing::warn!(id, %reason, "delivery failed; will retry");
@@ -258,9 +260,6 @@ pub async fn deliver_pending(
             }
         }
         mark(store, &delivered, now, "dm").await?;
-        if !progress {
-            return Ok(settled);
-        }
     }
 }
 

@@ -118,11 +118,53 @@ impl Store {
     }
 }
 
+/// A value bound in a [`Batch`].
+#[derive(Clone, Debug)]
+pub enum Arg {
+    /// An integer.
+    Int(i64),
+    /// An integer or NULL.
+    OptInt(Option<i64>),
+    /// Text.
+    Text(String),
+    /// Text or NULL.
+    OptText(Option<String>),
+}
+
+impl From<i64> for Arg {
+    fn from(v: i64) -> Arg {
+        Arg::Int(v)
+    }
+}
+impl From<Option<i64>> for Arg {
+    fn from(v: Option<i64>) -> Arg {
+        Arg::OptInt(v)
+    }
+}
+impl From<String> for Arg {
+    fn from(v: String) -> Arg {
+        Arg::Text(v)
+    }
+}
+impl From<&str> for Arg {
+    fn from(v: &str) -> Arg {
+        Arg::Text(v.to_string())
+    }
+}
+impl From<Option<&str>> for Arg {
+    fn from(v: Option<&str>) -> Arg {
+        Arg::OptText(v.map(str::to_string))
+    }
+}
+
 /// Several statements sent to SQLite as one multi-statement query: one round trip to the
 /// connection's worker thread instead of one per statement (the main cost of a small
-/// transaction). Positional `?` parameters are bound across the statements in order.
+/// transaction). Positional `?` parameters are bound across the statements in order. Batches
+/// can be appended to one another (group commit).
+#[derive(Default)]
 pub struct Batch {
-    qb: sqlx::QueryBuilder<'static, Sqlite>,
+    sql: String,
+    args: Vec<Arg>,
     statements: usize,
     /// (statement index, label) of statements that must change exactly one row.
     checks: Vec<(usize, &'static str)>,
@@ -143,40 +185,28 @@ impl From<sqlx::Error> for BatchError {
     }
 }
 
-impl Default for Batch {
-    fn default() -> Self {
-        Batch::new()
-    }
-}
-
 impl Batch {
     /// An empty batch.
     pub fn new() -> Batch {
-        Batch {
-            qb: sqlx::QueryBuilder::new(""),
-            statements: 0,
-            checks: Vec::new(),
-        }
+        Batch::default()
     }
 
     /// Appends SQL text to the current statement.
     pub fn sql(&mut self, text: &str) -> &mut Batch {
-        self.qb.push(text);
+        self.sql.push_str(text);
         self
     }
 
     /// Appends a bound value to the current statement.
-    pub fn bind<T>(&mut self, value: T) -> &mut Batch
-    where
-        T: 'static + sqlx::Encode<'static, Sqlite> + sqlx::Type<Sqlite> + Send,
-    {
-        self.qb.push_bind(value);
+    pub fn bind(&mut self, value: impl Into<Arg>) -> &mut Batch {
+        self.sql.push('?');
+        self.args.push(value.into());
         self
     }
 
     /// Ends the current statement.
     pub fn end(&mut self) -> &mut Batch {
-        self.qb.push(";\n");
+        self.sql.push_str(";\n");
         self.statements += 1;
         self
     }
@@ -192,31 +222,154 @@ impl Batch {
         self.statements == 0
     }
 
+    /// Appends every statement of `other`.
+    pub fn append(&mut self, other: Batch) {
+        let offset = self.statements;
+        self.sql.push_str(&other.sql);
+        self.args.extend(other.args);
+        self.checks
+            .extend(other.checks.into_iter().map(|(i, l)| (i + offset, l)));
+        self.statements += other.statements;
+    }
+
     /// Runs every statement (in the caller's transaction) and empties the batch.
     pub async fn run(&mut self, conn: &mut SqliteConnection) -> Result<(), BatchError> {
         use futures_util::TryStreamExt;
         if self.statements == 0 {
             return Ok(());
         }
-        let mut batch = std::mem::take(self);
-        let query = batch.qb.build();
-        let mut results = sqlx::Executor::fetch_many(&mut *conn, query);
-        let mut index = 0;
+        let batch = std::mem::take(self);
+        let mut query = sqlx::query(&batch.sql);
+        for arg in batch.args {
+            query = match arg {
+                Arg::Int(v) => query.bind(v),
+                Arg::OptInt(v) => query.bind(v),
+                Arg::Text(v) => query.bind(v),
+                Arg::OptText(v) => query.bind(v),
+            };
+        }
         let mut changes = Vec::with_capacity(batch.statements);
-        while let Some(item) = results.try_next().await? {
-            if let sqlx::Either::Left(done) = item {
-                changes.push(done.rows_affected());
-                index += 1;
+        {
+            let mut results = sqlx::Executor::fetch_many(&mut *conn, query);
+            while let Some(item) = results.try_next().await? {
+                if let sqlx::Either::Left(done) = item {
+                    changes.push(done.rows_affected());
+                }
             }
         }
-        drop(results);
-        let _ = index;
         for (i, label) in batch.checks {
             if changes.get(i).copied() != Some(1) {
                 return Err(BatchError::Check(label));
             }
         }
         Ok(())
+    }
+}
+
+/// Group commit: transactions that consist of one [`Batch`] each are queued to one writer
+/// task, which runs whatever is queued as one SQLite transaction (one round trip for all the
+/// statements, one commit). If any member fails (an error or a failed check), the group is
+/// rolled back and its members are run again one by one, so each gets its own answer and
+/// none is affected by another.
+#[derive(Clone)]
+pub struct GroupCommit {
+    queue: tokio::sync::mpsc::UnboundedSender<(
+        Batch,
+        tokio::sync::oneshot::Sender<Result<(), BatchError>>,
+    )>,
+}
+
+/// At most this many transactions share one commit.
+const GROUP_MAX: usize = 64;
+
+impl GroupCommit {
+    /// Starts the writer task over the write pool.
+    pub fn spawn(pool: SqlitePool) -> GroupCommit {
+        let (queue, mut rx) = tokio::sync::mpsc::unbounded_channel::<(
+            Batch,
+            tokio::sync::oneshot::Sender<Result<(), BatchError>>,
+        )>();
+        tokio::spawn(async move {
+            while let Some(first) = rx.recv().await {
+                let mut group = vec![first];
+                while group.len() < GROUP_MAX {
+                    match rx.try_recv() {
+                        Ok(job) => group.push(job),
+                        Err(_) => break,
+                    }
+                }
+                run_group(&pool, group).await;
+            }
+        });
+        GroupCommit { queue }
+    }
+
+    /// Commits `batch` as (part of) one transaction; returns once it is durable.
+    pub async fn commit(&self, batch: Batch) -> Result<(), BatchError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.queue
+            .send((batch, tx))
+            .map_err(|_| BatchError::Db(sqlx::Error::PoolClosed))?;
+        rx.await
+            .map_err(|_| BatchError::Db(sqlx::Error::PoolClosed))?
+    }
+}
+
+type Job = (Batch, tokio::sync::oneshot::Sender<Result<(), BatchError>>);
+
+async fn run_one(pool: &SqlitePool, batch: Batch) -> Result<(), BatchError> {
+    let mut head = Batch::new();
+    let mut tx = WriteTx::start(pool, &mut head).await?;
+    head.append(batch);
+    match tx.flush(&mut head).await {
+        Ok(_) => Ok(tx.commit().await?),
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+async fn run_group(pool: &SqlitePool, group: Vec<Job>) {
+    if group.len() == 1 {
+        for (batch, reply) in group {
+            let _ = reply.send(run_one(pool, batch).await);
+        }
+        return;
+    }
+    // Keep a copy of each member to re-run it alone if the group fails.
+    let mut merged = Batch::new();
+    let started = WriteTx::start(pool, &mut merged).await;
+    let mut copies = Vec::with_capacity(group.len());
+    let mut replies = Vec::with_capacity(group.len());
+    for (batch, reply) in group {
+        copies.push(Batch {
+            sql: batch.sql.clone(),
+            args: batch.args.clone(),
+            statements: batch.statements,
+            checks: batch.checks.clone(),
+        });
+        merged.append(batch);
+        replies.push(reply);
+    }
+    let group_ok = match started {
+        Ok(mut tx) => match tx.flush(&mut merged).await {
+            Ok(_) => tx.commit().await.is_ok(),
+            Err(_) => {
+                let _ = tx.rollback().await;
+                false
+            }
+        },
+        Err(_) => false,
+    };
+    if group_ok {
+        for reply in replies {
+            let _ = reply.send(Ok(()));
+        }
+        return;
+    }
+    for (batch, reply) in copies.into_iter().zip(replies) {
+        let _ = reply.send(run_one(pool, batch).await);
     }
 }
 

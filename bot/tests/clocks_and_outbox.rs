@@ -352,3 +352,69 @@ async fn restart_reloads_matches_and_redelivers_exactly_once() {
     play_random(&h, id, &[ALICE, BOB], 6, 40).await;
     assert_eq!(h.svc.status(id).await.unwrap().1, 40);
 }
+
+/// Fails every delivery to one user until told otherwise.
+#[derive(Default)]
+struct Flaky {
+    down: std::sync::Mutex<bool>,
+    inner: admiral_bot::RecordingDelivery,
+}
+
+impl admiral_bot::Delivery for Flaky {
+    fn deliver<'a>(
+        &'a self,
+        n: &'a admiral_bot::Notification,
+    ) -> admiral_bot::outbox::BoxFuture<'a, Result<(), admiral_bot::DeliveryError>> {
+        Box::pin(async move {
+            if *self.down.lock().unwrap() && n.recipient == (Recipient::User { user: BOB }) {
+                return Err(admiral_bot::DeliveryError::Transient(
+                    "gateway timeout".into(),
+                ));
+            }
+            self.inner.deliver(n).await
+        })
+    }
+}
+
+#[tokio::test]
+async fn transient_failures_are_retried_in_order_with_back_off() {
+    let h = harness().await;
+    let flaky = Flaky::default();
+    *flaky.down.lock().unwrap() = true;
+    let id = h.hvh(MatchSettings::default()).await;
+    h.svc.ready(ALICE, id).await.unwrap();
+    h.svc.ready(BOB, id).await.unwrap();
+    h.svc.deliver_pending(&flaky).await.unwrap();
+    assert!(flaky.inner.to_user(BOB).is_empty());
+    assert!(
+        !flaky.inner.to_user(ALICE).is_empty(),
+        "others are not held up"
+    );
+    assert!(
+        !h.svc.dm_closed(BOB).await.unwrap(),
+        "a transient failure is not a closed DM"
+    );
+    let waiting = count(
+        h.svc.store(),
+        "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL",
+    )
+    .await;
+    assert!(waiting >= 2);
+    // Back-off: nothing is retried before its time.
+    *flaky.down.lock().unwrap() = false;
+    assert_eq!(h.svc.deliver_pending(&flaky).await.unwrap(), 0);
+    h.now.advance(2_000);
+    h.svc.deliver_pending(&flaky).await.unwrap();
+    let bob: Vec<_> = flaky.inner.to_user(BOB).iter().map(|n| n.id).collect();
+    let mut sorted = bob.clone();
+    sorted.sort();
+    assert_eq!(bob, sorted, "delivered in order");
+    assert_eq!(
+        count(
+            h.svc.store(),
+            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
+        )
+        .await,
+        0
+    );
+}
