@@ -9,7 +9,11 @@ use admiral_engine::{
     Defense, Event, Game, GameError, Language, Partners, PlayError, Position, Record, Side, Square, UnitKind,
 };
 
-use crate::board::{self, Content, Scene, StripInfo, HEIGHT, WIDTH};
+use tiny_skia::Pixmap;
+
+use crate::board::{self, Content, Scene, StripInfo, HEIGHT, STRIP_H, WIDTH};
+use crate::color;
+use crate::font::{Align, Face};
 use crate::lzw::Lzw;
 use crate::palette::TRANSPARENT;
 use crate::Renderer;
@@ -56,11 +60,15 @@ pub struct ReplayLabels {
     pub south: String,
     /// North's player.
     pub north: String,
-    /// Prefix of the ply count on the final frame, e.g. "Move" / "Ход" ("Move 500 · …").
+    /// Prefix of the ply counter shown on every frame, e.g. "Move" / "Ход" ("Move 37"; on the
+    /// final frame "Move 500 · result").
     pub ply_label: String,
     /// The result, shown on the final frame after the ply count, e.g. "South wins".
     pub result: String,
 }
+
+/// Width of the ply counter's region (right-aligned where the strip's note goes).
+const COUNTER_W: u32 = 220;
 
 /// Centiseconds each frame is shown: the start, a quiet move, an attack, and the final hold.
 const START_DELAY: u16 = 150;
@@ -168,15 +176,14 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 name: if side == Side::South { labels.south.as_str() } else { labels.north.as_str() },
                 clock: None,
                 bases_left: position.count(side, UnitKind::NavalBase) as u8,
-                // Marking the side to move would repaint both strips on every frame.
+                // The counter and the side to move are drawn per frame on a small region below.
                 active: false,
                 lit: false,
                 note: None,
             };
             let top = info(seat.opponent());
             let mut bottom = info(seat);
-            // No counter on every frame: it would stretch each frame's rectangle down to the
-            // strip and nearly double the encoding time. The final frame says how many plies.
+            // The final frame says how many plies and the result, in the strip itself.
             bottom.note = if last { Some(summary.as_str()) } else { None };
             // The strips change only when a base falls and on the last frame: the background
             // with both strips is cached and redrawn only then.
@@ -200,6 +207,40 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
             let scene =
                 Scene { seat, language: labels.language, cells: &cells, events: &frame.events, top, bottom };
             board::draw_board_area(&mut cur, &r.sprites, &r.palette, &scene);
+            if !last {
+                // The ply counter with a dot in the colour of the side to move: one small
+                // region of the bottom strip, so a frame's rectangle grows by little.
+                let to_move = position.to_move();
+                let text = format!("{} {}", labels.ply_label, i);
+                let mut counter = Pixmap::new(COUNTER_W, STRIP_H).expect("counter");
+                counter.fill(color::STRIP.color());
+                r.fonts.draw(
+                    &mut counter,
+                    Face::Bold,
+                    20.0,
+                    COUNTER_W as f32,
+                    STRIP_H as f32 / 2.0 + 7.0,
+                    Align::Right,
+                    color::STRIP_MUTED,
+                    &text,
+                );
+                let tw = r.fonts.width(Face::Bold, 20.0, &text);
+                if let Some(dot) = tiny_skia::PathBuilder::from_circle(
+                    COUNTER_W as f32 - tw - 14.0,
+                    STRIP_H as f32 / 2.0,
+                    7.0,
+                ) {
+                    counter.fill_path(
+                        &dot,
+                        &color::side_color(to_move).paint(),
+                        tiny_skia::FillRule::Winding,
+                        tiny_skia::Transform::identity(),
+                        None,
+                    );
+                }
+                let x0 = (WIDTH - 80 - COUNTER_W) as i32;
+                board::settle(&mut cur, WIDTH, &r.palette, &counter, x0, (HEIGHT - STRIP_H) as i32);
+            }
             let has_attack = frame.events.iter().any(|e| e.is_combat());
             let delay = if i == 0 {
                 START_DELAY
