@@ -87,14 +87,17 @@ impl Config {
         if token.split('.').count() != 3 || token.chars().any(char::is_whitespace) {
             return Err(ConfigError::MalformedToken);
         }
-        let database_url = value("DATABASE_URL").unwrap_or_else(|| crate::store::DEFAULT_DATABASE_URL.to_string());
+        let database_url =
+            value("DATABASE_URL").unwrap_or_else(|| crate::store::DEFAULT_DATABASE_URL.to_string());
         let dev_guild = match value("DEV_GUILD_ID") {
             None => None,
             Some(v) => Some(v.parse::<u64>().ok().filter(|g| *g > 0).ok_or(ConfigError::BadGuildId(v))?),
         };
         let api_base = match value("DISCORD_API_BASE") {
             None => None,
-            Some(v) if v.starts_with("http://") || v.starts_with("https://") => Some(v.trim_end_matches('/').to_string()),
+            Some(v) if v.starts_with("http://") || v.starts_with("https://") => {
+                Some(v.trim_end_matches('/').to_string())
+            }
             Some(v) => return Err(ConfigError::BadApiBase(v)),
         };
         Ok(Config { token, database_url, dev_guild, api_base })
@@ -139,7 +142,13 @@ mod tests {
         assert_eq!(c.dev_guild, Some(1234));
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9999"));
         assert_eq!(c.database_url, "sqlite://x.db");
-        assert!(matches!(cfg(&[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", "abc")]), Err(ConfigError::BadGuildId(_))));
-        assert!(matches!(cfg(&[("DISCORD_TOKEN", TOKEN), ("DISCORD_API_BASE", "ftp://x")]), Err(ConfigError::BadApiBase(_))));
+        assert!(matches!(
+            cfg(&[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", "abc")]),
+            Err(ConfigError::BadGuildId(_))
+        ));
+        assert!(matches!(
+            cfg(&[("DISCORD_TOKEN", TOKEN), ("DISCORD_API_BASE", "ftp://x")]),
+            Err(ConfigError::BadApiBase(_))
+        ));
     }
 }

@@ -90,7 +90,9 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let framework = poise::Framework::<Arc<App>, Error>::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
-            event_handler: |fw, event| Box::pin(interactions::on_event(fw.serenity_context, event, fw.user_data)),
+            event_handler: |fw, event| {
+                Box::pin(interactions::on_event(fw.serenity_context, event, fw.user_data))
+            },
             on_error: |err| Box::pin(on_error(err)),
             ..Default::default()
         })

@@ -64,7 +64,8 @@ async fn challenge_refusals_and_public_message() {
     let r = handlers::challenge(&a, &who(ALICE, EN, "5"), BOB, false, &o).await;
     assert!(!is_refusal(&r) && r.ephemeral && r.text.contains("<@1002>"), "{}", r.text);
     h.deliver().await;
-    let public: Vec<_> = h.out.all().into_iter().filter(|n| matches!(n.recipient, Recipient::Channel { .. })).collect();
+    let public: Vec<_> =
+        h.out.all().into_iter().filter(|n| matches!(n.recipient, Recipient::Channel { .. })).collect();
     assert_eq!(public.len(), 1);
     let msg = notice_reply(&public[0], &NoticeCtx::default());
     assert!(msg.text.contains("<@1001>") && msg.text.contains("<@1002>"));
@@ -96,7 +97,9 @@ async fn decline_updates_the_challenge() {
     let a = app(&h).await;
     handlers::challenge(&a, &who(ALICE, EN, "1"), BOB, false, &ChallengeOptions::default()).await;
     let c = admiral_bot::ChallengeId(1);
-    let Answer::Update(r) = handlers::component(&a, &who(BOB, RU, "2"), &Cid::Decline(c), None).await else { panic!() };
+    let Answer::Update(r) = handlers::component(&a, &who(BOB, RU, "2"), &Cid::Decline(c), None).await else {
+        panic!()
+    };
     assert!(r.text.contains("отклонил"), "{}", r.text);
 }
 
@@ -116,7 +119,9 @@ async fn ai_match_and_setup_flow() {
     let msg = notice_reply(setup, &NoticeCtx::default());
     assert!(matches!(msg.pictures[0], Pic::Setup { .. }));
     let ids = msg.ids();
-    for want in [Cid::Auto(id), Cid::Saved(id), Cid::Upload(id), Cid::Download(id), Cid::Save(id), Cid::Ready(id)] {
+    for want in
+        [Cid::Auto(id), Cid::Saved(id), Cid::Upload(id), Cid::Download(id), Cid::Save(id), Cid::Ready(id)]
+    {
         assert!(ids.contains(&want.encode()), "{want:?} in {ids:?}");
     }
     // Setup commands: only for the player.
@@ -134,23 +139,48 @@ async fn ai_match_and_setup_flow() {
     let r = handlers::setup(&a, &who(ALICE, RU, "8"), id, SetupOp::Upload("CR XX\n".into())).await;
     assert!(is_refusal(&r), "{}", r.text);
     // Download, save as (modal), use saved (select), ready (message keeps its picture).
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "9"), &Cid::Download(id), None).await else { panic!() };
+    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "9"), &Cid::Download(id), None).await
+    else {
+        panic!()
+    };
     assert_eq!(r.files.len(), 1);
-    assert!(matches!(handlers::component(&a, &who(ALICE, EN, "10"), &Cid::Save(id), None).await, Answer::Modal(_)));
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "11"), &Cid::SaveModal(id), Some("fortress")).await else { panic!() };
+    assert!(matches!(
+        handlers::component(&a, &who(ALICE, EN, "10"), &Cid::Save(id), None).await,
+        Answer::Modal(_)
+    ));
+    let Answer::Reply(r) =
+        handlers::component(&a, &who(ALICE, EN, "11"), &Cid::SaveModal(id), Some("fortress")).await
+    else {
+        panic!()
+    };
     assert!(r.text.contains("fortress") && !is_refusal(&r), "{}", r.text);
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "12"), &Cid::Saved(id), None).await else { panic!() };
+    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "12"), &Cid::Saved(id), None).await else {
+        panic!()
+    };
     assert!(matches!(&r.rows[0][0], Comp::Select { options, .. } if options[0].value == "fortress"));
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "13"), &Cid::UseSaved(id), Some("fortress")).await else { panic!() };
+    let Answer::Reply(r) =
+        handlers::component(&a, &who(ALICE, EN, "13"), &Cid::UseSaved(id), Some("fortress")).await
+    else {
+        panic!()
+    };
     assert!(!is_refusal(&r), "{}", r.text);
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "14"), &Cid::UseSaved(id), Some("nope")).await else { panic!() };
+    let Answer::Reply(r) =
+        handlers::component(&a, &who(ALICE, EN, "14"), &Cid::UseSaved(id), Some("nope")).await
+    else {
+        panic!()
+    };
     assert!(is_refusal(&r));
-    let Answer::Update(r) = handlers::component(&a, &who(ALICE, EN, "15"), &Cid::Ready(id), None).await else { panic!() };
+    let Answer::Update(r) = handlers::component(&a, &who(ALICE, EN, "15"), &Cid::Ready(id), None).await
+    else {
+        panic!()
+    };
     assert!(r.rows.is_empty() && matches!(r.pictures[0], Pic::Setup { .. }), "{}", r.text);
     let (status, _, _) = h.svc.status(id).await.unwrap();
     assert_eq!(status, MatchStatus::Playing);
     // Setup is over: the buttons now refuse.
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "16"), &Cid::Auto(id), None).await else { panic!() };
+    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "16"), &Cid::Auto(id), None).await else {
+        panic!()
+    };
     assert!(is_refusal(&r));
 }
 
@@ -172,31 +202,60 @@ async fn moves_turns_stale_buttons_and_refusals() {
     // Autocomplete for the mover: legal actions only, labelled, at most 25; nothing for North.
     let choices = handlers::action_choices(&a, &who(south, EN, "s3"), Some(&id.0.to_string()), "").await;
     assert!(!choices.is_empty() && choices.len() <= 25);
-    let legal: Vec<String> = h.svc.legal_actions(south, id).await.unwrap().iter().map(|x| x.to_string()).collect();
+    let legal: Vec<String> =
+        h.svc.legal_actions(south, id).await.unwrap().iter().map(|x| x.to_string()).collect();
     assert!(choices.iter().all(|(label, v)| legal.contains(v) && label.starts_with(v.as_str())));
-    let north_choices = handlers::action_choices(&a, &who(north, EN, "n2"), Some(&id.0.to_string()), "").await;
+    let north_choices =
+        handlers::action_choices(&a, &who(north, EN, "n2"), Some(&id.0.to_string()), "").await;
     assert_eq!(north_choices.len(), 1);
     assert!(north_choices[0].0.contains("not your turn"));
     // The "make a move" button: checks the turn and the ply, then opens the modal.
-    let Answer::Reply(r) = handlers::component(&a, &who(north, EN, "n3"), &Cid::Act(id, 0), None).await else { panic!() };
+    let Answer::Reply(r) = handlers::component(&a, &who(north, EN, "n3"), &Cid::Act(id, 0), None).await
+    else {
+        panic!()
+    };
     assert!(is_refusal(&r));
-    let Answer::Modal(m) = handlers::component(&a, &who(south, EN, "s4"), &Cid::Act(id, 0), None).await else { panic!() };
+    let Answer::Modal(m) = handlers::component(&a, &who(south, EN, "s4"), &Cid::Act(id, 0), None).await
+    else {
+        panic!()
+    };
     assert_eq!(Cid::parse(&m.id), Some(Cid::ActModal(id, 0)));
     assert!(m.inputs[0].placeholder.contains("e3-e4"));
     // Play through the modal.
     let first = choices[0].1.clone();
-    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "s5"), &Cid::ActModal(id, 0), Some(&first)).await else { panic!() };
+    let Answer::Reply(r) =
+        handlers::component(&a, &who(south, EN, "s5"), &Cid::ActModal(id, 0), Some(&first)).await
+    else {
+        panic!()
+    };
     assert!(!is_refusal(&r) && r.text.contains(&first), "{}", r.text);
     // The same interaction again is idempotent; an old button is refused as stale.
-    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "s5"), &Cid::ActModal(id, 0), Some(&first)).await else { panic!() };
+    let Answer::Reply(r) =
+        handlers::component(&a, &who(south, EN, "s5"), &Cid::ActModal(id, 0), Some(&first)).await
+    else {
+        panic!()
+    };
     assert!(!is_refusal(&r), "{}", r.text);
-    let Answer::Reply(r) = handlers::component(&a, &who(north, EN, "n4"), &Cid::ActModal(id, 0), Some("a11-a10")).await else { panic!() };
+    let Answer::Reply(r) =
+        handlers::component(&a, &who(north, EN, "n4"), &Cid::ActModal(id, 0), Some("a11-a10")).await
+    else {
+        panic!()
+    };
     assert!(is_refusal(&r) && r.text.contains("position changed"), "{}", r.text);
-    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "s6"), &Cid::Act(id, 0), None).await else { panic!() };
+    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "s6"), &Cid::Act(id, 0), None).await
+    else {
+        panic!()
+    };
     assert!(is_refusal(&r));
     // North's "your turn" DM: board, what happened from North's seat, buttons with the ply.
     h.deliver().await;
-    let turn = h.out.to_user(north).into_iter().rev().find(|n| matches!(n.notice, Notice::YourTurn { .. })).expect("your turn");
+    let turn = h
+        .out
+        .to_user(north)
+        .into_iter()
+        .rev()
+        .find(|n| matches!(n.notice, Notice::YourTurn { .. }))
+        .expect("your turn");
     let msg = notice_reply(&turn, &NoticeCtx { opponent_name: Some("Alice".into()), view: None });
     assert!(matches!(msg.pictures[0], Pic::Board { .. }));
     assert!(msg.text.contains("enemy ship moved"), "{}", msg.text);
@@ -228,21 +287,43 @@ async fn board_matches_and_resign() {
     // Resign asks first; a stranger's confirmation is refused; cancel keeps playing.
     let r = handlers::resign_ask(&a, &who(north, EN, "9"), id).await;
     assert_eq!(r.ids(), vec![Cid::ResignConfirm(id).encode(), Cid::ResignCancel(id).encode()]);
-    let Answer::Reply(r) = handlers::component(&a, &who(CAROL, EN, "10"), &Cid::ResignConfirm(id), None).await else { panic!() };
+    let Answer::Reply(r) =
+        handlers::component(&a, &who(CAROL, EN, "10"), &Cid::ResignConfirm(id), None).await
+    else {
+        panic!()
+    };
     assert!(is_refusal(&r));
-    let Answer::Update(_) = handlers::component(&a, &who(north, EN, "11"), &Cid::ResignCancel(id), None).await else { panic!() };
+    let Answer::Update(_) =
+        handlers::component(&a, &who(north, EN, "11"), &Cid::ResignCancel(id), None).await
+    else {
+        panic!()
+    };
     assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Playing);
-    let Answer::Update(r) = handlers::component(&a, &who(north, EN, "12"), &Cid::ResignConfirm(id), None).await else { panic!() };
+    let Answer::Update(r) =
+        handlers::component(&a, &who(north, EN, "12"), &Cid::ResignConfirm(id), None).await
+    else {
+        panic!()
+    };
     assert!(r.text.contains("resigned"), "{}", r.text);
     h.svc.quiesce().await;
     assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Finished);
     // End-of-match DM with the game-over card; public result in the channel.
     h.deliver().await;
-    let ended = h.out.to_user(south).into_iter().find(|n| matches!(n.notice, Notice::MatchEnded { .. })).expect("end DM");
+    let ended = h
+        .out
+        .to_user(south)
+        .into_iter()
+        .find(|n| matches!(n.notice, Notice::MatchEnded { .. }))
+        .expect("end DM");
     let msg = notice_reply(&ended, &NoticeCtx::default());
     assert!(matches!(msg.pictures[0], Pic::GameOver(_)));
     assert!(msg.text.contains("Victory"), "{}", msg.text);
-    let public = h.out.all().into_iter().find(|n| matches!(n.notice, Notice::PublicResult { .. })).expect("public result");
+    let public = h
+        .out
+        .all()
+        .into_iter()
+        .find(|n| matches!(n.notice, Notice::PublicResult { .. }))
+        .expect("public result");
     let msg = notice_reply(&public, &NoticeCtx::default());
     assert!(msg.pictures.is_empty() && msg.text.contains("resignation"), "{}", msg.text);
     // Replay after the match: for the players only.
@@ -275,13 +356,22 @@ async fn closed_dms_fall_back_to_the_channel_and_ephemeral_boards() {
     let (id, south, north) = playing(&h, &a).await;
     h.deliver().await;
     assert!(h.svc.dm_closed(BOB).await.unwrap(), "the flag is stored");
-    let fallback = h.out.all().into_iter().find(|n| matches!(n.notice, Notice::DmFallback { .. })).expect("public fallback");
+    let fallback = h
+        .out
+        .all()
+        .into_iter()
+        .find(|n| matches!(n.notice, Notice::DmFallback { .. }))
+        .expect("public fallback");
     assert_eq!(fallback.recipient, Recipient::Channel { guild: Some(GUILD), channel: CHANNEL });
     let msg = notice_reply(&fallback, &NoticeCtx::default());
     assert!(msg.text.contains("<@1002>") && msg.pictures.is_empty() && msg.rows.is_empty(), "{}", msg.text);
     // Bob plays through ephemeral replies with the picture.
     let r = handlers::board(&a, &who(BOB, EN, "1"), id).await;
-    assert!(r.ephemeral && matches!(r.pictures[0], Pic::Board { .. }) && r.text.contains("DMs are closed"), "{}", r.text);
+    assert!(
+        r.ephemeral && matches!(r.pictures[0], Pic::Board { .. }) && r.text.contains("DMs are closed"),
+        "{}",
+        r.text
+    );
     let mover = if south == BOB { BOB } else { north };
     let _ = mover;
     if south == BOB {
@@ -448,9 +538,15 @@ async fn defence_menu_when_the_policy_is_ask() {
     let h = harness().await;
     let a = app(&h).await;
     let (m, south, _) = playing(&h, &a).await;
-    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "1"), &Cid::Defend(m, 0), Some("x")).await else { panic!() };
+    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "1"), &Cid::Defend(m, 0), Some("x")).await
+    else {
+        panic!()
+    };
     assert!(is_refusal(&r));
-    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "2"), &Cid::Defend(m, 0), Some("0")).await else { panic!() };
+    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "2"), &Cid::Defend(m, 0), Some("0")).await
+    else {
+        panic!()
+    };
     assert!(is_refusal(&r) && r.text.to_lowercase().contains("no defence declaration"), "{}", r.text);
 }
 
@@ -478,7 +574,21 @@ fn every_command_and_option_is_described_in_both_languages() {
     assert!(n >= 24, "{n} commands");
     let admiral = &cmds[0];
     let names: Vec<&str> = admiral.subcommands.iter().map(|c| c.name.as_ref()).collect();
-    for want in ["challenge", "ai", "profile", "leaderboard", "setup", "move", "board", "matches", "resign", "layouts", "settings", "rules", "replay"] {
+    for want in [
+        "challenge",
+        "ai",
+        "profile",
+        "leaderboard",
+        "setup",
+        "move",
+        "board",
+        "matches",
+        "resign",
+        "layouts",
+        "settings",
+        "rules",
+        "replay",
+    ] {
         assert!(names.contains(&want), "{want} in {names:?}");
     }
     assert!(admiral.install_context.is_some() && admiral.interaction_context.is_some());
@@ -500,7 +610,11 @@ async fn every_picture_renders() {
     let (id, south, north) = playing(&h, &a).await;
     let legal = h.svc.legal_actions(south, id).await.unwrap();
     handlers::play(&a, &who(south, EN, "1"), id, &legal[0].to_string(), None).await;
-    let Answer::Update(_) = handlers::component(&a, &who(north, RU, "2"), &Cid::ResignConfirm(id), None).await else { panic!() };
+    let Answer::Update(_) =
+        handlers::component(&a, &who(north, RU, "2"), &Cid::ResignConfirm(id), None).await
+    else {
+        panic!()
+    };
     h.svc.quiesce().await;
     h.deliver().await;
     let mut pics: Vec<Pic> = Vec::new();
@@ -510,13 +624,21 @@ async fn every_picture_renders() {
     pics.extend(handlers::replay(&a, &who(north, RU, "3"), id).await.pictures);
     pics.extend(handlers::rules(&who(south, RU, "4"), None).pictures);
     pics.extend(handlers::profile(&a, &who(south, EN, "5"), south, "Alice").await.pictures);
-    pics.push(present::battle_pic(&{
-        let mut g = small_game(true);
-        g.play(&Action::parse("e5xe6(d5)").unwrap(), admiral_engine::Defense::Auto).unwrap();
-        g.view(Side::North)
-    }, RU).unwrap());
+    pics.push(
+        present::battle_pic(
+            &{
+                let mut g = small_game(true);
+                g.play(&Action::parse("e5xe6(d5)").unwrap(), admiral_engine::Defense::Auto).unwrap();
+                g.view(Side::North)
+            },
+            RU,
+        )
+        .unwrap(),
+    );
     let kinds: std::collections::BTreeSet<&str> = pics.iter().map(|p| p.file_name()).collect();
-    for want in ["board.png", "setup.png", "result.png", "replay.gif", "units.png", "profile.png", "battle.png"] {
+    for want in
+        ["board.png", "setup.png", "result.png", "replay.gif", "units.png", "profile.png", "battle.png"]
+    {
         assert!(kinds.contains(want), "{want} missing from {kinds:?}");
     }
     let r = a.renderer.clone();

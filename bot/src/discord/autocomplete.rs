@@ -94,7 +94,12 @@ pub fn action_choices(view: &View, legal: &[Action], typed: &str, l: Language) -
 }
 
 /// The player's matches, those waiting on them first.
-pub fn match_choices(mut list: Vec<MatchSummary>, name_of: &dyn Fn(&MatchSummary) -> Option<String>, typed: &str, l: Language) -> Vec<Choice> {
+pub fn match_choices(
+    mut list: Vec<MatchSummary>,
+    name_of: &dyn Fn(&MatchSummary) -> Option<String>,
+    typed: &str,
+    l: Language,
+) -> Vec<Choice> {
     list.sort_by_key(|m| (!m.waiting_on_me, m.id));
     let q = typed.trim().trim_start_matches('#');
     list.into_iter()

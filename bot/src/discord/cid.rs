@@ -139,8 +139,18 @@ mod tests {
             assert_eq!(Cid::parse(&c.encode()), Some(c.clone()), "{c:?}");
         }
         for bad in [
-            "", "adm", "adm:", "adm:act:7", "adm:act:x:1", "adm:act:7:1:2", "adm:nope:1", "other:accept:1",
-            "adm:accept:-1", "adm:accept:0", "adm:accept:99999999999999999999999", "adm:board:1:2",
+            "",
+            "adm",
+            "adm:",
+            "adm:act:7",
+            "adm:act:x:1",
+            "adm:act:7:1:2",
+            "adm:nope:1",
+            "other:accept:1",
+            "adm:accept:-1",
+            "adm:accept:0",
+            "adm:accept:99999999999999999999999",
+            "adm:board:1:2",
         ] {
             assert_eq!(Cid::parse(bad), None, "{bad}");
         }

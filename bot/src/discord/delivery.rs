@@ -56,7 +56,11 @@ fn channel_id(c: u64) -> Option<serenity::ChannelId> {
 }
 
 /// Sends a DM; `Err(DmClosed)` on 50007.
-pub async fn send_dm(http: &serenity::Http, user: UserId, msg: serenity::CreateMessage) -> Result<serenity::Message, DeliveryError> {
+pub async fn send_dm(
+    http: &serenity::Http,
+    user: UserId,
+    msg: serenity::CreateMessage,
+) -> Result<serenity::Message, DeliveryError> {
     let uid = user_id(user).ok_or_else(|| DeliveryError::Transient("user id 0".into()))?;
     let channel = uid.create_dm_channel(http).await.map_err(|e| classify(&e))?;
     channel.id.send_message(http, msg).await.map_err(|e| classify(&e))
@@ -92,7 +96,8 @@ impl DiscordDelivery {
                         Opponent::Human { user } => self.app.name_of(user),
                         Opponent::Ai { .. } => None,
                     };
-                    ctx.opponent_name = Some(present::opponent_plain(&s.opponent, n.language, name.as_deref()));
+                    ctx.opponent_name =
+                        Some(present::opponent_plain(&s.opponent, n.language, name.as_deref()));
                 }
             }
         }
@@ -116,8 +121,12 @@ impl DiscordDelivery {
                 }
             }
             Recipient::Channel { channel, .. } => {
-                let cid = channel_id(channel).ok_or_else(|| DeliveryError::Transient("channel id 0".into()))?;
-                let sent = cid.send_message(&self.http, msg).await.map_err(|e| DeliveryError::Transient(e.to_string()))?;
+                let cid =
+                    channel_id(channel).ok_or_else(|| DeliveryError::Transient("channel id 0".into()))?;
+                let sent = cid
+                    .send_message(&self.http, msg)
+                    .await
+                    .map_err(|e| DeliveryError::Transient(e.to_string()))?;
                 if let Notice::ChallengeIssued { challenge, .. } = n.notice {
                     let _ = sqlx::query(
                         "INSERT OR REPLACE INTO discord_challenge_messages (challenge_id, channel_id, message_id) VALUES (?, ?, ?)",
@@ -134,7 +143,11 @@ impl DiscordDelivery {
     }
 
     /// An expired challenge's public message says so and loses its buttons.
-    async fn update_expired_challenge(&self, challenge: crate::ids::ChallengeId, lang: admiral_engine::Language) {
+    async fn update_expired_challenge(
+        &self,
+        challenge: crate::ids::ChallengeId,
+        lang: admiral_engine::Language,
+    ) {
         let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
             "SELECT m.channel_id, m.message_id, c.challenger, c.challenged
              FROM discord_challenge_messages m JOIN challenges c ON c.id = m.challenge_id WHERE m.challenge_id = ?",

@@ -9,7 +9,9 @@ use admiral_render::{AtlasEntry, AtlasLabels, ProfileCard};
 use super::autocomplete::{self, Choice};
 use super::cid::Cid;
 use super::i18n::tr;
-use super::present::{self, board_pic, battle_pic, describe_turn, error_text, mention, opponent_plain, setup_pic};
+use super::present::{
+    self, battle_pic, board_pic, describe_turn, error_text, mention, opponent_plain, setup_pic,
+};
 use super::ui::{Answer, Comp, Input, Modal, Opt, Pic, Reply, Style};
 use super::{App, Who};
 use crate::clock::TimeControl;
@@ -133,25 +135,37 @@ fn settings_of(o: &ChallengeOptions) -> MatchSettings {
 }
 
 /// `/admiral challenge`.
-pub async fn challenge(app: &App, who: &Who, opponent: UserId, opponent_is_bot: bool, o: &ChallengeOptions) -> Reply {
+pub async fn challenge(
+    app: &App,
+    who: &Who,
+    opponent: UserId,
+    opponent_is_bot: bool,
+    o: &ChallengeOptions,
+) -> Reply {
     let l = who.lang;
     let settings = settings_of(o);
     match app.service.challenge(who.user, opponent, opponent_is_bot, settings.clone(), origin(who)).await {
         Ok(_) => {
             let key = if who.guild.is_some() { "challenge-sent" } else { "challenge-sent-dm" };
-            Reply::private(tr!(l, key, to = mention(opponent), settings = present::settings_text(&settings, l)))
+            Reply::private(tr!(
+                l,
+                key,
+                to = mention(opponent),
+                settings = present::settings_text(&settings, l)
+            ))
         }
         Err(e) => refuse(&e, l),
     }
 }
 
 async fn challenge_parties(app: &App, c: ChallengeId) -> Option<(UserId, UserId)> {
-    let row: Option<(i64, i64)> = sqlx::query_as("SELECT challenger, challenged FROM challenges WHERE id = ?")
-        .bind(c.0)
-        .fetch_optional(&app.service.store().read)
-        .await
-        .ok()
-        .flatten();
+    let row: Option<(i64, i64)> =
+        sqlx::query_as("SELECT challenger, challenged FROM challenges WHERE id = ?")
+            .bind(c.0)
+            .fetch_optional(&app.service.store().read)
+            .await
+            .ok()
+            .flatten();
     row.map(|(a, b)| (UserId::from_db(a), UserId::from_db(b)))
 }
 
@@ -161,7 +175,13 @@ pub async fn accept(app: &App, who: &Who, c: ChallengeId) -> Answer {
     match app.service.accept(who.user, c).await {
         Ok(id) => {
             let (from, to) = challenge_parties(app, c).await.unwrap_or((who.user, who.user));
-            Answer::Update(Reply::text(tr!(l, "challenge-accepted-public", from = mention(from), to = mention(to), id = id.0)))
+            Answer::Update(Reply::text(tr!(
+                l,
+                "challenge-accepted-public",
+                from = mention(from),
+                to = mention(to),
+                id = id.0
+            )))
         }
         Err(e) => Answer::Reply(refuse(&e, l)),
     }
@@ -173,7 +193,12 @@ pub async fn decline(app: &App, who: &Who, c: ChallengeId) -> Answer {
     match app.service.decline(who.user, c).await {
         Ok(()) => {
             let (from, to) = challenge_parties(app, c).await.unwrap_or((who.user, who.user));
-            Answer::Update(Reply::text(tr!(l, "challenge-declined-public", from = mention(from), to = mention(to))))
+            Answer::Update(Reply::text(tr!(
+                l,
+                "challenge-declined-public",
+                from = mention(from),
+                to = mention(to)
+            )))
         }
         Err(e) => Answer::Reply(refuse(&e, l)),
     }
@@ -440,7 +465,12 @@ pub fn move_modal(id: MatchId, ply: u32, l: Language) -> Modal {
     Modal {
         id: Cid::ActModal(id, ply).encode(),
         title: tr!(l, "modal-move-title", id = id.0),
-        inputs: vec![Input { id: "action".into(), label: tr!(l, "modal-move-label"), placeholder: tr!(l, "modal-move-placeholder"), max: 40 }],
+        inputs: vec![Input {
+            id: "action".into(),
+            label: tr!(l, "modal-move-label"),
+            placeholder: tr!(l, "modal-move-placeholder"),
+            max: 40,
+        }],
     }
 }
 
@@ -469,7 +499,11 @@ pub async fn component(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> 
             r.rows = vec![vec![Comp::Select {
                 id: Cid::UseSaved(m).encode(),
                 placeholder: tr!(l, "layouts-pick"),
-                options: names.into_iter().take(25).map(|n| Opt { label: n.clone(), value: n, description: None }).collect(),
+                options: names
+                    .into_iter()
+                    .take(25)
+                    .map(|n| Opt { label: n.clone(), value: n, description: None })
+                    .collect(),
             }]];
             Answer::Reply(r)
         }
@@ -489,7 +523,12 @@ pub async fn component(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> 
             Ok(_) => Answer::Modal(Modal {
                 id: Cid::SaveModal(m).encode(),
                 title: tr!(l, "modal-save-title"),
-                inputs: vec![Input { id: "name".into(), label: tr!(l, "modal-save-label"), placeholder: tr!(l, "modal-save-placeholder"), max: 40 }],
+                inputs: vec![Input {
+                    id: "name".into(),
+                    label: tr!(l, "modal-save-label"),
+                    placeholder: tr!(l, "modal-save-placeholder"),
+                    max: 40,
+                }],
             }),
             Err(e) => Answer::Reply(refuse(&e, l)),
         },
@@ -568,9 +607,13 @@ async fn setup_update(app: &App, who: &Who, id: MatchId, op: SetupOp) -> Answer 
 pub fn ack_kind(cid: &Cid) -> Option<bool> {
     match cid {
         Cid::Act(..) | Cid::Save(_) => None,
-        Cid::Accept(_) | Cid::Decline(_) | Cid::Auto(_) | Cid::Ready(_) | Cid::ResignConfirm(_) | Cid::ResignCancel(_) | Cid::Defend(..) => {
-            Some(true)
-        }
+        Cid::Accept(_)
+        | Cid::Decline(_)
+        | Cid::Auto(_)
+        | Cid::Ready(_)
+        | Cid::ResignConfirm(_)
+        | Cid::ResignCancel(_)
+        | Cid::Defend(..) => Some(true),
         _ => Some(false),
     }
 }
@@ -618,7 +661,11 @@ pub async fn layouts_show(app: &App, who: &Who, name: &str) -> Reply {
 }
 
 fn file_safe(name: &str) -> String {
-    let s: String = name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).take(40).collect();
+    let s: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .take(40)
+        .collect();
     if s.is_empty() {
         "layout".into()
     } else {
@@ -627,7 +674,13 @@ fn file_safe(name: &str) -> String {
 }
 
 /// `/admiral layouts save` (from a file, or the current layout of a match) and "save as…".
-pub async fn save_layout(app: &App, who: &Who, name: &str, file: Option<&str>, from_match: Option<MatchId>) -> Reply {
+pub async fn save_layout(
+    app: &App,
+    who: &Who,
+    name: &str,
+    file: Option<&str>,
+    from_match: Option<MatchId>,
+) -> Reply {
     let l = who.lang;
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 40 {
@@ -693,7 +746,12 @@ pub enum LangChoice {
 }
 
 /// `/admiral settings`.
-pub async fn settings(app: &App, who: &Who, policy: Option<DefencePolicy>, lang: Option<LangChoice>) -> Reply {
+pub async fn settings(
+    app: &App,
+    who: &Who,
+    policy: Option<DefencePolicy>,
+    lang: Option<LangChoice>,
+) -> Reply {
     let mut l = who.lang;
     if let Some(p) = policy {
         if let Err(e) = app.service.set_defence_policy(who.user, p).await {
@@ -719,30 +777,41 @@ pub async fn settings(app: &App, who: &Who, policy: Option<DefencePolicy>, lang:
         .await
         .ok()
         .flatten();
-    let policy_text = if stored.as_deref() == Some("ask") { tr!(l, "policy-ask") } else { tr!(l, "policy-auto") };
+    let policy_text =
+        if stored.as_deref() == Some("ask") { tr!(l, "policy-ask") } else { tr!(l, "policy-auto") };
     let lang_text = match lang {
         Some(LangChoice::Auto) => tr!(l, "lang-auto"),
         _ => tr!(l, "lang-name"),
     };
-    let head = if policy.is_some() || lang.is_some() { tr!(l, "settings-saved") } else { tr!(l, "settings-head") };
-    Reply::private(format!("{head}\n{}\n{}", tr!(l, "settings-policy", policy = policy_text), tr!(l, "settings-lang", lang = lang_text)))
+    let head =
+        if policy.is_some() || lang.is_some() { tr!(l, "settings-saved") } else { tr!(l, "settings-head") };
+    Reply::private(format!(
+        "{head}\n{}\n{}",
+        tr!(l, "settings-policy", policy = policy_text),
+        tr!(l, "settings-lang", lang = lang_text)
+    ))
 }
 
 /// `/admiral rules`: the unit atlas and a short summary (optionally about one unit).
 pub fn rules(who: &Who, unit: Option<&str>) -> Reply {
     let l = who.lang;
     if let Some(u) = unit.filter(|u| !u.trim().is_empty()) {
-        return match UnitKind::from_code(u).or_else(|| UnitKind::ALL.into_iter().find(|k| k.name(l).eq_ignore_ascii_case(u.trim()))) {
+        return match UnitKind::from_code(u)
+            .or_else(|| UnitKind::ALL.into_iter().find(|k| k.name(l).eq_ignore_ascii_case(u.trim())))
+        {
             Some(k) => Reply::private(format!("**{} ({})** — {}", k.name(l), k.code(l), unit_line(k, l))),
             None => oops(l, tr!(l, "err-unknown-unit", unit = u.trim())),
         };
     }
     let mut r = Reply::private(tr!(l, "rules-summary"));
-    let entries = UnitKind::ALL
-        .into_iter()
-        .map(|k| AtlasEntry { kind: k, lines: vec![unit_line(k, l)] })
-        .collect();
-    r.pictures.push(Pic::Atlas(Box::new(AtlasLabels { language: l, title: tr!(l, "atlas-title"), entries, footer: tr!(l, "atlas-footer") })));
+    let entries =
+        UnitKind::ALL.into_iter().map(|k| AtlasEntry { kind: k, lines: vec![unit_line(k, l)] }).collect();
+    r.pictures.push(Pic::Atlas(Box::new(AtlasLabels {
+        language: l,
+        title: tr!(l, "atlas-title"),
+        entries,
+        footer: tr!(l, "atlas-footer"),
+    })));
     r
 }
 
@@ -791,7 +860,13 @@ pub async fn profile(app: &App, who: &Who, user: UserId, name: &str) -> Reply {
         badges_label: tr!(l, "badges"),
         badges: badges.into_iter().map(|x| x.1).collect(),
     };
-    let mut r = Reply::text(tr!(l, "profile-head", user = mention(user), rank = present::rank_info(p.points, l).name, points = p.points));
+    let mut r = Reply::text(tr!(
+        l,
+        "profile-head",
+        user = mention(user),
+        rank = present::rank_info(p.points, l).name,
+        points = p.points
+    ));
     r.pictures.push(Pic::Profile(Box::new(card)));
     r
 }
@@ -811,10 +886,12 @@ pub async fn leaderboard(app: &App, who: &Who) -> Reply {
         .fetch_all(&app.service.store().read)
         .await
         .unwrap_or_default(),
-        None => sqlx::query_as("SELECT user_id, points, wins FROM profiles ORDER BY points DESC, wins DESC LIMIT 10")
-            .fetch_all(&app.service.store().read)
-            .await
-            .unwrap_or_default(),
+        None => sqlx::query_as(
+            "SELECT user_id, points, wins FROM profiles ORDER BY points DESC, wins DESC LIMIT 10",
+        )
+        .fetch_all(&app.service.store().read)
+        .await
+        .unwrap_or_default(),
     };
     if rows.is_empty() {
         return Reply::text(tr!(l, "leaderboard-empty"));
@@ -822,7 +899,12 @@ pub async fn leaderboard(app: &App, who: &Who) -> Reply {
     let mut lines = vec![tr!(l, "leaderboard-head")];
     for (i, (u, points, wins)) in rows.iter().enumerate() {
         let rank = present::rank_info(*points as u32, l).name;
-        lines.push(format!("{}. {} · {rank} · {points} · {}", i + 1, mention(UserId::from_db(*u)), tr!(l, "wins", n = wins)));
+        lines.push(format!(
+            "{}. {} · {rank} · {points} · {}",
+            i + 1,
+            mention(UserId::from_db(*u)),
+            tr!(l, "wins", n = wins)
+        ));
     }
     Reply::text(lines.join("\n"))
 }
@@ -846,7 +928,8 @@ pub async fn replay(app: &App, who: &Who, id: MatchId) -> Reply {
     let mut moves = String::new();
     for (i, turn) in record.turns.iter().enumerate() {
         let t = serde_json::to_value(turn).unwrap_or_default();
-        let action = t.get("action").and_then(|a| a.as_str()).map(str::to_string).unwrap_or_else(|| t.to_string());
+        let action =
+            t.get("action").and_then(|a| a.as_str()).map(str::to_string).unwrap_or_else(|| t.to_string());
         if i % 2 == 0 {
             moves.push_str(&format!("{}. {action}", i / 2 + 1));
         } else {
@@ -862,10 +945,20 @@ pub async fn replay(app: &App, who: &Who, id: MatchId) -> Reply {
     };
     r.pictures.push(Pic::Replay {
         record: Box::new(record.clone()),
-        labels: admiral_render::ReplayLabels { language: l, seat, south, north, ply_label: tr!(l, "ply-label"), result },
+        labels: admiral_render::ReplayLabels {
+            language: l,
+            seat,
+            south,
+            north,
+            ply_label: tr!(l, "ply-label"),
+            result,
+        },
     });
     r.files.push((format!("match-{}-moves.txt", id.0), moves.into_bytes()));
-    r.files.push((format!("match-{}-record.json", id.0), serde_json::to_vec_pretty(&record).unwrap_or_default()));
+    r.files.push((
+        format!("match-{}-record.json", id.0),
+        serde_json::to_vec_pretty(&record).unwrap_or_default(),
+    ));
     r
 }
 
@@ -919,7 +1012,8 @@ async fn seat_names(app: &App, who: &Who, id: MatchId, seat: Side) -> (String, S
 
 /// Autocomplete of `/admiral replay`'s match: the user's finished matches, newest first.
 pub async fn finished_choices(app: &App, who: &Who, typed: &str) -> Vec<Choice> {
-    let rows: Vec<(i64, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
+    type Row = (i64, Option<i64>, Option<i64>, Option<i64>);
+    let rows: Vec<Row> = sqlx::query_as(
         "SELECT id, south_user, north_user, ai_level FROM matches
          WHERE (south_user = ? OR north_user = ?) AND status = 'finished' ORDER BY id DESC LIMIT 100",
     )
@@ -942,7 +1036,13 @@ pub async fn finished_choices(app: &App, who: &Who, typed: &str) -> Vec<Choice> 
                 Opponent::Human { user } => app.name_of(user),
                 Opponent::Ai { .. } => None,
             };
-            (format!("#{id} · {}", tr!(who.lang, "vs", name = opponent_plain(&opp, who.lang, name.as_deref()))), id.to_string())
+            (
+                format!(
+                    "#{id} · {}",
+                    tr!(who.lang, "vs", name = opponent_plain(&opp, who.lang, name.as_deref()))
+                ),
+                id.to_string(),
+            )
         })
         .collect()
 }

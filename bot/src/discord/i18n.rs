@@ -120,7 +120,10 @@ mod tests {
             let r = lookup(Language::Ru, k).unwrap();
             assert_eq!(placeholders(v), placeholders(r), "placeholders differ for {k}");
             if k.starts_with("cmd-") || k.starts_with("choice-") {
-                assert!(v.chars().count() <= 100 && r.chars().count() <= 100, "{k} is longer than Discord allows");
+                assert!(
+                    v.chars().count() <= 100 && r.chars().count() <= 100,
+                    "{k} is longer than Discord allows"
+                );
             }
         }
     }
@@ -165,14 +168,20 @@ mod tests {
         assert!(used.len() > 150, "the scan found only {} keys", used.len());
         let missing: Vec<_> = used
             .iter()
-            .filter(|k| k.as_str() != "key" && (lookup(Language::En, k).is_none() || lookup(Language::Ru, k).is_none()))
+            .filter(|k| {
+                k.as_str() != "key"
+                    && (lookup(Language::En, k).is_none() || lookup(Language::Ru, k).is_none())
+            })
             .collect();
         assert!(missing.is_empty(), "keys used in the code but missing in a catalogue: {missing:?}");
     }
 
     #[test]
     fn placeholders_are_filled() {
-        assert_eq!(f(Language::En, "played", &[("id", "3".into()), ("action", "e3-e4".into())]), "Match #3: **e3-e4** played.");
+        assert_eq!(
+            f(Language::En, "played", &[("id", "3".into()), ("action", "e3-e4".into())]),
+            "Match #3: **e3-e4** played."
+        );
         assert_eq!(tr!(Language::Ru, "played", id = 3, action = "e3-e4"), "Партия #3: сыграно **e3-e4**.");
         assert_eq!(t(Language::Ru, "no-such-key"), "no-such-key");
         assert!(t(Language::En, "challenge-issued").contains('\n'));

@@ -15,7 +15,11 @@ use super::{App, Error, Who};
 use crate::ids::UserId;
 
 /// The framework's event handler.
-pub async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, app: &Arc<App>) -> Result<(), Error> {
+pub async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    app: &Arc<App>,
+) -> Result<(), Error> {
     match event {
         serenity::FullEvent::Ready { data_about_bot } => {
             tracing::info!(user = %data_about_bot.user.name, guilds = data_about_bot.guilds.len(), "connected to Discord");
@@ -42,17 +46,34 @@ fn display_name(u: &serenity::User) -> String {
     u.global_name.clone().unwrap_or_else(|| u.name.clone())
 }
 
-async fn who_of(app: &App, user: &serenity::User, locale: &str, guild: Option<serenity::GuildId>, channel: serenity::ChannelId, id: u64) -> Who {
+async fn who_of(
+    app: &App,
+    user: &serenity::User,
+    locale: &str,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+    id: u64,
+) -> Who {
     app.remember_name(UserId(user.id.get()), &display_name(user));
-    app.who(UserId(user.id.get()), Some(locale), guild.map(|g| g.get()), Some(channel.get()), id.to_string()).await
+    app.who(UserId(user.id.get()), Some(locale), guild.map(|g| g.get()), Some(channel.get()), id.to_string())
+        .await
 }
 
-async fn component(ctx: &serenity::Context, app: &Arc<App>, ci: &serenity::ComponentInteraction) -> Result<(), serenity::Error> {
+async fn component(
+    ctx: &serenity::Context,
+    app: &Arc<App>,
+    ci: &serenity::ComponentInteraction,
+) -> Result<(), serenity::Error> {
     let http = &ctx.http;
     let who = who_of(app, &ci.user, &ci.locale, ci.guild_id, ci.channel_id, ci.id.get()).await;
     let Some(cid) = Cid::parse(&ci.data.custom_id) else {
         let r = Reply::private(format!("⚠️ {}", tr!(who.lang, "err-malformed")));
-        return ci.create_response(http, serenity::CreateInteractionResponse::Message(ui::response_message(&r, vec![]))).await;
+        return ci
+            .create_response(
+                http,
+                serenity::CreateInteractionResponse::Message(ui::response_message(&r, vec![])),
+            )
+            .await;
     };
     let value = match &ci.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
@@ -62,11 +83,17 @@ async fn component(ctx: &serenity::Context, app: &Arc<App>, ci: &serenity::Compo
         None => {
             // Opens a modal: must be the first response (the checks are fast, no rendering).
             match handlers::component(app, &who, &cid, value.as_deref()).await {
-                Answer::Modal(m) => ci.create_response(http, serenity::CreateInteractionResponse::Modal(ui::modal(&m))).await,
+                Answer::Modal(m) => {
+                    ci.create_response(http, serenity::CreateInteractionResponse::Modal(ui::modal(&m))).await
+                }
                 Answer::Reply(r) | Answer::Update(r) => {
                     let files = ui::attachments(&app.renderer, &r).await;
                     let r = Reply { ephemeral: true, ..r };
-                    ci.create_response(http, serenity::CreateInteractionResponse::Message(ui::response_message(&r, files))).await
+                    ci.create_response(
+                        http,
+                        serenity::CreateInteractionResponse::Message(ui::response_message(&r, files)),
+                    )
+                    .await
                 }
             }
         }
@@ -79,7 +106,9 @@ async fn component(ctx: &serenity::Context, app: &Arc<App>, ci: &serenity::Compo
                 }
                 Answer::Reply(r) => {
                     let files = ui::attachments(&app.renderer, &r).await;
-                    ci.create_followup(http, ui::followup(&Reply { ephemeral: true, ..r }, files)).await.map(|_| ())
+                    ci.create_followup(http, ui::followup(&Reply { ephemeral: true, ..r }, files))
+                        .await
+                        .map(|_| ())
                 }
                 Answer::Modal(_) => Ok(()),
             }
@@ -104,7 +133,11 @@ fn modal_text(mi: &serenity::ModalInteraction) -> Option<String> {
     })
 }
 
-async fn modal(ctx: &serenity::Context, app: &Arc<App>, mi: &serenity::ModalInteraction) -> Result<(), serenity::Error> {
+async fn modal(
+    ctx: &serenity::Context,
+    app: &Arc<App>,
+    mi: &serenity::ModalInteraction,
+) -> Result<(), serenity::Error> {
     let http = &ctx.http;
     let who = who_of(app, &mi.user, &mi.locale, mi.guild_id, mi.channel_id, mi.id.get()).await;
     mi.defer_ephemeral(http).await?;

@@ -85,9 +85,7 @@ impl App {
         )
         .execute(pool)
         .await?;
-        let renderer = tokio::task::spawn_blocking(Renderer::new)
-            .await
-            .unwrap_or_else(|_| Renderer::new());
+        let renderer = tokio::task::spawn_blocking(Renderer::new).await.unwrap_or_else(|_| Renderer::new());
         Ok(Arc::new(App {
             service,
             renderer: Arc::new(renderer),
@@ -115,14 +113,15 @@ impl App {
             .await
             .ok()
             .flatten();
-        let explicit: bool = sqlx::query_scalar::<_, i64>("SELECT explicit_language FROM discord_users WHERE user_id = ?")
-            .bind(user.db())
-            .fetch_optional(read)
-            .await
-            .ok()
-            .flatten()
-            .unwrap_or(0)
-            == 1;
+        let explicit: bool =
+            sqlx::query_scalar::<_, i64>("SELECT explicit_language FROM discord_users WHERE user_id = ?")
+                .bind(user.db())
+                .fetch_optional(read)
+                .await
+                .ok()
+                .flatten()
+                .unwrap_or(0)
+                == 1;
         let stored_lang = stored.as_deref().map(|s| if s == "ru" { Language::Ru } else { Language::En });
         let lang = match (explicit, stored_lang, from_locale) {
             (true, Some(s), _) => s,
@@ -144,7 +143,11 @@ impl App {
     }
 
     /// Sets or clears the explicit language choice.
-    pub async fn set_explicit_language(&self, user: UserId, lang: Option<Language>) -> Result<(), crate::ServiceError> {
+    pub async fn set_explicit_language(
+        &self,
+        user: UserId,
+        lang: Option<Language>,
+    ) -> Result<(), crate::ServiceError> {
         if let Some(l) = lang {
             self.service.set_language(user, l).await?;
         }
@@ -163,7 +166,14 @@ impl App {
     }
 
     /// Builds a [`Who`].
-    pub async fn who(&self, user: UserId, locale: Option<&str>, guild: Option<u64>, channel: Option<u64>, key: impl Into<String>) -> Who {
+    pub async fn who(
+        &self,
+        user: UserId,
+        locale: Option<&str>,
+        guild: Option<u64>,
+        channel: Option<u64>,
+        key: impl Into<String>,
+    ) -> Who {
         Who { user, lang: self.language_for(user, locale).await, guild, channel, key: key.into() }
     }
 

@@ -8,10 +8,12 @@
 //! names it.
 
 use admiral_engine::{
-    Action, Cell, EndReason, Event, Illegal, Language, Outcome, ParseActionError, PlayError, Side, Square, Status,
-    UnitKind, View, Weapon,
+    Action, Cell, EndReason, Event, Illegal, Language, Outcome, ParseActionError, PlayError, Side, Square,
+    Status, UnitKind, View, Weapon,
 };
-use admiral_render::{AwardLine, BattleCard, BattleSide, BoardLabels, GameOverCard, PlayerLabel, RankInfo, SetupLabels};
+use admiral_render::{
+    AwardLine, BattleCard, BattleSide, BoardLabels, GameOverCard, PlayerLabel, RankInfo, SetupLabels,
+};
 
 use super::cid::Cid;
 use super::i18n::tr;
@@ -243,7 +245,13 @@ pub fn battle_pic(view: &View, l: Language) -> Option<Pic> {
     let mut card = BattleCard {
         language: l,
         title: tr!(l, "battle-title", at = at),
-        attacker: BattleSide { side, label: label(side, &tr!(l, "attacker")), units: vec![], strength: None, won: false },
+        attacker: BattleSide {
+            side,
+            label: label(side, &tr!(l, "attacker")),
+            units: vec![],
+            strength: None,
+            won: false,
+        },
         defender: BattleSide {
             side: side.opponent(),
             label: label(side.opponent(), &tr!(l, "defender")),
@@ -311,7 +319,13 @@ pub fn turn_rows(m: MatchId, ply: u32, l: Language) -> Vec<Vec<Comp>> {
 }
 
 /// The defence select menu: options are the defender's own groups (known to them).
-pub fn defence_rows(m: MatchId, view: &View, target: Square, options: &[Vec<Square>], l: Language) -> Vec<Vec<Comp>> {
+pub fn defence_rows(
+    m: MatchId,
+    view: &View,
+    target: Square,
+    options: &[Vec<Square>],
+    l: Language,
+) -> Vec<Vec<Comp>> {
     let kind_at = |sq: Square| match view.cell(sq) {
         Cell::Own { kind } => Some(kind),
         _ => None,
@@ -332,7 +346,11 @@ pub fn defence_rows(m: MatchId, view: &View, target: Square, options: &[Vec<Squa
             }
         })
         .collect();
-    vec![vec![Comp::Select { id: Cid::Defend(m, view.ply).encode(), placeholder: tr!(l, "defence-placeholder"), options: opts }]]
+    vec![vec![Comp::Select {
+        id: Cid::Defend(m, view.ply).encode(),
+        placeholder: tr!(l, "defence-placeholder"),
+        options: opts,
+    }]]
 }
 
 fn roman(degree: u8) -> &'static str {
@@ -384,12 +402,23 @@ pub fn rank_info(points: u32, l: Language) -> RankInfo {
                 progress_label: tr!(l, "rank-progress", points = points, next = next.2, rank = name(i + 1)),
             }
         }
-        None => RankInfo { index: i as u8, name: name(i).to_string(), progress: 1.0, progress_label: points.to_string() },
+        None => RankInfo {
+            index: i as u8,
+            name: name(i).to_string(),
+            progress: 1.0,
+            progress_label: points.to_string(),
+        },
     }
 }
 
 /// The game-over card.
-pub fn game_over_pic(view: &View, outcome: &Outcome, points: Option<&PointsBreakdown>, awards: &[AwardChange], l: Language) -> Pic {
+pub fn game_over_pic(
+    view: &View,
+    outcome: &Outcome,
+    points: Option<&PointsBreakdown>,
+    awards: &[AwardChange],
+    l: Language,
+) -> Pic {
     let mut lines = Vec::new();
     let mut total = (tr!(l, "points"), "—".to_string());
     let mut rank = rank_info(0, l);
@@ -456,7 +485,13 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
         Notice::ChallengeAnswered { accepted: false, .. } => r.text = tr!(l, "challenge-declined-dm"),
         Notice::ChallengeExpired { .. } => r.text = tr!(l, "challenge-expired-dm"),
         Notice::SetupOpened { side, opponent, grid, deadline } => {
-            r.text = tr!(l, "setup-opened", id = m.0, opponent = opponent_text(opponent, l), side = side_name(*side, l));
+            r.text = tr!(
+                l,
+                "setup-opened",
+                id = m.0,
+                opponent = opponent_text(opponent, l),
+                side = side_name(*side, l)
+            );
             if let Some(d) = deadline {
                 r.text.push('\n');
                 r.text.push_str(&tr!(l, "setup-deadline", when = when(*d)));
@@ -530,7 +565,9 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
                 r.rows = defence_rows(m, v, target, options, l);
             }
         }
-        Notice::AwaitingDefence { deadline } => r.text = tr!(l, "awaiting-defence", id = m.0, when = when(*deadline)),
+        Notice::AwaitingDefence { deadline } => {
+            r.text = tr!(l, "awaiting-defence", id = m.0, when = when(*deadline))
+        }
         Notice::MoveReminder { deadline } => {
             r.text = tr!(l, "move-reminder", id = m.0, when = when(*deadline));
             r.rows = vec![vec![Comp::button(Cid::Board(m).encode(), tr!(l, "btn-board"), Style::Secondary)]];
@@ -556,9 +593,25 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
             let s = opponent_text(south, l);
             let no = opponent_text(north, l);
             r.text = match outcome.status.winner() {
-                Some(Side::South) => tr!(l, "public-win", id = m.0, winner = s, loser = no, reason = reason_text(outcome.reason, l)),
-                Some(Side::North) => tr!(l, "public-win", id = m.0, winner = no, loser = s, reason = reason_text(outcome.reason, l)),
-                None => tr!(l, "public-draw", id = m.0, a = s, b = no, reason = reason_text(outcome.reason, l)),
+                Some(Side::South) => tr!(
+                    l,
+                    "public-win",
+                    id = m.0,
+                    winner = s,
+                    loser = no,
+                    reason = reason_text(outcome.reason, l)
+                ),
+                Some(Side::North) => tr!(
+                    l,
+                    "public-win",
+                    id = m.0,
+                    winner = no,
+                    loser = s,
+                    reason = reason_text(outcome.reason, l)
+                ),
+                None => {
+                    tr!(l, "public-draw", id = m.0, a = s, b = no, reason = reason_text(outcome.reason, l))
+                }
             };
         }
         Notice::DmFallback { user } => {
@@ -604,8 +657,12 @@ fn capitalise(s: &str) -> String {
 
 fn parse_error_ru(p: &ParseActionError) -> String {
     match p {
-        ParseActionError::Empty => "Ход не указан: например e3-e4 (ход), e3xe4 (атака) или f2! (взрыв)".into(),
-        ParseActionError::Incomplete(t) => format!("`{t}` — незаконченная запись: например e3-e4, e3xe4, e3-e4xe5, e3xe4(d3) или f2!"),
+        ParseActionError::Empty => {
+            "Ход не указан: например e3-e4 (ход), e3xe4 (атака) или f2! (взрыв)".into()
+        }
+        ParseActionError::Incomplete(t) => {
+            format!("`{t}` — незаконченная запись: например e3-e4, e3xe4, e3-e4xe5, e3xe4(d3) или f2!")
+        }
         ParseActionError::BadSquare(t) => format!("`{t}` — не клетка (столбцы a–n, ряды 1–15)"),
         ParseActionError::Unexpected { found, at } => {
             format!("Неожиданный символ `{found}` на месте {at}: ход пишется e3-e4, атака e3xe4, взрыв f2!")
@@ -620,16 +677,22 @@ fn illegal_ru(i: &Illegal) -> String {
         Illegal::NoUnit(s) => format!("на {s} нет вашей единицы"),
         Illegal::NotYours(s) => format!("на {s} не ваша единица"),
         Illegal::Immobile(k) => format!("{} не двигается", unit(*k, Language::Ru)),
-        Illegal::NotOneStep(a, b) => format!("{a}→{b}: ход только на одну клетку по вертикали или горизонтали"),
+        Illegal::NotOneStep(a, b) => {
+            format!("{a}→{b}: ход только на одну клетку по вертикали или горизонтали")
+        }
         Illegal::Occupied(s) => format!("клетка {s} занята"),
-        Illegal::Tethered(k) => format!("{}: рядом нет носителя ни до хода, ни после", unit(*k, Language::Ru)),
+        Illegal::Tethered(k) => {
+            format!("{}: рядом нет носителя ни до хода, ни после", unit(*k, Language::Ru))
+        }
         Illegal::CannotAttack(k) => format!("{} не атакует", unit(*k, Language::Ru)),
         Illegal::NoEnemyThere(s) => format!("на {s} нет противника"),
         Illegal::NotAdjacent(s) => format!("{s} не соседняя клетка"),
         Illegal::OutOfRange(k, s) => format!("{} не достаёт до {s}", unit(*k, Language::Ru)),
         Illegal::Blocked(s) => format!("выстрел закрыт: на {s} своя единица"),
         Illegal::NoCarrier(k) => format!("{}: рядом нет носителя", unit(*k, Language::Ru)),
-        Illegal::BadFormation => "такой группы нет: партнёры должны быть связаны и составлять строку таблицы".into(),
+        Illegal::BadFormation => {
+            "такой группы нет: партнёры должны быть связаны и составлять строку таблицы".into()
+        }
         Illegal::NoPartnersAllowed(k) => format!("{} атакует без партнёров", unit(*k, Language::Ru)),
         Illegal::NotABomb(s) => format!("на {s} нет вашей атомной бомбы"),
     }

@@ -5,7 +5,10 @@
 use std::sync::Arc;
 
 use admiral_engine::{Layout, Side, View};
-use admiral_render::{AtlasLabels, BattleCard, BoardLabels, GameOverCard, ProfileCard, Renderer, ReplayFrame, ReplayLabels, SetupLabels};
+use admiral_render::{
+    AtlasLabels, BattleCard, BoardLabels, GameOverCard, ProfileCard, Renderer, ReplayFrame, ReplayLabels,
+    SetupLabels,
+};
 use poise::serenity_prelude as serenity;
 
 use crate::ids::UserId;
@@ -289,7 +292,8 @@ pub fn rows(rows: &[Vec<Comp>]) -> Vec<serenity::CreateActionRow> {
                     .iter()
                     .take(25)
                     .map(|o| {
-                        let mut opt = serenity::CreateSelectMenuOption::new(clip(&o.label, 100), clip(&o.value, 100));
+                        let mut opt =
+                            serenity::CreateSelectMenuOption::new(clip(&o.label, 100), clip(&o.value, 100));
                         if let Some(d) = &o.description {
                             opt = opt.description(clip(d, 100));
                         }
@@ -297,8 +301,11 @@ pub fn rows(rows: &[Vec<Comp>]) -> Vec<serenity::CreateActionRow> {
                     })
                     .collect();
                 serenity::CreateActionRow::SelectMenu(
-                    serenity::CreateSelectMenu::new(id.clone(), serenity::CreateSelectMenuKind::String { options: opts })
-                        .placeholder(clip(placeholder, 150)),
+                    serenity::CreateSelectMenu::new(
+                        id.clone(),
+                        serenity::CreateSelectMenuKind::String { options: opts },
+                    )
+                    .placeholder(clip(placeholder, 150)),
                 )
             }
             Comp::Button { .. } => serenity::CreateActionRow::Buttons(
@@ -346,7 +353,10 @@ pub fn create_message(reply: &Reply, files: Vec<serenity::CreateAttachment>) -> 
 }
 
 /// An interaction response message (new message or update).
-pub fn response_message(reply: &Reply, files: Vec<serenity::CreateAttachment>) -> serenity::CreateInteractionResponseMessage {
+pub fn response_message(
+    reply: &Reply,
+    files: Vec<serenity::CreateAttachment>,
+) -> serenity::CreateInteractionResponseMessage {
     serenity::CreateInteractionResponseMessage::new()
         .content(clip(&reply.text, MAX_CONTENT))
         .components(rows(&reply.rows))
@@ -357,7 +367,10 @@ pub fn response_message(reply: &Reply, files: Vec<serenity::CreateAttachment>) -
 
 /// An edit of the original response, replacing all of its files with `files` (an edit
 /// without them would drop the pictures).
-pub fn edit_response(reply: &Reply, files: Vec<serenity::CreateAttachment>) -> serenity::EditInteractionResponse {
+pub fn edit_response(
+    reply: &Reply,
+    files: Vec<serenity::CreateAttachment>,
+) -> serenity::EditInteractionResponse {
     let mut atts = serenity::EditAttachments::new();
     for f in files {
         atts = atts.add(f);
@@ -370,7 +383,10 @@ pub fn edit_response(reply: &Reply, files: Vec<serenity::CreateAttachment>) -> s
 }
 
 /// A follow-up message.
-pub fn followup(reply: &Reply, files: Vec<serenity::CreateAttachment>) -> serenity::CreateInteractionResponseFollowup {
+pub fn followup(
+    reply: &Reply,
+    files: Vec<serenity::CreateAttachment>,
+) -> serenity::CreateInteractionResponseFollowup {
     serenity::CreateInteractionResponseFollowup::new()
         .content(clip(&reply.text, MAX_CONTENT))
         .components(rows(&reply.rows))
@@ -387,10 +403,14 @@ pub fn modal(m: &Modal) -> serenity::CreateModal {
         .take(5)
         .map(|i| {
             serenity::CreateActionRow::InputText(
-                serenity::CreateInputText::new(serenity::InputTextStyle::Short, clip(&i.label, 45), i.id.clone())
-                    .placeholder(clip(&i.placeholder, 100))
-                    .max_length(i.max)
-                    .required(true),
+                serenity::CreateInputText::new(
+                    serenity::InputTextStyle::Short,
+                    clip(&i.label, 45),
+                    i.id.clone(),
+                )
+                .placeholder(clip(&i.placeholder, 100))
+                .max_length(i.max)
+                .required(true),
             )
         })
         .collect();

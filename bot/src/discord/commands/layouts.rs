@@ -53,7 +53,10 @@ pub async fn save(
     let text = match &file {
         Some(f) => match read_text(f).await {
             Ok(t) => Some(t),
-            Err(e) => return send(ctx, &Reply::private(format!("⚠️ {}", tr!(w.lang, "err-file", reason = e)))).await,
+            Err(e) => {
+                return send(ctx, &Reply::private(format!("⚠️ {}", tr!(w.lang, "err-file", reason = e))))
+                    .await
+            }
         },
         None => None,
     };

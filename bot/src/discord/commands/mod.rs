@@ -108,7 +108,10 @@ fn localise_one(c: &mut poise::Command<Arc<App>, Error>, prefix: &str, missing: 
 pub async fn who(ctx: Context<'_>) -> Who {
     let app = ctx.data();
     let author = ctx.author();
-    app.remember_name(UserId(author.id.get()), &author.global_name.clone().unwrap_or_else(|| author.name.clone()));
+    app.remember_name(
+        UserId(author.id.get()),
+        &author.global_name.clone().unwrap_or_else(|| author.name.clone()),
+    );
     app.who(
         UserId(author.id.get()),
         ctx.locale(),
@@ -143,13 +146,16 @@ pub fn option_str(ctx: Context<'_>, name: &str) -> Option<String> {
     fn find(opts: &[serenity::CommandDataOption], name: &str) -> Option<String> {
         for o in opts {
             match &o.value {
-                serenity::CommandDataOptionValue::SubCommand(inner) | serenity::CommandDataOptionValue::SubCommandGroup(inner) => {
+                serenity::CommandDataOptionValue::SubCommand(inner)
+                | serenity::CommandDataOptionValue::SubCommandGroup(inner) => {
                     if let Some(v) = find(inner, name) {
                         return Some(v);
                     }
                 }
                 serenity::CommandDataOptionValue::String(s) if o.name == name => return Some(s.clone()),
-                serenity::CommandDataOptionValue::Autocomplete { value, .. } if o.name == name => return Some(value.clone()),
+                serenity::CommandDataOptionValue::Autocomplete { value, .. } if o.name == name => {
+                    return Some(value.clone())
+                }
                 _ => {}
             }
         }
@@ -167,7 +173,9 @@ pub fn respond(choices: Vec<Choice>) -> serenity::CreateAutocompleteResponse {
         choices
             .into_iter()
             .take(25)
-            .map(|(label, value)| serenity::AutocompleteChoice::new(ui::clip(&label, 100), ui::clip(&value, 100)))
+            .map(|(label, value)| {
+                serenity::AutocompleteChoice::new(ui::clip(&label, 100), ui::clip(&value, 100))
+            })
             .collect(),
     )
 }

@@ -70,7 +70,10 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let w = who(ctx).await;
-    ctx.data().remember_name(UserId(opponent.id.get()), &opponent.global_name.clone().unwrap_or_else(|| opponent.name.clone()));
+    ctx.data().remember_name(
+        UserId(opponent.id.get()),
+        &opponent.global_name.clone().unwrap_or_else(|| opponent.name.clone()),
+    );
     let o = ChallengeOptions {
         clock: time.map(TimeChoice::clock).unwrap_or_default(),
         intel,

@@ -35,7 +35,11 @@ pub enum LanguageChoice {
 
 /// Your settings.
 #[poise::command(slash_command)]
-pub async fn settings(ctx: Context<'_>, defence: Option<PolicyChoice>, language: Option<LanguageChoice>) -> Result<(), Error> {
+pub async fn settings(
+    ctx: Context<'_>,
+    defence: Option<PolicyChoice>,
+    language: Option<LanguageChoice>,
+) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let w = who(ctx).await;
     let policy = defence.map(|d| match d {

@@ -11,7 +11,11 @@ use crate::discord::ui::Reply;
 use crate::discord::{Context, Error};
 
 /// Set up your fleet.
-#[poise::command(slash_command, subcommands("auto", "upload", "layout", "swap", "fill", "ready"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("auto", "upload", "layout", "swap", "fill", "ready"),
+    subcommand_required
+)]
 pub async fn setup(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
