@@ -256,7 +256,7 @@ async fn moves_turns_stale_buttons_and_refusals() {
         .rev()
         .find(|n| matches!(n.notice, Notice::YourTurn { .. }))
         .expect("your turn");
-    let msg = notice_reply(&turn, &NoticeCtx { opponent_name: Some("Alice".into()), view: None });
+    let msg = notice_reply(&turn, &NoticeCtx { opponent_name: Some("Alice".into()), view: None, now_ms: Some(0) });
     assert!(matches!(msg.pictures[0], Pic::Board { .. }));
     assert!(msg.text.contains("enemy ship moved"), "{}", msg.text);
     assert!(msg.ids().contains(&Cid::Act(id, 1).encode()));
@@ -379,6 +379,14 @@ async fn closed_dms_fall_back_to_the_channel_and_ephemeral_boards() {
         let r = handlers::play(&a, &who(BOB, EN, "2"), id, &legal[0].to_string(), None).await;
         assert!(!is_refusal(&r) && !r.pictures.is_empty(), "{}", r.text);
     }
+    // At the end the game-over card (kept for Bob) comes with his board.
+    let r = handlers::resign(&a, &who(ALICE, EN, "3"), id).await;
+    assert!(!is_refusal(&r), "{}", r.text);
+    h.svc.quiesce().await;
+    h.deliver().await;
+    let r = handlers::board(&a, &who(BOB, EN, "4"), id).await;
+    assert!(matches!(r.pictures[0], Pic::GameOver(_)), "{:?}", r.pictures.iter().map(|p| p.file_name()).collect::<Vec<_>>());
+    assert!(r.text.contains("Victory"), "{}", r.text);
     // The flag clears when a DM works again.
     h.svc.set_dm_open(BOB).await.unwrap();
     assert!(!h.svc.dm_closed(BOB).await.unwrap());

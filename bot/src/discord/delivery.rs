@@ -82,7 +82,11 @@ pub async fn probe_dm(http: &serenity::Http, app: &App, user: UserId, lang: admi
 
 impl DiscordDelivery {
     async fn context(&self, n: &Notification) -> NoticeCtx {
-        let mut ctx = NoticeCtx::default();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .ok();
+        let mut ctx = NoticeCtx { now_ms: now, ..NoticeCtx::default() };
         let (Recipient::User { user }, Some(m)) = (&n.recipient, n.match_id) else { return ctx };
         let wants_view = matches!(n.notice, Notice::DefenceRequested { .. });
         let wants_name = !n.notice.pictures().is_empty();

@@ -17,6 +17,7 @@ use super::{App, Who};
 use crate::clock::TimeControl;
 use crate::error::ServiceError;
 use crate::ids::{ChallengeId, MatchId, UserId};
+use crate::notify::Notice;
 use crate::service::{DefencePolicy, MatchSettings, MatchStatus, MatchSummary, Opponent, Origin};
 
 /// A refusal as an ephemeral reply.
@@ -146,7 +147,7 @@ pub async fn challenge(
     let settings = settings_of(o);
     match app.service.challenge(who.user, opponent, opponent_is_bot, settings.clone(), origin(who)).await {
         Ok(_) => {
-            let key = if who.guild.is_some() { "challenge-sent" } else { "challenge-sent-dm" };
+            let key = if origin(who).channel.is_some() { "challenge-sent" } else { "challenge-sent-dm" };
             Reply::private(tr!(
                 l,
                 key,
@@ -401,6 +402,20 @@ pub async fn board(app: &App, who: &Who, id: MatchId) -> Reply {
     if app.service.dm_closed(who.user).await.unwrap_or(false) {
         r.text.push('\n');
         r.text.push_str(&tr!(l, "dm-closed-note"));
+        // What the DMs would have carried at the end: the game-over card with the points.
+        if view.status != Status::Ongoing {
+            let held = app.service.held_notices(who.user).await.unwrap_or_default();
+            if let Some(n) = held
+                .iter()
+                .rev()
+                .find(|n| n.match_id == Some(id) && matches!(n.notice, Notice::MatchEnded { .. }))
+            {
+                let ended = present::notice_reply(n, &present::NoticeCtx::default());
+                r.pictures.retain(|p| !matches!(p, Pic::Board { .. }));
+                r.pictures.splice(0..0, ended.pictures);
+                r.text = format!("{}\n{}", ended.text, r.text);
+            }
+        }
     }
     r
 }

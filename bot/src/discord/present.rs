@@ -455,6 +455,22 @@ pub struct NoticeCtx {
     pub opponent_name: Option<String>,
     /// The recipient's current view (for the defence menu).
     pub view: Option<View>,
+    /// Now (Unix ms), to show the time left on the board; `None` shows no clock.
+    pub now_ms: Option<i64>,
+}
+
+/// Time left as shown on a board strip: `2d 04h`, `3:07:09`, `12:30`.
+pub fn time_left(ms: i64, l: Language) -> String {
+    let s = (ms.max(0) + 999) / 1000;
+    let (d, h, m, sec) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    if d > 0 {
+        let (dd, hh) = if l == Language::Ru { ("д", "ч") } else { ("d", "h") };
+        format!("{d}{dd} {h:02}{hh}")
+    } else if h > 0 {
+        format!("{h}:{m:02}:{sec:02}")
+    } else {
+        format!("{m}:{sec:02}")
+    }
 }
 
 /// The message for a notification.
@@ -521,7 +537,11 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
             }
             r.text.push('\n');
             r.text.push_str(&tr!(l, "your-turn-hint"));
-            r.pictures.push(board_pic(view, l, &opp));
+            let mut board = board_pic(view, l, &opp);
+            if let (Some(d), Some(now), Pic::Board { labels, .. }) = (deadline, ctx.now_ms, &mut board) {
+                labels.you.clock = Some(time_left(d - now, l));
+            }
+            r.pictures.push(board);
             r.pictures.extend(battle_pic(view, l));
             r.rows = turn_rows(m, view.ply, l);
         }
@@ -740,6 +760,15 @@ pub fn action_label(a: &Action, view: &View, l: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clocks() {
+        assert_eq!(time_left(2 * 86_400_000 + 4 * 3_600_000 + 5, Language::En), "2d 04h");
+        assert_eq!(time_left(2 * 86_400_000 + 4 * 3_600_000 - 5, Language::Ru), "2д 04ч");
+        assert_eq!(time_left(3 * 3_600_000 + 7 * 60_000 + 9_000, Language::En), "3:07:09");
+        assert_eq!(time_left(750_000, Language::En), "12:30");
+        assert_eq!(time_left(-5, Language::En), "0:00");
+    }
 
     #[test]
     fn clip_and_mentions() {

@@ -58,6 +58,18 @@ pub enum RulesetChoice {
     Admiral,
 }
 
+/// Public notices (the challenge, the result, the closed-DM note) go to the channel only
+/// when the bot is a member of the server (a user-installed app cannot post there): else
+/// the challenge goes by DM and the match has no public channel.
+fn public_origin(ctx: Context<'_>, mut w: crate::discord::Who) -> crate::discord::Who {
+    if let Some(g) = ctx.guild_id() {
+        if ctx.cache().guild(g).is_none() {
+            w.channel = None;
+        }
+    }
+    w
+}
+
 /// Challenge someone to a match.
 #[poise::command(slash_command)]
 pub async fn challenge(
@@ -69,7 +81,7 @@ pub async fn challenge(
     rated: Option<bool>,
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
+    let w = public_origin(ctx, who(ctx).await);
     ctx.data().remember_name(
         UserId(opponent.id.get()),
         &opponent.global_name.clone().unwrap_or_else(|| opponent.name.clone()),
@@ -94,7 +106,7 @@ pub async fn ai(
     time: Option<TimeChoice>,
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
+    let w = public_origin(ctx, who(ctx).await);
     let r = handlers::ai(ctx.data(), &w, level, time.map(TimeChoice::clock).unwrap_or_default()).await;
     send(ctx, &r).await
 }
