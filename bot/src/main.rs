@@ -134,9 +134,10 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let result = client.start().await;
     // Stop the scheduler and the dispatcher; undelivered notifications stay in the outbox.
     workers.shutdown();
-    // Let in-flight handlers finish their transactions: closing the pools waits for every
-    // connection to come back.
+    // Let in-flight handlers and AI turns finish their transactions (an AI turn cut short is
+    // simply replayed at the next start); closing the pools waits for every connection.
     tokio::time::sleep(Duration::from_millis(200)).await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), service.quiesce()).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), service.store().close()).await;
     match result {
         Ok(()) => {
