@@ -239,7 +239,8 @@ impl Batch {
             return Ok(());
         }
         let batch = std::mem::take(self);
-        let mut query = sqlx::query(&batch.sql);
+        // Not cached: merged batches are one-off texts.
+        let mut query = sqlx::query(&batch.sql).persistent(false);
         for arg in batch.args {
             query = match arg {
                 Arg::Int(v) => query.bind(v),
