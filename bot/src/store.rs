@@ -168,6 +168,8 @@ pub struct Batch {
     statements: usize,
     /// (statement index, label) of statements that must change exactly one row.
     checks: Vec<(usize, &'static str)>,
+    /// A merged group: its text will not repeat.
+    one_off: bool,
 }
 
 /// A batch statement that should have changed exactly one row did not.
@@ -239,7 +241,8 @@ impl Batch {
             return Ok(());
         }
         let batch = std::mem::take(self);
-        let mut query = sqlx::query(&batch.sql);
+        // Merged group texts are one-off: keep them out of the statement cache.
+        let mut query = sqlx::query(&batch.sql).persistent(!batch.one_off);
         for arg in batch.args {
             query = match arg {
                 Arg::Int(v) => query.bind(v),
@@ -348,8 +351,10 @@ async fn run_group(pool: &SqlitePool, group: Vec<Job>) {
             args: batch.args.clone(),
             statements: batch.statements,
             checks: batch.checks.clone(),
+            one_off: false,
         });
         merged.append(batch);
+        merged.one_off = true;
         replies.push(reply);
     }
     let group_ok = match started {
