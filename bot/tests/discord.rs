@@ -200,7 +200,11 @@ async fn moves_turns_stale_buttons_and_refusals() {
     let r = handlers::play(&a, &who(south, RU, "s2"), id, "e3-e9", None).await;
     assert!(is_refusal(&r) && r.text.contains("нельзя"), "{}", r.text);
     // Autocomplete for the mover: legal actions only, labelled, at most 25; nothing for North.
+    let started = std::time::Instant::now();
     let choices = handlers::action_choices(&a, &who(south, EN, "s3"), Some(&id.0.to_string()), "").await;
+    let took = started.elapsed();
+    println!("autocomplete of the opening position: {took:?}");
+    assert!(took < std::time::Duration::from_millis(500), "autocomplete took {took:?}");
     assert!(!choices.is_empty() && choices.len() <= 25);
     let legal: Vec<String> =
         h.svc.legal_actions(south, id).await.unwrap().iter().map(|x| x.to_string()).collect();
