@@ -1,0 +1,67 @@
+//! AI players behind a small abstraction keyed by level, run off the async runtime.
+//!
+//! STAND-IN: levels 1–5 are being written as engine `Agent`s elsewhere; until then every
+//! level plays [`RandomAgent`]. [`AiPlayer::agent`] is the one place to plug them in.
+
+use std::time::Duration;
+
+use admiral_engine::arena::{Agent, RandomAgent, Seat};
+use admiral_engine::{Action, Defense, Dice, Game, Side};
+
+/// An AI opponent of a given level (1–5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AiPlayer {
+    /// The level, 1 (weakest) to 5 (strongest).
+    pub level: u8,
+}
+
+impl AiPlayer {
+    /// The player of `level` (clamped to 1–5).
+    pub fn new(level: u8) -> AiPlayer {
+        AiPlayer {
+            level: level.clamp(1, 5),
+        }
+    }
+
+    /// How long this level may think per decision.
+    pub fn time_budget(&self) -> Duration {
+        Duration::from_millis([200, 500, 1000, 2000, 3000][self.level as usize - 1])
+    }
+
+    /// The agent playing this level.
+    pub fn agent(&self) -> Box<dyn Agent> {
+        Box::new(RandomAgent)
+    }
+
+    /// The seed of the decision at `ply` of a match seeded `seed` (replays reproduce).
+    pub fn decision_seed(seed: u64, ply: u32) -> u64 {
+        seed ^ (ply as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Chooses the action of `side` (which must be to move). Blocking: call it from
+    /// `spawn_blocking`. `None` if there is no legal action.
+    pub fn choose(&self, game: &Game, side: Side, seed: u64) -> Option<Action> {
+        let legal = game.legal_actions();
+        if legal.is_empty() || game.to_move() != side {
+            return None;
+        }
+        let mut dice = Dice::new(AiPlayer::decision_seed(seed, game.ply()));
+        let mut agent = self.agent();
+        Some(agent.act(&Seat::new(game, side), &legal, &mut dice))
+    }
+
+    /// The AI's defence when `action` attacks one of its scale ships.
+    pub fn defend(&self, game: &Game, action: &Action, seed: u64) -> Defense {
+        match game.defense_options(action) {
+            Some(options) if options.len() > 1 => {
+                let side = game.to_move().opponent();
+                let mut dice = Dice::new(AiPlayer::decision_seed(seed, game.ply()) ^ 1);
+                Defense::Group(
+                    self.agent()
+                        .defend(&Seat::new(game, side), &options, &mut dice),
+                )
+            }
+            _ => Defense::Auto,
+        }
+    }
+}

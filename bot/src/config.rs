@@ -1,0 +1,154 @@
+//! The bot's configuration, from the environment (and a `.env` file, loaded by the binary).
+//!
+//! | variable | meaning |
+//! |---|---|
+//! | `DISCORD_TOKEN` | the bot token (required) |
+//! | `DATABASE_URL` | SQLite URL, default [`crate::store::DEFAULT_DATABASE_URL`] |
+//! | `DEV_GUILD_ID` | register the commands in this one server (instant) instead of globally |
+//! | `DISCORD_API_BASE` | send every HTTP request to this base URL instead of `https://discord.com`, with the rate limiter off (end-to-end tests against a fake Discord) |
+//! | `RUST_LOG` | log filter (`tracing-subscriber` syntax), default `info` |
+
+use std::fmt;
+
+/// What went wrong reading the configuration (shown to the operator, never a panic).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigError {
+    /// `DISCORD_TOKEN` is missing or empty.
+    MissingToken,
+    /// `DISCORD_TOKEN` does not look like a bot token.
+    MalformedToken,
+    /// `DEV_GUILD_ID` is not a number.
+    BadGuildId(String),
+    /// `DISCORD_API_BASE` is not an http(s) URL.
+    BadApiBase(String),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::MissingToken => write!(
+                f,
+                "DISCORD_TOKEN is not set. Create a bot in the Discord developer portal \
+                 (https://discord.com/developers/applications → your app → Bot → Reset Token), \
+                 then put DISCORD_TOKEN=... in the environment or in a .env file (see .env.example)."
+            ),
+            ConfigError::MalformedToken => write!(
+                f,
+                "DISCORD_TOKEN does not look like a bot token (expected three dot-separated parts, \
+                 no spaces). Copy it again from the developer portal's Bot page."
+            ),
+            ConfigError::BadGuildId(v) => {
+                write!(f, "DEV_GUILD_ID must be a server id (a number), got `{v}`")
+            }
+            ConfigError::BadApiBase(v) => {
+                write!(f, "DISCORD_API_BASE must be an http:// or https:// URL, got `{v}`")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The settings the binary runs with.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The bot token.
+    pub token: String,
+    /// The SQLite URL.
+    pub database_url: String,
+    /// Register the commands in this server only (development).
+    pub dev_guild: Option<u64>,
+    /// Another Discord API base URL (tests), without a trailing slash.
+    pub api_base: Option<String>,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &"<redacted>")
+            .field("database_url", &self.database_url)
+            .field("dev_guild", &self.dev_guild)
+            .field("api_base", &self.api_base)
+            .finish()
+    }
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|k| std::env::var(k).ok())
+    }
+
+    /// Reads the configuration through `get` (testable without touching the environment).
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let value = |k: &str| get(k).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let token = value("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        let token = token.strip_prefix("Bot ").unwrap_or(&token).trim().to_string();
+        if token.split('.').count() != 3 || token.chars().any(char::is_whitespace) {
+            return Err(ConfigError::MalformedToken);
+        }
+        let database_url =
+            value("DATABASE_URL").unwrap_or_else(|| crate::store::DEFAULT_DATABASE_URL.to_string());
+        let dev_guild = match value("DEV_GUILD_ID") {
+            None => None,
+            Some(v) => Some(v.parse::<u64>().ok().filter(|g| *g > 0).ok_or(ConfigError::BadGuildId(v))?),
+        };
+        let api_base = match value("DISCORD_API_BASE") {
+            None => None,
+            Some(v) if v.starts_with("http://") || v.starts_with("https://") => {
+                Some(v.trim_end_matches('/').to_string())
+            }
+            Some(v) => return Err(ConfigError::BadApiBase(v)),
+        };
+        Ok(Config { token, database_url, dev_guild, api_base })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: std::collections::HashMap<String, String> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    const TOKEN: &str = "MTAx.abc.def";
+
+    #[test]
+    fn token_is_required_and_checked() {
+        assert_eq!(cfg(&[]), Err(ConfigError::MissingToken));
+        assert_eq!(cfg(&[("DISCORD_TOKEN", "  ")]), Err(ConfigError::MissingToken));
+        assert_eq!(cfg(&[("DISCORD_TOKEN", "not a token")]), Err(ConfigError::MalformedToken));
+        let c = cfg(&[("DISCORD_TOKEN", &format!("Bot {TOKEN}"))]).unwrap();
+        assert_eq!(c.token, TOKEN);
+        assert!(!format!("{c:?}").contains("abc"), "the token is never logged");
+    }
+
+    #[test]
+    fn defaults_and_optional_values() {
+        let c = cfg(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert_eq!(c.database_url, crate::store::DEFAULT_DATABASE_URL);
+        assert_eq!(c.dev_guild, None);
+        assert_eq!(c.api_base, None);
+        let c = cfg(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("DEV_GUILD_ID", "1234"),
+            ("DISCORD_API_BASE", "http://127.0.0.1:9999/"),
+            ("DATABASE_URL", "sqlite://x.db"),
+        ])
+        .unwrap();
+        assert_eq!(c.dev_guild, Some(1234));
+        assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9999"));
+        assert_eq!(c.database_url, "sqlite://x.db");
+        assert!(matches!(
+            cfg(&[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", "abc")]),
+            Err(ConfigError::BadGuildId(_))
+        ));
+        assert!(matches!(
+            cfg(&[("DISCORD_TOKEN", TOKEN), ("DISCORD_API_BASE", "ftp://x")]),
+            Err(ConfigError::BadApiBase(_))
+        ));
+    }
+}

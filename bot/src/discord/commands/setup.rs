@@ -1,0 +1,115 @@
+//! `/admiral setup …`: auto, upload, layout, swap, fill, ready.
+
+#![allow(missing_docs)] // poise generates the command constructors
+
+use poise::serenity_prelude as serenity;
+
+use super::{ac_match, pick, read_text, respond, send, who};
+use crate::discord::handlers::{self, SetupOp};
+use crate::discord::i18n::tr;
+use crate::discord::ui::Reply;
+use crate::discord::{Context, Error};
+
+/// Set up your fleet.
+#[poise::command(
+    slash_command,
+    subcommands("auto", "upload", "layout", "swap", "fill", "ready"),
+    subcommand_required
+)]
+pub async fn setup(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+async fn run(ctx: Context<'_>, given: Option<String>, op: SetupOp) -> Result<(), Error> {
+    let w = who(ctx).await;
+    let Some(id) = pick(ctx, &w, given.as_deref()).await? else { return Ok(()) };
+    let r = handlers::setup(ctx.data(), &w, id, op).await;
+    send(ctx, &r).await
+}
+
+/// Generate a new layout.
+#[poise::command(slash_command)]
+pub async fn auto(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[autocomplete = "ac_match"]
+    match_: Option<String>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    run(ctx, match_, SetupOp::Auto).await
+}
+
+/// Upload a layout file.
+#[poise::command(slash_command)]
+pub async fn upload(
+    ctx: Context<'_>,
+    file: serenity::Attachment,
+    #[rename = "match"]
+    #[autocomplete = "ac_match"]
+    match_: Option<String>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    match read_text(&file).await {
+        Ok(text) => run(ctx, match_, SetupOp::Upload(text)).await,
+        Err(e) => {
+            let w = who(ctx).await;
+            send(ctx, &Reply::private(format!("⚠️ {}", tr!(w.lang, "err-file", reason = e)))).await
+        }
+    }
+}
+
+async fn ac_layout(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let w = who(ctx).await;
+    respond(handlers::layout_choices(ctx.data(), &w, partial).await)
+}
+
+/// Use a saved layout.
+#[poise::command(slash_command)]
+pub async fn layout(
+    ctx: Context<'_>,
+    #[autocomplete = "ac_layout"] name: String,
+    #[rename = "match"]
+    #[autocomplete = "ac_match"]
+    match_: Option<String>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    run(ctx, match_, SetupOp::Saved(name)).await
+}
+
+/// Swap two squares of your zone.
+#[poise::command(slash_command)]
+pub async fn swap(
+    ctx: Context<'_>,
+    a: String,
+    b: String,
+    #[rename = "match"]
+    #[autocomplete = "ac_match"]
+    match_: Option<String>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    run(ctx, match_, SetupOp::Swap(a, b)).await
+}
+
+/// Fill the empty places automatically.
+#[poise::command(slash_command)]
+pub async fn fill(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[autocomplete = "ac_match"]
+    match_: Option<String>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    run(ctx, match_, SetupOp::Complete).await
+}
+
+/// Declare ready.
+#[poise::command(slash_command)]
+pub async fn ready(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[autocomplete = "ac_match"]
+    match_: Option<String>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    run(ctx, match_, SetupOp::Ready).await
+}

@@ -1,0 +1,210 @@
+//! The Discord adapter: poise commands, buttons, modals, select menus, autocomplete and DM
+//! delivery in front of the [`crate::Service`].
+//!
+//! Layering:
+//! - [`handlers`] holds every decision as plain async functions over the service
+//!   ([`App`] + [`Who`] in, [`ui::Reply`] / [`ui::Answer`] out). No Discord types, no network:
+//!   the unit tests call them with a recording delivery.
+//! - [`present`] turns service data (notices, views, refusals) into texts and pictures;
+//!   [`autocomplete`] builds the choice lists; [`i18n`] is the catalogue (English, Russian).
+//! - [`commands`] (poise) and [`interactions`] (components, modals) are the thin wiring:
+//!   acknowledge within 3 s, call a handler, render pictures off the runtime, answer.
+//! - [`delivery`] implements [`crate::Delivery`]: notifications become DMs and channel
+//!   messages; a 50007 answer becomes `DmClosed`.
+
+pub mod autocomplete;
+pub mod cid;
+pub mod commands;
+pub mod delivery;
+pub mod handlers;
+pub mod i18n;
+pub mod interactions;
+pub mod present;
+pub mod ui;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use admiral_engine::Language;
+use admiral_render::Renderer;
+
+use crate::ids::UserId;
+use crate::service::Service;
+
+/// What every handler needs: the service, the renderer and small caches.
+pub struct App {
+    /// The service.
+    pub service: Service,
+    /// Shared picture renderer.
+    pub renderer: Arc<Renderer>,
+    langs: Mutex<HashMap<UserId, (Language, bool)>>,
+    names: Mutex<HashMap<UserId, String>>,
+    probes: Mutex<HashMap<UserId, Instant>>,
+}
+
+/// Who is asking, from where, in which language, and the idempotency key (interaction id).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    /// The user.
+    pub user: UserId,
+    /// The language of the answer.
+    pub lang: Language,
+    /// The server, if any.
+    pub guild: Option<u64>,
+    /// The channel.
+    pub channel: Option<u64>,
+    /// The interaction id.
+    pub key: String,
+}
+
+/// The language of a Discord locale (`ru` → Russian, anything else English).
+pub fn locale_language(locale: Option<&str>) -> Option<Language> {
+    locale.map(|l| if l.to_ascii_lowercase().starts_with("ru") { Language::Ru } else { Language::En })
+}
+
+impl App {
+    /// Prepares the adapter's own small tables (explicit language choice, challenge messages)
+    /// and the renderer.
+    pub async fn new(service: Service) -> Result<Arc<App>, sqlx::Error> {
+        let pool = &service.store().write;
+        sqlx::query(
+            "CREATE TABLE IF NOT EXISTS discord_users (
+                user_id INTEGER PRIMARY KEY,
+                explicit_language INTEGER NOT NULL DEFAULT 0
+            )",
+        )
+        .execute(pool)
+        .await?;
+        sqlx::query(
+            "CREATE TABLE IF NOT EXISTS discord_challenge_messages (
+                challenge_id INTEGER PRIMARY KEY,
+                channel_id INTEGER NOT NULL,
+                message_id INTEGER NOT NULL
+            )",
+        )
+        .execute(pool)
+        .await?;
+        let renderer = tokio::task::spawn_blocking(Renderer::new).await.unwrap_or_else(|_| Renderer::new());
+        Ok(Arc::new(App {
+            service,
+            renderer: Arc::new(renderer),
+            langs: Mutex::new(HashMap::new()),
+            names: Mutex::new(HashMap::new()),
+            probes: Mutex::new(HashMap::new()),
+        }))
+    }
+
+    /// The language for a user: their explicit setting, else their Discord locale (which is
+    /// then stored so that DMs follow it), else what is stored.
+    pub async fn language_for(&self, user: UserId, locale: Option<&str>) -> Language {
+        let from_locale = locale_language(locale);
+        if let Ok(cache) = self.langs.lock() {
+            if let Some(&(lang, explicit)) = cache.get(&user) {
+                if explicit || from_locale.is_none_or(|l| l == lang) {
+                    return lang;
+                }
+            }
+        }
+        let read = &self.service.store().read;
+        let stored: Option<String> = sqlx::query_scalar("SELECT language FROM players WHERE user_id = ?")
+            .bind(user.db())
+            .fetch_optional(read)
+            .await
+            .ok()
+            .flatten();
+        let explicit: bool =
+            sqlx::query_scalar::<_, i64>("SELECT explicit_language FROM discord_users WHERE user_id = ?")
+                .bind(user.db())
+                .fetch_optional(read)
+                .await
+                .ok()
+                .flatten()
+                .unwrap_or(0)
+                == 1;
+        let stored_lang = stored.as_deref().map(|s| if s == "ru" { Language::Ru } else { Language::En });
+        let lang = match (explicit, stored_lang, from_locale) {
+            (true, Some(s), _) => s,
+            (_, s, Some(l)) => {
+                if s != Some(l) {
+                    if let Err(e) = self.service.set_language(user, l).await {
+                        tracing::warn!(error = %e, "could not store the user's language");
+                    }
+                }
+                l
+            }
+            (_, Some(s), None) => s,
+            _ => Language::En,
+        };
+        if let Ok(mut cache) = self.langs.lock() {
+            cache.insert(user, (lang, explicit));
+        }
+        lang
+    }
+
+    /// Sets or clears the explicit language choice.
+    pub async fn set_explicit_language(
+        &self,
+        user: UserId,
+        lang: Option<Language>,
+    ) -> Result<(), crate::ServiceError> {
+        if let Some(l) = lang {
+            self.service.set_language(user, l).await?;
+        }
+        sqlx::query(
+            "INSERT INTO discord_users (user_id, explicit_language) VALUES (?, ?)
+             ON CONFLICT (user_id) DO UPDATE SET explicit_language = excluded.explicit_language",
+        )
+        .bind(user.db())
+        .bind(lang.is_some() as i64)
+        .execute(&self.service.store().write)
+        .await?;
+        if let Ok(mut cache) = self.langs.lock() {
+            cache.remove(&user);
+        }
+        Ok(())
+    }
+
+    /// Builds a [`Who`].
+    pub async fn who(
+        &self,
+        user: UserId,
+        locale: Option<&str>,
+        guild: Option<u64>,
+        channel: Option<u64>,
+        key: impl Into<String>,
+    ) -> Who {
+        Who { user, lang: self.language_for(user, locale).await, guild, channel, key: key.into() }
+    }
+
+    /// Remembers a user's display name (for pictures and lists).
+    pub fn remember_name(&self, user: UserId, name: &str) {
+        if let Ok(mut names) = self.names.lock() {
+            names.insert(user, name.chars().take(32).collect());
+        }
+    }
+
+    /// A remembered display name.
+    pub fn name_of(&self, user: UserId) -> Option<String> {
+        self.names.lock().ok().and_then(|n| n.get(&user).cloned())
+    }
+
+    /// True if a closed-DM user may be probed again now (at most every 10 minutes, so that
+    /// refused DMs never pile up into Discord's invalid-request limit).
+    pub fn may_probe_dm(&self, user: UserId) -> bool {
+        let Ok(mut p) = self.probes.lock() else { return false };
+        let now = Instant::now();
+        match p.get(&user) {
+            Some(t) if now.duration_since(*t) < Duration::from_secs(600) => false,
+            _ => {
+                p.insert(user, now);
+                true
+            }
+        }
+    }
+}
+
+/// The poise error type.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The poise context.
+pub type Context<'a> = poise::Context<'a, Arc<App>, Error>;

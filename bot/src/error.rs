@@ -1,0 +1,145 @@
+//! Why the service refused something: specific, localisable reasons (variants, not strings).
+
+use admiral_engine::{describe_errors, Language, LayoutError, ParseActionError, PlayError};
+
+use crate::ids::{ChallengeId, MatchId};
+
+/// A refusal or failure of a service call. Every refusal leaves the database unchanged.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// No such match.
+    #[error("no such match {0}")]
+    NoSuchMatch(MatchId),
+    /// No such challenge.
+    #[error("no such challenge {0}")]
+    NoSuchChallenge(ChallengeId),
+    /// The user is not a player of this match.
+    #[error("you are not a player of this match")]
+    NotYourMatch,
+    /// Only the challenged user may answer a challenge.
+    #[error("only the challenged player may answer this challenge")]
+    NotYourChallenge,
+    /// Nobody may challenge themselves.
+    #[error("you cannot challenge yourself")]
+    SelfChallenge,
+    /// Bots cannot be challenged (use the AI command instead).
+    #[error("bots cannot be challenged; play the AI with /admiral ai")]
+    BotOpponent,
+    /// The challenge expired (24 h without an answer).
+    #[error("this challenge has expired")]
+    ChallengeExpired,
+    /// The challenge was already answered.
+    #[error("this challenge was already answered")]
+    ChallengeClosed,
+    /// Settings out of range (AI level, days per move, clock).
+    #[error("invalid match settings: {0}")]
+    InvalidSettings(&'static str),
+    /// The match is not in its setup phase.
+    #[error("the match is not in setup")]
+    NotInSetup,
+    /// The match has not started yet: setup is not finished.
+    #[error("the match has not started: setup is not finished")]
+    SetupNotReady,
+    /// The player already declared ready; the layout can no longer change.
+    #[error("you are already ready")]
+    AlreadyReady,
+    /// Ready with an incomplete layout.
+    #[error("your layout is incomplete: {}", describe_errors(.0, Language::En))]
+    LayoutIncomplete(Vec<LayoutError>),
+    /// An uploaded or saved layout file has problems; nothing changed.
+    #[error("bad layout file:\n{}", describe_errors(.0, Language::En))]
+    BadLayout(Vec<LayoutError>),
+    /// A zone cell outside the 5×14 setup zone.
+    #[error("that square is not in your setup zone")]
+    NotInZone,
+    /// No saved layout of that name.
+    #[error("no saved layout named `{0}`")]
+    NoSuchLayout(String),
+    /// The match is over.
+    #[error("the match is over")]
+    MatchOver,
+    /// It is the other side's turn (or decision).
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The position changed since the action was chosen.
+    #[error("the position changed (you acted on move {made_for}, it is now move {current}); look at the new board")]
+    Stale {
+        /// The ply the action was made for.
+        made_for: u32,
+        /// The current ply.
+        current: u32,
+    },
+    /// Unreadable notation.
+    #[error("{0}")]
+    BadNotation(#[from] ParseActionError),
+    /// Not legal in this position (the reason uses the mover's knowledge only).
+    #[error("{0}")]
+    Illegal(PlayError),
+    /// An attack is waiting for the defender's declaration.
+    #[error("waiting for the defender to declare a defence")]
+    DecisionPending,
+    /// No defence declaration is expected from this user now.
+    #[error("no defence declaration is expected from you")]
+    NoDecision,
+    /// The chosen defence option does not exist.
+    #[error("no such defence option")]
+    BadDefenceChoice,
+    /// The database failed (not a refusal; the action may be retried).
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// Stored data could not be read back (a bug or a newer format).
+    #[error("stored data unreadable: {0}")]
+    Corrupt(String),
+}
+
+impl ServiceError {
+    /// The message for the player in their language.
+    pub fn message(&self, language: Language) -> String {
+        if language == Language::En {
+            return self.to_string();
+        }
+        match self {
+            ServiceError::NoSuchMatch(m) => format!("нет партии {m}"),
+            ServiceError::NoSuchChallenge(_) => "нет такого вызова".into(),
+            ServiceError::NotYourMatch => "вы не участник этой партии".into(),
+            ServiceError::NotYourChallenge => "ответить на вызов может только вызванный игрок".into(),
+            ServiceError::SelfChallenge => "нельзя вызвать самого себя".into(),
+            ServiceError::BotOpponent => "ботов вызывать нельзя; сыграйте с ИИ: /admiral ai".into(),
+            ServiceError::ChallengeExpired => "срок вызова истёк".into(),
+            ServiceError::ChallengeClosed => "на этот вызов уже ответили".into(),
+            ServiceError::InvalidSettings(what) => format!("неверные настройки партии: {what}"),
+            ServiceError::NotInSetup => "партия не в стадии расстановки".into(),
+            ServiceError::SetupNotReady => "партия ещё не началась: расстановка не закончена".into(),
+            ServiceError::AlreadyReady => "вы уже готовы".into(),
+            ServiceError::LayoutIncomplete(e) => {
+                format!("расстановка не закончена: {}", describe_errors(e, Language::Ru))
+            }
+            ServiceError::BadLayout(e) => {
+                format!("ошибки в файле расстановки:\n{}", describe_errors(e, Language::Ru))
+            }
+            ServiceError::NotInZone => "эта клетка вне вашей зоны расстановки".into(),
+            ServiceError::NoSuchLayout(n) => format!("нет сохранённой расстановки «{n}»"),
+            ServiceError::MatchOver => "партия окончена".into(),
+            ServiceError::NotYourTurn => "сейчас не ваш ход".into(),
+            ServiceError::Stale { made_for, current } => format!(
+                "позиция изменилась (вы ходили на ходу {made_for}, сейчас ход {current}); посмотрите новую доску"
+            ),
+            ServiceError::BadNotation(e) => e.to_string(),
+            ServiceError::Illegal(e) => e.to_string(),
+            ServiceError::DecisionPending => "ждём, пока защитник объявит защиту".into(),
+            ServiceError::NoDecision => "от вас не ждут объявления защиты".into(),
+            ServiceError::BadDefenceChoice => "нет такого варианта защиты".into(),
+            ServiceError::Db(_) | ServiceError::Corrupt(_) => {
+                "внутренняя ошибка; попробуйте ещё раз".into()
+            }
+        }
+    }
+
+    /// True for refusals (the user's request was wrong), false for failures.
+    pub fn is_refusal(&self) -> bool {
+        !matches!(self, ServiceError::Db(_) | ServiceError::Corrupt(_))
+    }
+}
+
+/// Shorthand.
+pub type Result<T, E = ServiceError> = std::result::Result<T, E>;

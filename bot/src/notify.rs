@@ -1,0 +1,300 @@
+//! Notifications as data: who, which match, what happened, which pictures to attach and which
+//! buttons to offer. The Discord adapter turns them into messages; tests record them.
+//!
+//! Hidden information: every per-player payload here is built only from
+//! [`admiral_engine::Game::view`] and [`admiral_engine::Event::seen_by`] for that player's
+//! seat. Channel notices carry no board at all.
+
+use admiral_engine::{Action, Event, Language, Outcome, Side, Square, View};
+use serde::{Deserialize, Serialize};
+
+use crate::career::{AwardChange, PointsBreakdown};
+use crate::ids::{ChallengeId, MatchId, NotificationId, UserId};
+use crate::service::{MatchSettings, Opponent};
+
+/// Where a notification goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "to", rename_all = "snake_case")]
+pub enum Recipient {
+    /// A direct message to a user.
+    User {
+        /// The user.
+        user: UserId,
+    },
+    /// A public message in a server channel (never anything secret).
+    Channel {
+        /// The server, if any.
+        guild: Option<u64>,
+        /// The channel.
+        channel: u64,
+    },
+}
+
+/// One queued notification, as handed to a [`crate::outbox::Delivery`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Notification {
+    /// The outbox row; deliveries are idempotent per id (e.g. a Discord message nonce).
+    pub id: NotificationId,
+    /// Who receives it.
+    pub recipient: Recipient,
+    /// The match it is about, if any.
+    pub match_id: Option<MatchId>,
+    /// The recipient's language when it was queued.
+    pub language: Language,
+    /// What happened.
+    pub notice: Notice,
+}
+
+/// A picture for the adapter to render and attach.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "picture", rename_all = "snake_case")]
+pub enum Picture {
+    /// A player's board, from their view only.
+    Board {
+        /// The view (the fog applied).
+        view: Box<View>,
+    },
+    /// A setup preview of the player's own layout.
+    Setup {
+        /// The seat.
+        side: Side,
+        /// The layout file grid (English codes, `.` for empty).
+        grid: String,
+    },
+    /// A battle card: the last turn's combat events as the viewer saw them.
+    Battle {
+        /// The viewer.
+        viewer: Side,
+        /// The events (already passed through `Event::seen_by`).
+        events: Vec<Event>,
+    },
+    /// The player's profile card.
+    Profile {
+        /// Whose.
+        user: UserId,
+    },
+}
+
+/// A button to offer; the adapter maps it to a component and back to a service call.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "button", rename_all = "snake_case")]
+pub enum Button {
+    /// Accept a challenge.
+    Accept(ChallengeId),
+    /// Decline a challenge.
+    Decline(ChallengeId),
+    /// Auto-generate a layout (again).
+    AutoLayout(MatchId),
+    /// Upload a layout file.
+    UploadLayout(MatchId),
+    /// Use a saved layout.
+    UseSaved(MatchId),
+    /// Download the current layout as a file.
+    DownloadLayout(MatchId),
+    /// Save the current layout under a name.
+    SaveLayout(MatchId),
+    /// Declare ready.
+    Ready(MatchId),
+    /// Open the modal for a typed action, made for this ply.
+    Act {
+        /// The match.
+        match_id: MatchId,
+        /// The ply the player's board shows (stale detection).
+        ply: u32,
+    },
+    /// Choose defence option `index`.
+    Defend {
+        /// The match.
+        match_id: MatchId,
+        /// Index into the offered options.
+        index: usize,
+    },
+    /// Resign.
+    Resign(MatchId),
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "notice", rename_all = "snake_case")]
+pub enum Notice {
+    /// Public: a challenge with Accept/Decline (only `to` may answer).
+    ChallengeIssued {
+        /// The challenge.
+        challenge: ChallengeId,
+        /// Who challenges.
+        from: UserId,
+        /// Who is challenged.
+        to: UserId,
+        /// The proposed settings.
+        settings: MatchSettings,
+        /// When it expires.
+        expires_at: i64,
+    },
+    /// The challenge was answered (sent to the challenger, and publicly).
+    ChallengeAnswered {
+        /// The challenge.
+        challenge: ChallengeId,
+        /// Accepted or declined.
+        accepted: bool,
+        /// The match created on acceptance.
+        match_id: Option<MatchId>,
+    },
+    /// The challenge expired unanswered.
+    ChallengeExpired {
+        /// The challenge.
+        challenge: ChallengeId,
+    },
+    /// Set up your fleet: preview and setup buttons.
+    SetupOpened {
+        /// Your seat.
+        side: Side,
+        /// Whom you play.
+        opponent: Opponent,
+        /// The current layout (preview).
+        grid: String,
+        /// When the clock fills in the rest, if timed.
+        deadline: Option<i64>,
+    },
+    /// Setup time is running out.
+    SetupReminder {
+        /// When the clock fills in the rest.
+        deadline: i64,
+    },
+    /// The setup clock ran out and completed your layout.
+    SetupFilled {
+        /// Your seat.
+        side: Side,
+        /// The layout now used.
+        grid: String,
+    },
+    /// The opponent is ready.
+    OpponentReady,
+    /// It is your turn: board and action buttons.
+    YourTurn {
+        /// Your view.
+        view: Box<View>,
+        /// When you lose on time, if timed.
+        deadline: Option<i64>,
+    },
+    /// The opponent moved (as seen from your seat); waiting for them otherwise.
+    Moved {
+        /// Your view after their move.
+        view: Box<View>,
+    },
+    /// An attack on your scale ship: declare your defence group.
+    DefenceRequested {
+        /// The attack as you may know it (undeclared partners hidden).
+        attack: Action,
+        /// Your options (partner squares), the default policy's choice first.
+        options: Vec<Vec<Square>>,
+        /// When the default policy decides for you.
+        deadline: i64,
+    },
+    /// Your attack waits for the defender's declaration.
+    AwaitingDefence {
+        /// When the default policy decides.
+        deadline: i64,
+    },
+    /// Your move is due soon.
+    MoveReminder {
+        /// When you lose on time.
+        deadline: i64,
+    },
+    /// The match ended: result, points with the working, new awards.
+    MatchEnded {
+        /// Your final view.
+        view: Box<View>,
+        /// The result.
+        outcome: Outcome,
+        /// Points earned (rated matches).
+        points: Option<PointsBreakdown>,
+        /// Awards gained or raised.
+        awards: Vec<AwardChange>,
+    },
+    /// Public: a short result in the channel where the challenge started.
+    PublicResult {
+        /// South's player.
+        south: Opponent,
+        /// North's player.
+        north: Opponent,
+        /// The result.
+        outcome: Outcome,
+    },
+    /// Public fallback: a player's DMs are closed; tells them to play through the slash
+    /// commands (ephemeral replies). Nothing secret.
+    DmFallback {
+        /// The player to mention.
+        user: UserId,
+    },
+}
+
+impl Notice {
+    /// The pictures to attach (built only from the recipient's own view or layout).
+    pub fn pictures(&self) -> Vec<Picture> {
+        match self {
+            Notice::SetupOpened { grid, side, .. } | Notice::SetupFilled { grid, side } => {
+                vec![Picture::Setup {
+                    side: *side,
+                    grid: grid.clone(),
+                }]
+            }
+            Notice::YourTurn { view, .. }
+            | Notice::Moved { view }
+            | Notice::MatchEnded { view, .. } => {
+                let mut pictures = vec![Picture::Board { view: view.clone() }];
+                if view.last_turn.iter().any(Event::is_combat) {
+                    pictures.push(Picture::Battle {
+                        viewer: view.viewer,
+                        events: view.last_turn.clone(),
+                    });
+                }
+                pictures
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The buttons to offer with this notice.
+    pub fn buttons(&self, match_id: Option<MatchId>) -> Vec<Button> {
+        match (self, match_id) {
+            (Notice::ChallengeIssued { challenge, .. }, _) => {
+                vec![Button::Accept(*challenge), Button::Decline(*challenge)]
+            }
+            (
+                Notice::SetupOpened { .. }
+                | Notice::SetupFilled { .. }
+                | Notice::SetupReminder { .. },
+                Some(m),
+            ) => vec![
+                Button::AutoLayout(m),
+                Button::UploadLayout(m),
+                Button::UseSaved(m),
+                Button::DownloadLayout(m),
+                Button::SaveLayout(m),
+                Button::Ready(m),
+            ],
+            (Notice::YourTurn { view, .. }, Some(m)) => vec![
+                Button::Act {
+                    match_id: m,
+                    ply: view.ply,
+                },
+                Button::Resign(m),
+            ],
+            (Notice::DefenceRequested { options, .. }, Some(m)) => (0..options.len())
+                .map(|index| Button::Defend { match_id: m, index })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// True if the notice may carry secrets of the recipient (a board, a layout, options):
+    /// such notices are never posted publicly; a closed DM reroutes them to a fallback.
+    pub fn is_private(&self) -> bool {
+        !matches!(
+            self,
+            Notice::ChallengeIssued { .. }
+                | Notice::PublicResult { .. }
+                | Notice::DmFallback { .. }
+        )
+    }
+}

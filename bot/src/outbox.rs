@@ -1,0 +1,411 @@
+//! The notification outbox: rows written in the transaction of what they announce, delivered
+//! afterwards in id order through a [`Delivery`], marked delivered, retried on failure.
+//!
+//! Exactly once: a row is handed to the delivery until it is marked; a crash between the two
+//! hands it over again with the same [`NotificationId`], so deliveries must be idempotent per
+//! id (the Discord adapter sends the id as the message nonce with `enforce_nonce`).
+//!
+//! Closed DMs: a delivery answering [`DeliveryError::DmClosed`] marks the player, the row is
+//! kept for ephemeral pick-up (outcome `fallback`) and a public notice without secrets goes to
+//! the match's channel. Later private notices to that player skip the DM attempt until
+//! [`crate::Service::set_dm_open`] clears the flag.
+
+use std::collections::{HashMap, HashSet};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+
+use admiral_engine::Language;
+use sqlx::SqliteConnection;
+
+use crate::ids::{MatchId, NotificationId, UserId};
+use crate::notify::{Notice, Notification, Recipient};
+use crate::store::Store;
+
+/// Why a delivery failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DeliveryError {
+    /// The user does not accept DMs from the bot (remembered; routed to the fallback).
+    #[error("the user's DMs are closed")]
+    DmClosed,
+    /// Anything else (network, rate limit): retried later with back-off.
+    #[error("transient delivery failure: {0}")]
+    Transient(String),
+}
+
+/// A boxed future (object-safe async).
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Sends notifications somewhere: the Discord adapter, or a recorder in tests.
+pub trait Delivery: Send + Sync + 'static {
+    /// Delivers one notification. Must be idempotent per `notification.id`.
+    fn deliver<'a>(
+        &'a self,
+        notification: &'a Notification,
+    ) -> BoxFuture<'a, Result<(), DeliveryError>>;
+}
+
+/// Records every delivered notification (tests); users listed as closed get `DmClosed`.
+#[derive(Default, Clone)]
+pub struct RecordingDelivery {
+    /// Everything delivered, in order.
+    pub delivered: Arc<Mutex<Vec<Notification>>>,
+    /// Users whose DMs are closed.
+    pub closed: Arc<Mutex<HashSet<UserId>>>,
+    /// Every delivery attempt (ids), including failed ones.
+    pub attempts: Arc<Mutex<Vec<NotificationId>>>,
+}
+
+impl RecordingDelivery {
+    /// A copy of everything delivered so far.
+    pub fn all(&self) -> Vec<Notification> {
+        self.delivered.lock().map(|d| d.clone()).unwrap_or_default()
+    }
+    /// Delivered notifications addressed to a user by DM.
+    pub fn to_user(&self, user: UserId) -> Vec<Notification> {
+        self.all()
+            .into_iter()
+            .filter(|n| n.recipient == Recipient::User { user })
+            .collect()
+    }
+    /// Closes a user's DMs.
+    pub fn close_dms(&self, user: UserId) {
+        if let Ok(mut c) = self.closed.lock() {
+            c.insert(user);
+        }
+    }
+}
+
+impl Delivery for RecordingDelivery {
+    fn deliver<'a>(&'a self, n: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>> {
+        Box::pin(async move {
+            if let Ok(mut a) = self.attempts.lock() {
+                a.push(n.id);
+            }
+            if let Recipient::User { user } = n.recipient {
+                if self
+                    .closed
+                    .lock()
+                    .map(|c| c.contains(&user))
+                    .unwrap_or(false)
+                {
+                    return Err(DeliveryError::DmClosed);
+                }
+            }
+            if let Ok(mut d) = self.delivered.lock() {
+                if !d.iter().any(|x| x.id == n.id) {
+                    d.push(n.clone());
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+/// A notification to queue (before it has an id).
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    /// Who.
+    pub recipient: Recipient,
+    /// About which match.
+    pub match_id: Option<MatchId>,
+    /// In which language.
+    pub language: Language,
+    /// What.
+    pub notice: Notice,
+}
+
+/// Queues notifications in the caller's transaction (one statement).
+pub async fn enqueue(
+    conn: &mut SqliteConnection,
+    now: i64,
+    items: &[Outgoing],
+) -> Result<(), sqlx::Error> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let mut qb =
+        sqlx::QueryBuilder::new("INSERT INTO outbox (recipient, match_id, payload, created_at) ");
+    qb.push_values(items, |mut b, item| {
+        let payload = serde_json::json!({ "language": item.language, "notice": item.notice });
+        b.push_bind(serde_json::to_string(&item.recipient).unwrap_or_default())
+            .push_bind(item.match_id.map(|m| m.0))
+            .push_bind(payload.to_string())
+            .push_bind(now);
+    });
+    qb.build().execute(conn).await?;
+    Ok(())
+}
+
+/// Queues notifications as part of a [`crate::store::Batch`].
+pub fn enqueue_in(batch: &mut crate::store::Batch, now: i64, items: &[Outgoing]) {
+    if items.is_empty() {
+        return;
+    }
+    batch.sql("INSERT INTO outbox (recipient, match_id, payload, created_at) VALUES ");
+    for (i, item) in items.iter().enumerate() {
+        let payload = serde_json::json!({ "language": item.language, "notice": item.notice });
+        batch
+            .sql(if i == 0 { "(" } else { ", (" })
+            .bind(serde_json::to_string(&item.recipient).unwrap_or_default())
+            .sql(", ")
+            .bind(item.match_id.map(|m| m.0))
+            .sql(", ")
+            .bind(payload.to_string())
+            .sql(", ")
+            .bind(now)
+            .sql(")");
+    }
+    batch.end();
+}
+
+/// One undelivered row read back.
+fn decode(id: i64, recipient: &str, match_id: Option<i64>, payload: &str) -> Option<Notification> {
+    let recipient: Recipient = serde_json::from_str(recipient).ok()?;
+    let value: serde_json::Value = serde_json::from_str(payload).ok()?;
+    let language: Language = serde_json::from_value(value.get("language")?.clone()).ok()?;
+    let notice: Notice = serde_json::from_value(value.get("notice")?.clone()).ok()?;
+    Some(Notification {
+        id: NotificationId(id),
+        recipient,
+        match_id: match_id.map(MatchId),
+        language,
+        notice,
+    })
+}
+
+/// Delivers every due undelivered row once (in id order; a recipient whose delivery failed is
+/// skipped for the rest of the pass to keep its order). Returns how many rows were settled.
+pub async fn deliver_pending(
+    store: &Store,
+    now: i64,
+    delivery: &dyn Delivery,
+) -> Result<usize, sqlx::Error> {
+    let mut settled = 0;
+    let closed: HashSet<i64> =
+        sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
+            .fetch_all(&store.read)
+            .await?
+            .into_iter()
+            .collect();
+    let mut closed: HashSet<UserId> = closed.into_iter().map(UserId::from_db).collect();
+    let mut blocked: HashSet<String> = HashSet::new();
+    let mut cursor = 0i64;
+    loop {
+        let rows: Vec<(i64, String, Option<i64>, String, i64, i64)> = sqlx::query_as(
+            "SELECT id, recipient, match_id, payload, attempts, next_try_at FROM outbox
+             WHERE delivered_at IS NULL AND id > ? ORDER BY id LIMIT 128",
+        )
+        .bind(cursor)
+        // Readers see every committed row (WAL); the writer stays free for actions.
+        .fetch_all(&store.read)
+        .await?;
+        let Some(last) = rows.last() else {
+            return Ok(settled);
+        };
+        cursor = last.0;
+        let mut delivered: Vec<i64> = Vec::new();
+        for (id, recipient, match_id, payload, attempts, next_try_at) in rows {
+            if blocked.contains(&recipient) {
+                continue;
+            }
+            if next_try_at > now {
+                // Backing off: this recipient's later rows wait too, to keep their order.
+                blocked.insert(recipient);
+                continue;
+            }
+            let Some(n) = decode(id, &recipient, match_id, &payload) else {
+                tracing::error!(id, "undecodable outbox row dropped");
+                mark(store, &[id], now, "dropped").await?;
+                continue;
+            };
+            if let Recipient::User { user } = n.recipient {
+                if closed.contains(&user) && n.notice.is_private() {
+                    fallback(store, &n, now).await?;
+                    settled += 1;
+                    continue;
+                }
+            }
+            match delivery.deliver(&n).await {
+                Ok(()) => {
+                    delivered.push(id);
+                    settled += 1;
+                }
+                Err(DeliveryError::DmClosed) => {
+                    if let Recipient::User { user } = n.recipient {
+                        closed.insert(user);
+                        sqlx::query("UPDATE players SET dm_closed = 1 WHERE user_id = ?")
+                            .bind(user.db())
+                            .execute(&store.write)
+                            .await?;
+                    }
+                    // Earlier deliveries first, then the fallback.
+                    mark(store, &delivered, now, "dm").await?;
+                    delivered.clear();
+                    fallback(store, &n, now).await?;
+                    settled += 1;
+                }
+                Err(DeliveryError::Transient(reason)) => {
+                    tracing::warn!(id, %reason, "delivery failed; will retry");
+                    blocked.insert(recipient);
+                    let backoff = 1000i64 << attempts.clamp(0, 10);
+                    sqlx::query(
+                        "UPDATE outbox SET attempts = attempts + 1, next_try_at = ? WHERE id = ?",
+                    )
+                    .bind(now + backoff.min(600_000))
+                    .bind(id)
+                    .execute(&store.write)
+                    .await?;
+                }
+            }
+        }
+        mark(store, &delivered, now, "dm").await?;
+    }
+}
+
+async fn mark(store: &Store, ids: &[i64], now: i64, outcome: &str) -> Result<(), sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let mut qb = sqlx::QueryBuilder::new("UPDATE outbox SET delivered_at = ");
+    qb.push_bind(now)
+        .push(", outcome = ")
+        .push_bind(outcome.to_string())
+        .push(" WHERE id IN (");
+    let mut sep = qb.separated(", ");
+    for id in ids {
+        sep.push_bind(*id);
+    }
+    qb.push(")");
+    qb.build().execute(&store.write).await?;
+    Ok(())
+}
+
+/// Reroutes a private notice for a player with closed DMs: kept for ephemeral pick-up, and
+/// (once per match and notice burst) a public notice in the match's channel. One transaction.
+async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx::Error> {
+    let mut tx = store.write.begin().await?;
+    sqlx::query("UPDATE outbox SET delivered_at = ?, outcome = 'fallback' WHERE id = ?")
+        .bind(now)
+        .bind(n.id.0)
+        .execute(&mut *tx)
+        .await?;
+    let wants_attention = matches!(
+        n.notice,
+        Notice::YourTurn { .. }
+            | Notice::DefenceRequested { .. }
+            | Notice::SetupOpened { .. }
+            | Notice::MatchEnded { .. }
+            | Notice::MoveReminder { .. }
+            | Notice::SetupReminder { .. }
+    );
+    if let (Recipient::User { user }, Some(m), true) = (&n.recipient, n.match_id, wants_attention) {
+        let origin: Option<(Option<i64>, Option<i64>)> =
+            sqlx::query_as("SELECT guild_id, channel_id FROM matches WHERE id = ?")
+                .bind(m.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some((guild, Some(channel))) = origin {
+            enqueue(
+                &mut tx,
+                now,
+                &[Outgoing {
+                    recipient: Recipient::Channel {
+                        guild: guild.map(|g| g as u64),
+                        channel: channel as u64,
+                    },
+                    match_id: Some(m),
+                    language: n.language,
+                    notice: Notice::DmFallback { user: *user },
+                }],
+            )
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Notices kept for a player whose DMs are closed (newest last), for ephemeral replies.
+pub async fn held_for(
+    store: &Store,
+    user: UserId,
+    limit: i64,
+) -> Result<Vec<Notification>, sqlx::Error> {
+    let recipient = serde_json::to_string(&Recipient::User { user }).unwrap_or_default();
+    let rows: Vec<(i64, String, Option<i64>, String)> = sqlx::query_as(
+        "SELECT id, recipient, match_id, payload FROM outbox WHERE recipient = ? AND outcome = 'fallback'
+         ORDER BY id DESC LIMIT ?",
+    )
+    .bind(recipient)
+    .bind(limit)
+    .fetch_all(&store.read)
+    .await?;
+    let mut out: Vec<Notification> = rows
+        .into_iter()
+        .filter_map(|(id, r, m, p)| decode(id, &r, m, &p))
+        .collect();
+    out.reverse();
+    Ok(out)
+}
+
+/// Counts by outcome (`None` = undelivered), for tests and health checks.
+pub async fn stats(store: &Store) -> Result<HashMap<Option<String>, i64>, sqlx::Error> {
+    let rows: Vec<(Option<String>, i64)> =
+        sqlx::query_as("SELECT outcome, COUNT(*) FROM outbox GROUP BY outcome")
+            .fetch_all(&store.write)
+            .await?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Appends each delivered notification id to a file, once: the receiving side remembers the
+/// ids it has seen (like Discord's message nonce), so a redelivery after a crash is absorbed.
+/// Used by the crash test and handy for local runs without Discord.
+pub struct FileDelivery {
+    seen: Mutex<HashSet<i64>>,
+    file: Mutex<std::fs::File>,
+    /// Redeliveries absorbed (handed over again after a crash before the row was marked).
+    pub duplicates: std::sync::atomic::AtomicU64,
+}
+
+impl FileDelivery {
+    /// Opens (creating) the file and loads the ids already in it.
+    pub fn open(path: &std::path::Path) -> std::io::Result<FileDelivery> {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let seen = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        Ok(FileDelivery {
+            seen: Mutex::new(seen),
+            file: Mutex::new(file),
+            duplicates: std::sync::atomic::AtomicU64::new(0),
+        })
+    }
+}
+
+impl Delivery for FileDelivery {
+    fn deliver<'a>(&'a self, n: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>> {
+        Box::pin(async move {
+            use std::io::Write;
+            let mut seen = self
+                .seen
+                .lock()
+                .map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            if seen.contains(&n.id.0) {
+                self.duplicates
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return Ok(());
+            }
+            let mut file = self
+                .file
+                .lock()
+                .map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            file.write_all(format!("{}\n", n.id.0).as_bytes())
+                .map_err(|e| DeliveryError::Transient(e.to_string()))?;
+            seen.insert(n.id.0);
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,561 @@
+//! Actions, defence declarations, resignations: one transaction each, exactly once.
+
+use super::*;
+
+pub(super) enum Submit {
+    Act(String),
+    Defend(usize),
+    Resign,
+}
+
+pub(super) enum Plan {
+    /// The mover's action with the defence to apply.
+    Play(Side, Action, Defense),
+    /// Ask the defender first.
+    Ask(Side, Action, Vec<Partners>),
+    /// The side resigns.
+    End(Side, EndReason),
+}
+
+impl Service {
+    // ---------------------------------------------------------------- play
+
+    /// Plays an action for `user` in match `id`, made for the position after `ply` plies.
+    /// `key` is the idempotency key (the interaction id): a repeated key returns the stored
+    /// result. Refusals change nothing.
+    pub async fn act(
+        &self,
+        key: &str,
+        user: UserId,
+        id: MatchId,
+        ply: u32,
+        notation: &str,
+    ) -> Result<ActResult> {
+        self.submit(
+            key,
+            Some(user),
+            id,
+            Some(ply),
+            Submit::Act(notation.to_string()),
+        )
+        .await
+    }
+
+    /// Declares the defence group `index` (into the offered options) for a pending attack.
+    pub async fn declare_defence(
+        &self,
+        key: &str,
+        user: UserId,
+        id: MatchId,
+        index: usize,
+    ) -> Result<ActResult> {
+        self.submit(key, Some(user), id, None, Submit::Defend(index))
+            .await
+    }
+
+    /// Resigns the match (any time during play).
+    pub async fn resign(&self, key: &str, user: UserId, id: MatchId) -> Result<ActResult> {
+        self.submit(key, Some(user), id, None, Submit::Resign).await
+    }
+
+    pub(super) async fn stored_result(&self, key: &str) -> Result<Option<ActResult>> {
+        let stored: Option<String> =
+            sqlx::query_scalar("SELECT result FROM submissions WHERE key = ?")
+                .bind(key)
+                .fetch_optional(&self.inner.store.write)
+                .await?;
+        stored
+            .map(|s| serde_json::from_str(&s).map_err(corrupt))
+            .transpose()
+    }
+
+    pub(super) async fn submit(
+        &self,
+        key: &str,
+        user: Option<UserId>,
+        id: MatchId,
+        ply: Option<u32>,
+        what: Submit,
+    ) -> Result<ActResult> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = match self.load_into(&mut guard, id).await {
+            Ok(m) => m,
+            Err(e) => return Err(e),
+        };
+        let plan = match Self::plan(m, user, ply, what) {
+            Ok(plan) => plan,
+            Err(e) => {
+                // A repeated submission (double click, retry) finds the position moved on:
+                // answer with what the first one got instead of a refusal.
+                if e.is_refusal() {
+                    if let Some(stored) = self.stored_result(key).await? {
+                        return Ok(stored);
+                    }
+                }
+                return Err(e);
+            }
+        };
+        let now = self.now();
+        let mut next = m.clone();
+        let mut out = Vec::new();
+        let mut batch = Batch::new();
+        // A move that does not end the match is pure batch: it goes to the group commit.
+        // Anything else (a pending defence, the end of the match) runs its own transaction.
+        let mut tx: Option<WriteTx> = None;
+        let pool = &self.inner.store.write;
+        let result = match plan {
+            Plan::Ask(side, action, options) => {
+                let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
+                let conn = t.flush(&mut batch).await.map_err(batch_error)?;
+                self.ask_defence(conn, &mut next, side, action, options, now, &mut out)
+                    .await?
+            }
+            Plan::Play(side, action, defense) => {
+                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
+                let events = game.play(&action, defense).map_err(ServiceError::Illegal)?;
+                let t = if game.outcome().is_some() {
+                    Some(tx.insert(WriteTx::start(pool, &mut batch).await?))
+                } else {
+                    None
+                };
+                self.commit_turn(t, &mut batch, &mut next, side, &events, now, &mut out)
+                    .await?
+            }
+            Plan::End(side, reason) => {
+                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
+                let outcome = game.end_by(side, reason).ok_or(ServiceError::MatchOver)?;
+                let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
+                let conn = t.flush(&mut batch).await.map_err(batch_error)?;
+                self.finish(conn, &mut next, outcome, now, &mut out).await?;
+                ActResult {
+                    ply: game_ply(&next),
+                    awaiting_defence: false,
+                    outcome: Some(outcome),
+                }
+            }
+        };
+        batch
+            .sql("INSERT INTO submissions (key, user_id, match_id, result, created_at) VALUES (")
+            .bind(key.to_string())
+            .sql(", ")
+            .bind(user.map(|u| u.db()).unwrap_or(0))
+            .sql(", ")
+            .bind(id.0)
+            .sql(", ")
+            .bind(json(&result))
+            .sql(", ")
+            .bind(now)
+            .sql(") ON CONFLICT (key) DO NOTHING")
+            .end_checked("submission");
+        outbox::enqueue_in(&mut batch, now, &out);
+        let committed = match tx {
+            Some(mut t) => match t.flush(&mut batch).await {
+                Ok(_) => {
+                    t.commit().await?;
+                    Ok(())
+                }
+                Err(e) => {
+                    let _ = t.rollback().await;
+                    Err(e)
+                }
+            },
+            None => self.inner.group.commit(batch).await,
+        };
+        match committed {
+            Ok(()) => {}
+            Err(BatchError::Check("submission")) => {
+                // Applied already (by another writer): keep the first result.
+                return self
+                    .stored_result(key)
+                    .await?
+                    .ok_or_else(|| corrupt("submission vanished"));
+            }
+            Err(e) => return Err(batch_error(e)),
+        }
+        let finished = next.status == MatchStatus::Finished;
+        *m = next;
+        let snapshot = if self.needs_ai(m) {
+            Some(m.clone())
+        } else {
+            None
+        };
+        if finished {
+            // Finished matches leave memory; they are reloaded from the record on demand.
+            *guard = None;
+        }
+        drop(guard);
+        self.committed();
+        if let Some(s) = snapshot {
+            self.maybe_spawn_ai(&s);
+        }
+        Ok(result)
+    }
+
+    /// Decides what a submission does, or why it is refused (nothing is written).
+    pub(super) fn plan(
+        m: &Loaded,
+        user: Option<UserId>,
+        ply: Option<u32>,
+        what: Submit,
+    ) -> Result<Plan> {
+        // Who acts: a user's seat, or the AI's seat (user None).
+        let side = match user {
+            Some(u) => m.seat_of(u).ok_or(ServiceError::NotYourMatch)?,
+            None => Side::BOTH
+                .into_iter()
+                .find(|s| m.users[s.index()].is_none())
+                .ok_or(ServiceError::NotYourMatch)?,
+        };
+        match m.status {
+            MatchStatus::Setup => return Err(ServiceError::SetupNotReady),
+            MatchStatus::Finished => return Err(ServiceError::MatchOver),
+            MatchStatus::Playing => {}
+        }
+        let game = m.game()?;
+        Ok(match what {
+            Submit::Resign => Plan::End(side, EndReason::Resignation),
+            Submit::Defend(index) => {
+                let pending = m.pending.as_ref().ok_or(ServiceError::NoDecision)?;
+                if pending.defender != side {
+                    return Err(ServiceError::NoDecision);
+                }
+                let chosen = *pending
+                    .options
+                    .get(index)
+                    .ok_or(ServiceError::BadDefenceChoice)?;
+                Plan::Play(side.opponent(), pending.action, Defense::Group(chosen))
+            }
+            Submit::Act(notation) => {
+                if let Some(p) = &m.pending {
+                    return Err(if p.defender == side {
+                        ServiceError::NotYourTurn
+                    } else {
+                        ServiceError::DecisionPending
+                    });
+                }
+                if game.to_move() != side {
+                    return Err(ServiceError::NotYourTurn);
+                }
+                if let Some(ply) = ply {
+                    if ply != game.ply() {
+                        return Err(ServiceError::Stale {
+                            made_for: ply,
+                            current: game.ply(),
+                        });
+                    }
+                }
+                let action = Action::parse(&notation)?;
+                if let Some(reason) = game.position().why_illegal(&action) {
+                    return Err(ServiceError::Illegal(PlayError::Illegal { action, reason }));
+                }
+                let defender = side.opponent();
+                match game.defense_options(&action) {
+                    Some(options) if options.len() > 1 => match m.users[defender.index()] {
+                        None => Plan::Play(
+                            side,
+                            action,
+                            AiPlayer::new(m.ai_level.unwrap_or(1)).defend(
+                                game,
+                                &action,
+                                m.seed as u64,
+                            ),
+                        ),
+                        Some(_) if m.policy[defender.index()] == DefencePolicy::Ask => {
+                            Plan::Ask(side, action, options)
+                        }
+                        Some(_) => Plan::Play(side, action, Defense::Auto),
+                    },
+                    _ => Plan::Play(side, action, Defense::Auto),
+                }
+            }
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn ask_defence(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &mut Loaded,
+        attacker: Side,
+        action: Action,
+        options: Vec<Partners>,
+        now: i64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<ActResult> {
+        let defender = attacker.opponent();
+        let ply = game_ply(m);
+        let deadline = now + m.tc().defence_span_ms();
+        let squares: Vec<Vec<Square>> = options.iter().map(|p| p.iter().collect()).collect();
+        sqlx::query(
+            "INSERT INTO pending_decisions (match_id, ply, defender, action, options, deadline_at) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(m.id.0)
+        .bind(ply as i64)
+        .bind(side_name(defender))
+        .bind(action.to_string())
+        .bind(json(&squares))
+        .bind(deadline)
+        .execute(&mut *conn)
+        .await?;
+        // The attacker's clock stops while the defender decides; nobody loses on time meanwhile.
+        let elapsed = m.running_since.map(|t| now - t).unwrap_or(0);
+        if let Some(ms) = m.clock_ms[attacker.index()].as_mut() {
+            *ms = (*ms - elapsed).max(0);
+        }
+        m.running_since = None;
+        self.save_clocks(conn, m).await?;
+        timers::disarm_match(
+            conn,
+            m.id,
+            &[TimerKind::MoveDeadline, TimerKind::MoveReminder],
+        )
+        .await?;
+        timers::arm_match(
+            conn,
+            m.id,
+            TimerKind::DefenceDeadline,
+            Some(defender),
+            ply,
+            deadline,
+        )
+        .await?;
+        Self::bump_version(conn, m).await?;
+        m.version += 1;
+        m.pending = Some(Pending {
+            ply,
+            defender,
+            action,
+            options,
+            deadline,
+        });
+        out.extend(m.dm(
+            defender,
+            Notice::DefenceRequested {
+                attack: action.without_partners(),
+                options: squares,
+                deadline,
+            },
+        ));
+        out.extend(m.dm(attacker, Notice::AwaitingDefence { deadline }));
+        Ok(ActResult {
+            ply,
+            awaiting_defence: true,
+            outcome: None,
+        })
+    }
+
+    pub(super) async fn save_clocks(&self, conn: &mut SqliteConnection, m: &Loaded) -> Result<()> {
+        sqlx::query(
+            "UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?",
+        )
+        .bind(m.clock_ms[0])
+        .bind(m.clock_ms[1])
+        .bind(m.running_since)
+        .bind(m.id.0)
+        .execute(conn)
+        .await?;
+        Ok(())
+    }
+
+    /// Records the turn just played on `m.game` by `mover`: event, clocks, timers, notices,
+    /// and the end of the match if it ended. Statements go into `batch` (run by the caller);
+    /// the end of the match flushes it first and then writes directly.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn commit_turn(
+        &self,
+        tx: Option<&mut WriteTx>,
+        batch: &mut Batch,
+        m: &mut Loaded,
+        mover: Side,
+        events: &[Event],
+        now: i64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<ActResult> {
+        let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
+        let turn: &Turn = game
+            .record()
+            .turns
+            .last()
+            .ok_or_else(|| corrupt("no turn played"))?;
+        batch
+            .sql("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (")
+            .bind(m.id.0)
+            .sql(", ")
+            .bind(m.next_seq)
+            .sql(", 'turn', ")
+            .bind(side_name(mover))
+            .sql(", ")
+            .bind(json(turn))
+            .sql(", ")
+            .bind(now)
+            .sql(")")
+            .end();
+        m.next_seq += 1;
+        if m.pending.take().is_some() {
+            batch
+                .sql("DELETE FROM pending_decisions WHERE match_id = ")
+                .bind(m.id.0)
+                .end();
+            timers::disarm_match_in(batch, m.id, &[TimerKind::DefenceDeadline]);
+        }
+        let ply = game.ply();
+        if let Some(outcome) = game.outcome() {
+            let tx = tx.ok_or_else(|| corrupt("the end of a match needs its own transaction"))?;
+            let conn = tx.flush(batch).await.map_err(batch_error)?;
+            self.finish(conn, m, outcome, now, out).await?;
+            return Ok(ActResult {
+                ply,
+                awaiting_defence: false,
+                outcome: Some(outcome),
+            });
+        }
+        let tc = m.tc();
+        let elapsed = m.running_since.map(|t| now - t).unwrap_or(0);
+        m.clock_ms[mover.index()] = tc.after_move(m.clock_ms[mover.index()], elapsed);
+        m.running_since = Some(now);
+        batch
+            .sql("UPDATE clocks SET south_ms = ")
+            .bind(m.clock_ms[0])
+            .sql(", north_ms = ")
+            .bind(m.clock_ms[1])
+            .sql(", running_since = ")
+            .bind(m.running_since)
+            .sql(" WHERE match_id = ")
+            .bind(m.id.0)
+            .end();
+        let next = mover.opponent();
+        let deadline = tc.move_deadline(now, m.clock_ms[next.index()]);
+        if let Some(d) = deadline {
+            timers::arm_match_in(batch, m.id, TimerKind::MoveDeadline, Some(next), ply, d);
+            match reminder_at(&tc, now, d).filter(|_| m.users[next.index()].is_some()) {
+                Some(at) => {
+                    timers::arm_match_in(batch, m.id, TimerKind::MoveReminder, Some(next), ply, at)
+                }
+                None => timers::disarm_match_in(batch, m.id, &[TimerKind::MoveReminder]),
+            }
+        }
+        batch
+            .sql("UPDATE matches SET ply = ")
+            .bind(ply as i64)
+            .sql(", version = version + 1 WHERE id = ")
+            .bind(m.id.0)
+            .sql(" AND version = ")
+            .bind(m.version)
+            .end_checked("version");
+        m.version += 1;
+        let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
+        out.extend(m.dm(
+            next,
+            Notice::YourTurn {
+                view: Box::new(game.view(next)),
+                deadline,
+            },
+        ));
+        if events.iter().any(Event::is_combat) {
+            // The mover gets the battle card too (their own view of what happened).
+            out.extend(m.dm(
+                mover,
+                Notice::Moved {
+                    view: Box::new(game.view(mover)),
+                },
+            ));
+        }
+        Ok(ActResult {
+            ply,
+            awaiting_defence: false,
+            outcome: None,
+        })
+    }
+
+    /// Ends the match in the caller's transaction: status, result, timers, points and awards
+    /// (rated), and the end notices.
+    pub(super) async fn finish(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &mut Loaded,
+        outcome: Outcome,
+        now: i64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<()> {
+        let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
+        if let Some(ending) = game.record().ending {
+            sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'ended', ?, ?, ?)")
+                .bind(m.id.0)
+                .bind(m.next_seq)
+                .bind(side_name(ending.side))
+                .bind(json(&ending))
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+            m.next_seq += 1;
+        }
+        let r = sqlx::query(
+            "UPDATE matches SET status = 'finished', ply = ?, result = ?, end_reason = ?, finished_at = ?,
+             version = version + 1 WHERE id = ? AND version = ?",
+        )
+        .bind(game.ply() as i64)
+        .bind(outcome.status.name())
+        .bind(serde_json::to_value(outcome.reason).ok().and_then(|v| v.as_str().map(String::from)))
+        .bind(now)
+        .bind(m.id.0)
+        .bind(m.version)
+        .execute(&mut *conn)
+        .await?;
+        if r.rows_affected() != 1 {
+            return Err(corrupt("concurrent writer changed the match"));
+        }
+        m.version += 1;
+        m.status = MatchStatus::Finished;
+        m.running_since = None;
+        self.save_clocks(conn, m).await?;
+        sqlx::query("DELETE FROM pending_decisions WHERE match_id = ?")
+            .bind(m.id.0)
+            .execute(&mut *conn)
+            .await?;
+        m.pending = None;
+        timers::disarm_match(conn, m.id, &[]).await?;
+        let mut turns: Option<Vec<Vec<Event>>> = None;
+        for side in Side::BOTH {
+            let Some(user) = m.users[side.index()] else {
+                continue;
+            };
+            let (points, awards) = if m.settings.rated {
+                let ai = m.users[side.opponent().index()]
+                    .is_none()
+                    .then(|| m.ai_level.unwrap_or(1));
+                let turns = turns.get_or_insert_with(|| career::turn_events(game));
+                let (p, a) =
+                    career::apply(conn, turns, m.id.0, user, game, side, outcome, ai).await?;
+                (Some(p), a)
+            } else {
+                (None, Vec::new())
+            };
+            out.extend(m.dm(
+                side,
+                Notice::MatchEnded {
+                    view: Box::new(game.view(side)),
+                    outcome,
+                    points,
+                    awards,
+                },
+            ));
+        }
+        if let Some(channel) = m.channel {
+            out.push(Outgoing {
+                recipient: Recipient::Channel {
+                    guild: m.guild.map(|g| g as u64),
+                    channel: channel as u64,
+                },
+                match_id: Some(m.id),
+                language: m.lang[0],
+                notice: Notice::PublicResult {
+                    south: m.opponent_at(Side::South),
+                    north: m.opponent_at(Side::North),
+                    outcome,
+                },
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,205 @@
+//! Deadlines, reminders and expiries (the timers table), and the background workers.
+
+use super::*;
+
+impl Service {
+    // ---------------------------------------------------------------- timers
+
+    /// Acts on every timer due now (deadlines, reminders, expiries). Returns how many fired.
+    pub async fn run_due_timers(&self) -> Result<usize> {
+        let mut fired = 0;
+        loop {
+            let due = timers::due(&self.inner.store.read, self.now(), 64).await?;
+            if due.is_empty() {
+                return Ok(fired);
+            }
+            for timer in due {
+                if let Err(e) = self.fire(&timer).await {
+                    tracing::error!(key = %timer.key, error = %e, "timer failed");
+                    return Err(e);
+                }
+                fired += 1;
+            }
+        }
+    }
+
+    pub(super) async fn fire(&self, t: &Timer) -> Result<()> {
+        if t.kind == TimerKind::ChallengeExpiry {
+            let c = t
+                .challenge_id
+                .ok_or_else(|| corrupt("challenge timer without challenge"))?;
+            return self.expire_challenge(c, &t.key).await;
+        }
+        let id = t
+            .match_id
+            .ok_or_else(|| corrupt("match timer without match"))?;
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let now = self.now();
+        let mut next = m.clone();
+        let mut batch = Batch::new();
+        let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
+        let mut out = Vec::new();
+        // Only the row we read: a timer re-armed meanwhile (same key, new due time) stays,
+        // and a timer handled meanwhile does nothing.
+        batch
+            .sql("DELETE FROM timers WHERE key = ")
+            .bind(t.key.clone())
+            .sql(" AND due_at = ")
+            .bind(t.due_at)
+            .end_checked("timer");
+        match tx.flush(&mut batch).await {
+            Ok(_) => {}
+            Err(BatchError::Check("timer")) => {
+                tx.rollback().await?;
+                return Ok(());
+            }
+            Err(e) => return Err(batch_error(e)),
+        }
+        let current_ply = game_ply(&next);
+        let applies = t.ply.is_none_or(|p| p == current_ply);
+        match t.kind {
+            TimerKind::SetupReminder if next.status == MatchStatus::Setup => {
+                let deadline = t.due_at + next.tc().reminder_lead_ms();
+                for side in Side::BOTH {
+                    if !next.setups[side.index()].ready {
+                        out.extend(next.dm(side, Notice::SetupReminder { deadline }));
+                    }
+                }
+            }
+            TimerKind::SetupDeadline if next.status == MatchStatus::Setup => {
+                for side in Side::BOTH {
+                    if next.setups[side.index()].ready {
+                        continue;
+                    }
+                    let layout = autoplace::complete_layout(
+                        &next.setups[side.index()].layout,
+                        next.side_seed(side, next.version + 1),
+                    );
+                    let grid = layout.grid_text(Language::En);
+                    sqlx::query(
+                        "UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?",
+                    )
+                    .bind(&grid)
+                    .bind(id.0)
+                    .bind(side_name(side))
+                    .execute(&mut *tx.flush(&mut batch).await.map_err(batch_error)?)
+                    .await?;
+                    next.setups[side.index()] = Setup {
+                        layout,
+                        ready: true,
+                    };
+                    out.extend(next.dm(side, Notice::SetupFilled { side, grid }));
+                }
+                let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                self.start_match(conn, &mut next, now, &mut out).await?;
+            }
+            TimerKind::MoveReminder
+                if next.status == MatchStatus::Playing && applies && next.pending.is_none() =>
+            {
+                if let Some(side) = t.side {
+                    let deadline = t.due_at + next.tc().reminder_lead_ms();
+                    out.extend(next.dm(side, Notice::MoveReminder { deadline }));
+                }
+            }
+            TimerKind::MoveDeadline
+                if next.status == MatchStatus::Playing && applies && next.pending.is_none() =>
+            {
+                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
+                let loser = game.to_move();
+                if let Some(outcome) = game.end_by(loser, EndReason::Timeout) {
+                    let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                    self.finish(conn, &mut next, outcome, now, &mut out).await?;
+                }
+            }
+            TimerKind::DefenceDeadline if next.status == MatchStatus::Playing => {
+                if let Some(p) = next.pending.clone().filter(|p| Some(p.ply) == t.ply) {
+                    let mover = p.defender.opponent();
+                    let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
+                    let events = game
+                        .play(&p.action, Defense::Auto)
+                        .map_err(ServiceError::Illegal)?;
+                    self.commit_turn(
+                        Some(&mut tx),
+                        &mut batch,
+                        &mut next,
+                        mover,
+                        &events,
+                        now,
+                        &mut out,
+                    )
+                    .await?;
+                }
+            }
+            _ => {} // obsolete timer: just deleted
+        }
+        outbox::enqueue_in(&mut batch, now, &out);
+        tx.flush(&mut batch).await.map_err(batch_error)?;
+        tx.commit().await?;
+        let finished = next.status == MatchStatus::Finished;
+        *m = next;
+        let snapshot = m.clone();
+        if finished {
+            *guard = None;
+        }
+        drop(guard);
+        self.committed();
+        self.maybe_spawn_ai(&snapshot);
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- workers
+
+    /// Delivers every due undelivered notification once through `delivery`.
+    pub async fn deliver_pending(&self, delivery: &dyn Delivery) -> Result<usize> {
+        Ok(outbox::deliver_pending(&self.inner.store, self.now(), delivery).await?)
+    }
+
+    /// Spawns the timer scheduler and the outbox dispatcher (real time).
+    pub fn spawn_workers(&self, delivery: Arc<dyn Delivery>) -> Workers {
+        let svc = self.clone();
+        let scheduler = tokio::spawn(async move {
+            loop {
+                if let Err(e) = svc.run_due_timers().await {
+                    tracing::error!(error = %e, "scheduler pass failed");
+                }
+                let wait = match timers::next_due(&svc.inner.store.read).await {
+                    Ok(Some(due)) => (due - svc.now()).clamp(0, 60_000),
+                    Ok(None) => 60_000,
+                    Err(_) => 1_000,
+                };
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
+                    _ = svc.inner.timer_wake.notified() => {
+                        // Deadlines are seconds apart: coalesce the wake-ups of a burst of
+                        // commits into one pass.
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                }
+            }
+        });
+        let svc = self.clone();
+        let dispatcher = tokio::spawn(async move {
+            loop {
+                if let Err(e) = svc.deliver_pending(delivery.as_ref()).await {
+                    tracing::error!(error = %e, "outbox pass failed");
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_millis(1_000)) => {}
+                    _ = svc.inner.outbox_wake.notified() => {
+                        // Coalesce a burst of commits into one delivery pass.
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                }
+            }
+        });
+        let checkpointer = self
+            .inner
+            .store
+            .spawn_checkpointer(Duration::from_millis(500));
+        Workers {
+            handles: vec![scheduler, dispatcher, checkpointer],
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! Setup: auto layouts, uploads, saved layouts, swaps, completion, ready, and the start.
+
+use super::*;
+
+impl Service {
+    // ---------------------------------------------------------------- setup
+
+    pub(super) async fn with_setup<F>(&self, user: UserId, id: MatchId, edit: F) -> Result<String>
+    where
+        F: FnOnce(&Loaded, Side, &Layout) -> Result<Layout>,
+    {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        if m.status != MatchStatus::Setup {
+            return Err(ServiceError::NotInSetup);
+        }
+        if m.setups[side.index()].ready {
+            return Err(ServiceError::AlreadyReady);
+        }
+        let layout = edit(m, side, &m.setups[side.index()].layout)?;
+        let grid = layout.grid_text(Language::En);
+        let mut tx = self.inner.store.write.begin().await?;
+        Self::bump_version(&mut tx, m).await?;
+        sqlx::query("UPDATE setups SET grid = ? WHERE match_id = ? AND side = ?")
+            .bind(&grid)
+            .bind(id.0)
+            .bind(side_name(side))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        m.version += 1;
+        m.setups[side.index()].layout = layout;
+        Ok(grid)
+    }
+
+    pub(super) async fn bump_version(conn: &mut SqliteConnection, m: &Loaded) -> Result<()> {
+        let r =
+            sqlx::query("UPDATE matches SET version = version + 1 WHERE id = ? AND version = ?")
+                .bind(m.id.0)
+                .bind(m.version)
+                .execute(conn)
+                .await?;
+        if r.rows_affected() != 1 {
+            return Err(corrupt("concurrent writer changed the match"));
+        }
+        Ok(())
+    }
+
+    /// Generates a new layout for the user's seat (deterministic in the match seed and the
+    /// match version, so a record reproduces). Returns the layout grid.
+    pub async fn auto_layout(&self, user: UserId, id: MatchId) -> Result<String> {
+        self.with_setup(user, id, |m, side, _| {
+            Ok(autoplace::auto_layout(m.side_seed(side, m.version + 1)))
+        })
+        .await
+    }
+
+    /// Replaces the user's layout with an uploaded layout file (may be partial; complete it
+    /// with [`Service::complete_layout`]). A bad file changes nothing and lists every problem.
+    pub async fn upload_layout(&self, user: UserId, id: MatchId, text: &str) -> Result<String> {
+        let layout = Layout::parse_partial(text).map_err(ServiceError::BadLayout)?;
+        self.with_setup(user, id, move |_, _, _| Ok(layout)).await
+    }
+
+    /// Uses one of the user's saved layouts.
+    pub async fn use_saved_layout(&self, user: UserId, id: MatchId, name: &str) -> Result<String> {
+        let grid: Option<String> =
+            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = ? AND name = ?")
+                .bind(user.db())
+                .bind(name)
+                .fetch_optional(&self.inner.store.write)
+                .await?;
+        let grid = grid.ok_or_else(|| ServiceError::NoSuchLayout(name.to_string()))?;
+        let layout = Layout::parse_partial(&grid).map_err(ServiceError::BadLayout)?;
+        self.with_setup(user, id, move |_, _, _| Ok(layout)).await
+    }
+
+    /// Swaps the contents of two squares of the user's setup zone (board coordinates).
+    pub async fn swap_squares(
+        &self,
+        user: UserId,
+        id: MatchId,
+        a: Square,
+        b: Square,
+    ) -> Result<String> {
+        self.with_setup(user, id, move |_, side, current| {
+            let ca = Layout::cell_of(side, a).ok_or(ServiceError::NotInZone)?;
+            let cb = Layout::cell_of(side, b).ok_or(ServiceError::NotInZone)?;
+            let mut layout = current.clone();
+            layout.swap(ca, cb);
+            layout.validate_partial().map_err(ServiceError::BadLayout)?;
+            Ok(layout)
+        })
+        .await
+    }
+
+    /// Fills the unplaced units of the user's layout automatically.
+    pub async fn complete_layout(&self, user: UserId, id: MatchId) -> Result<String> {
+        self.with_setup(user, id, |m, side, current| {
+            Ok(autoplace::complete_layout(
+                current,
+                m.side_seed(side, m.version + 1),
+            ))
+        })
+        .await
+    }
+
+    /// The user's current layout as a downloadable file (with the explanatory header).
+    pub async fn layout_file(&self, user: UserId, id: MatchId) -> Result<String> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        Ok(m.setups[side.index()].layout.to_text(m.lang[side.index()]))
+    }
+
+    /// Saves a layout file under a name (replacing one of the same name). Must be readable
+    /// (possibly partial).
+    pub async fn save_layout(&self, user: UserId, name: &str, text: &str) -> Result<()> {
+        let layout = Layout::parse_partial(text).map_err(ServiceError::BadLayout)?;
+        let now = self.now();
+        let mut tx = self.inner.store.write.begin().await?;
+        Self::ensure_player(&mut tx, user, now).await?;
+        sqlx::query(
+            "INSERT INTO layouts (user_id, name, grid, created_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (user_id, name) DO UPDATE SET grid = excluded.grid",
+        )
+        .bind(user.db())
+        .bind(name)
+        .bind(layout.grid_text(Language::En))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Deletes one of the user's saved layouts; `false` if there was none of that name.
+    pub async fn delete_layout(&self, user: UserId, name: &str) -> Result<bool> {
+        let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?")
+            .bind(user.db())
+            .bind(name)
+            .execute(&self.inner.store.write)
+            .await?;
+        Ok(r.rows_affected() > 0)
+    }
+
+    /// The names of the user's saved layouts.
+    pub async fn saved_layouts(&self, user: UserId) -> Result<Vec<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT name FROM layouts WHERE user_id = ? ORDER BY name")
+                .bind(user.db())
+                .fetch_all(&self.inner.store.read)
+                .await?,
+        )
+    }
+
+    /// Declares the user ready. The layout must be complete and legal. When both are ready the
+    /// match starts (South to move).
+    pub async fn ready(&self, user: UserId, id: MatchId) -> Result<MatchStatus> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        if m.status != MatchStatus::Setup {
+            return if m.setups[side.index()].ready {
+                Ok(m.status)
+            } else {
+                Err(ServiceError::NotInSetup)
+            };
+        }
+        if m.setups[side.index()].ready {
+            return Ok(m.status);
+        }
+        m.setups[side.index()]
+            .layout
+            .validate()
+            .map_err(ServiceError::LayoutIncomplete)?;
+        let now = self.now();
+        let mut next = m.clone();
+        next.setups[side.index()].ready = true;
+        let mut tx = self.inner.store.write.begin().await?;
+        sqlx::query("UPDATE setups SET ready = 1 WHERE match_id = ? AND side = ?")
+            .bind(id.0)
+            .bind(side_name(side))
+            .execute(&mut *tx)
+            .await?;
+        let mut out = Vec::new();
+        if next.setups.iter().all(|s| s.ready) {
+            self.start_match(&mut tx, &mut next, now, &mut out).await?;
+        } else {
+            Self::bump_version(&mut tx, &next).await?;
+            next.version += 1;
+            out.extend(next.dm(side.opponent(), Notice::OpponentReady));
+        }
+        outbox::enqueue(&mut tx, now, &out).await?;
+        tx.commit().await?;
+        let status = next.status;
+        *m = next;
+        let snapshot = m.clone();
+        drop(guard);
+        self.committed();
+        self.maybe_spawn_ai(&snapshot);
+        Ok(status)
+    }
+
+    pub(super) async fn start_match(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &mut Loaded,
+        now: i64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<()> {
+        let game = Game::new(&m.setups[0].layout, &m.setups[1].layout, m.settings.intel)
+            .map_err(|e| corrupt(format!("ready layouts rejected: {e}")))?;
+        sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'started', NULL, ?, ?)")
+            .bind(m.id.0)
+            .bind(m.next_seq)
+            .bind(json(&game.record().start))
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        m.next_seq += 1;
+        let r = sqlx::query("UPDATE matches SET status = 'playing', version = version + 1 WHERE id = ? AND version = ?")
+            .bind(m.id.0)
+            .bind(m.version)
+            .execute(&mut *conn)
+            .await?;
+        if r.rows_affected() != 1 {
+            return Err(corrupt("concurrent writer changed the match"));
+        }
+        m.version += 1;
+        m.status = MatchStatus::Playing;
+        let tc = m.tc();
+        m.clock_ms = [tc.initial_ms(), tc.initial_ms()];
+        m.running_since = Some(now);
+        sqlx::query(
+            "UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?",
+        )
+        .bind(m.clock_ms[0])
+        .bind(m.clock_ms[1])
+        .bind(now)
+        .bind(m.id.0)
+        .execute(&mut *conn)
+        .await?;
+        timers::disarm_match(
+            conn,
+            m.id,
+            &[TimerKind::SetupDeadline, TimerKind::SetupReminder],
+        )
+        .await?;
+        let deadline = self.arm_move(conn, m, &game, now).await?;
+        out.extend(m.dm(
+            Side::South,
+            Notice::YourTurn {
+                view: Box::new(game.view(Side::South)),
+                deadline,
+            },
+        ));
+        out.extend(m.dm(
+            Side::North,
+            Notice::Moved {
+                view: Box::new(game.view(Side::North)),
+            },
+        ));
+        m.game = Some(game);
+        Ok(())
+    }
+
+    /// Arms the deadline and reminder of the side to move; returns the deadline.
+    pub(super) async fn arm_move(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &Loaded,
+        game: &Game,
+        now: i64,
+    ) -> Result<Option<i64>> {
+        let tc = m.tc();
+        let next = game.to_move();
+        let deadline = tc.move_deadline(now, m.clock_ms[next.index()]);
+        if let Some(d) = deadline {
+            timers::arm_match(
+                conn,
+                m.id,
+                TimerKind::MoveDeadline,
+                Some(next),
+                game.ply(),
+                d,
+            )
+            .await?;
+            match reminder_at(&tc, now, d).filter(|_| m.users[next.index()].is_some()) {
+                Some(at) => {
+                    timers::arm_match(
+                        conn,
+                        m.id,
+                        TimerKind::MoveReminder,
+                        Some(next),
+                        game.ply(),
+                        at,
+                    )
+                    .await?
+                }
+                None => timers::disarm_match(conn, m.id, &[TimerKind::MoveReminder]).await?,
+            }
+        }
+        Ok(deadline)
+    }
+}

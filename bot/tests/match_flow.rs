@@ -1,0 +1,208 @@
+//! Full matches through the service against a real SQLite file: human vs human and human vs
+//! AI, from the challenge to points and awards.
+
+mod common;
+use common::*;
+
+use admiral_bot::notify::{Notice, Recipient};
+use admiral_bot::service::{MatchSettings, MatchStatus, Origin};
+use admiral_engine::{Layout, Side, Status};
+
+#[tokio::test]
+async fn human_vs_human_from_challenge_to_awards() {
+    let h = harness().await;
+    let c = h
+        .svc
+        .challenge(
+            ALICE,
+            BOB,
+            false,
+            MatchSettings::default(),
+            Origin {
+                guild: Some(GUILD),
+                channel: Some(CHANNEL),
+            },
+        )
+        .await
+        .unwrap();
+    h.deliver().await;
+    let public = h.out.all();
+    assert!(matches!(public[0].notice, Notice::ChallengeIssued { .. }));
+    assert_eq!(
+        public[0].recipient,
+        Recipient::Channel {
+            guild: Some(GUILD),
+            channel: CHANNEL
+        }
+    );
+    let id = h.svc.accept(BOB, c).await.unwrap();
+    assert_eq!(
+        h.svc.accept(BOB, c).await.unwrap(),
+        id,
+        "a repeated accept returns the same match"
+    );
+    h.deliver().await;
+    for u in [ALICE, BOB] {
+        assert!(h
+            .out
+            .to_user(u)
+            .iter()
+            .any(|n| matches!(n.notice, Notice::SetupOpened { .. })));
+    }
+    // Alice uploads a partial file and completes it; Bob regenerates, swaps and is ready.
+    let south = h.user_at(id, Side::South).await;
+    let north = h.user_at(id, Side::North).await;
+    let mut partial = Layout::empty();
+    partial.set(4, 0, Some(admiral_engine::UnitKind::NavalBase));
+    h.svc
+        .upload_layout(ALICE, id, &partial.to_text(admiral_engine::Language::En))
+        .await
+        .unwrap();
+    assert!(matches!(
+        h.svc.ready(ALICE, id).await,
+        Err(admiral_bot::ServiceError::LayoutIncomplete(_))
+    ));
+    let grid = h.svc.complete_layout(ALICE, id).await.unwrap();
+    assert!(Layout::parse(&grid).is_ok());
+    h.svc.auto_layout(BOB, id).await.unwrap();
+    let bob_side = if north == BOB {
+        Side::North
+    } else {
+        Side::South
+    };
+    let a = Layout::square(bob_side, 1, 0);
+    let b = Layout::square(bob_side, 1, 1);
+    h.svc.swap_squares(BOB, id, a, b).await.unwrap();
+    assert_eq!(h.svc.ready(ALICE, id).await.unwrap(), MatchStatus::Setup);
+    assert_eq!(h.svc.ready(BOB, id).await.unwrap(), MatchStatus::Playing);
+    h.deliver().await;
+    assert!(h
+        .out
+        .to_user(south)
+        .iter()
+        .any(|n| matches!(n.notice, Notice::YourTurn { .. })));
+
+    play_random(&h, id, &[ALICE, BOB], 42, 4000).await;
+    let (status, _, outcome) = h.svc.status(id).await.unwrap();
+    if status == MatchStatus::Playing {
+        h.svc.resign("resign-1", south, id).await.unwrap();
+    }
+    let (status, ply, outcome2) = h.svc.status(id).await.unwrap();
+    assert_eq!(status, MatchStatus::Finished);
+    let outcome = outcome.or(outcome2).unwrap();
+    h.deliver().await;
+    for u in [ALICE, BOB] {
+        let ended: Vec<_> = h
+            .out
+            .to_user(u)
+            .into_iter()
+            .filter_map(|n| match n.notice {
+                Notice::MatchEnded { points, awards, .. } => Some((points, awards)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ended.len(), 1, "one end notice each");
+        let (points, awards) = &ended[0];
+        assert!(points.is_some(), "rated match shows the working");
+        let profile = h.svc.profile(u).await.unwrap();
+        assert_eq!(profile.rated_matches, 1);
+        assert_eq!(profile.points, points.as_ref().unwrap().total);
+        assert!(profile
+            .awards
+            .iter()
+            .any(|(a, c, _)| a == "veteran" && *c == 1));
+        let _ = awards;
+    }
+    let winner = outcome.status.winner();
+    if let Some(w) = winner {
+        let wu = if w == Side::South { south } else { north };
+        assert_eq!(h.svc.profile(wu).await.unwrap().wins, 1);
+    } else {
+        assert_eq!(outcome.status, Status::Draw);
+    }
+    assert!(h
+        .out
+        .all()
+        .iter()
+        .any(|n| matches!(n.notice, Notice::PublicResult { .. })
+            && n.recipient
+                == Recipient::Channel {
+                    guild: Some(GUILD),
+                    channel: CHANNEL
+                }));
+    // The record in the database replays to the same game.
+    let replayed = admiral_bot::service::replay_from_store(h.svc.store(), id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(replayed.ply(), ply);
+    assert_eq!(replayed.outcome(), Some(outcome));
+    assert_eq!(
+        count(h.svc.store(), "SELECT COUNT(*) FROM timers").await,
+        0,
+        "no timers left"
+    );
+    assert_eq!(
+        count(
+            h.svc.store(),
+            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
+        )
+        .await,
+        0
+    );
+}
+
+#[tokio::test]
+async fn human_vs_ai_from_start_to_awards() {
+    let h = harness().await;
+    let id = h
+        .svc
+        .start_ai(
+            CAROL,
+            5,
+            MatchSettings::default(),
+            Origin {
+                guild: Some(GUILD),
+                channel: Some(CHANNEL),
+            },
+        )
+        .await
+        .unwrap();
+    assert!(matches!(
+        h.svc.act("early", CAROL, id, 0, "a1-a2").await,
+        Err(admiral_bot::ServiceError::SetupNotReady)
+    ));
+    assert_eq!(h.svc.ready(CAROL, id).await.unwrap(), MatchStatus::Playing);
+    play_random(&h, id, &[CAROL], 7, 4000).await;
+    h.svc.quiesce().await;
+    let (status, _, _) = h.svc.status(id).await.unwrap();
+    if status == MatchStatus::Playing {
+        h.svc.resign("carol-resigns", CAROL, id).await.unwrap();
+    }
+    let (status, ply, outcome) = h.svc.status(id).await.unwrap();
+    assert_eq!(status, MatchStatus::Finished);
+    assert!(ply > 0);
+    h.deliver().await;
+    let profile = h.svc.profile(CAROL).await.unwrap();
+    assert_eq!(profile.rated_matches, 1);
+    let ended = h
+        .out
+        .to_user(CAROL)
+        .into_iter()
+        .find_map(|n| match n.notice {
+            Notice::MatchEnded { points, .. } => points,
+            _ => None,
+        })
+        .expect("end notice with points");
+    assert!(
+        (ended.opponent_factor - 1.0).abs() < 1e-9,
+        "level 5 counts in full"
+    );
+    assert_eq!(ended.total, profile.points);
+    if outcome.unwrap().status.winner() == Some(Side::South) {
+        assert!(profile.awards.iter().any(|(a, _, _)| a == "admirals_match"));
+    }
+    // The AI's moves went through the record like any other.
+    let record = h.svc.record(id).await.unwrap().unwrap();
+    assert_eq!(record.turns.len() as u32, ply);
+}
