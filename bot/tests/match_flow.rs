@@ -206,3 +206,30 @@ async fn human_vs_ai_from_start_to_awards() {
     let record = h.svc.record(id).await.unwrap().unwrap();
     assert_eq!(record.turns.len() as u32, ply);
 }
+
+/// The adapter runs service calls inside Discord event handlers: every future must be `Send`
+/// and the service `Send + Sync + Clone`.
+#[allow(dead_code, clippy::let_underscore_future)]
+fn service_futures_are_send(svc: admiral_bot::Service) {
+    fn send<T: Send>(_: T) {}
+    fn shared<T: Send + Sync + Clone>(_: &T) {}
+    shared(&svc);
+    let m = admiral_bot::MatchId(1);
+    send(svc.challenge(
+        ALICE,
+        BOB,
+        false,
+        MatchSettings::default(),
+        Origin::default(),
+    ));
+    send(svc.accept(BOB, admiral_bot::ChallengeId(1)));
+    send(svc.upload_layout(ALICE, m, ""));
+    send(svc.ready(ALICE, m));
+    send(svc.act("k", ALICE, m, 0, "a1-a2"));
+    send(svc.declare_defence("k", ALICE, m, 0));
+    send(svc.resign("k", ALICE, m));
+    send(svc.view(ALICE, m));
+    send(svc.legal_actions(ALICE, m));
+    send(svc.profile(ALICE));
+    send(svc.run_due_timers());
+}

@@ -133,6 +133,40 @@ async fn refusals_leave_the_database_unchanged() {
     )
     .await;
     h.svc.complete_layout(ALICE, id).await.unwrap();
+    // Saved layouts: save the current one, list, show, use, delete.
+    let file = h.svc.layout_file(ALICE, id).await.unwrap();
+    h.svc.save_layout(ALICE, "wall", &file).await.unwrap();
+    assert_eq!(
+        h.svc.saved_layouts(ALICE).await.unwrap(),
+        vec!["wall".to_string()]
+    );
+    let shown = h
+        .svc
+        .saved_layout(ALICE, "wall", admiral_engine::Language::Ru)
+        .await
+        .unwrap();
+    assert_eq!(
+        admiral_engine::Layout::parse(&shown).unwrap(),
+        admiral_engine::Layout::parse(&file).unwrap()
+    );
+    h.svc.auto_layout(ALICE, id).await.unwrap();
+    h.svc.use_saved_layout(ALICE, id, "wall").await.unwrap();
+    assert_eq!(h.svc.layout_file(ALICE, id).await.unwrap(), file);
+    unchanged(
+        &h,
+        "bad layout save",
+        h.svc.save_layout(ALICE, "bad", "XX"),
+        |e| matches!(e, ServiceError::BadLayout(_)),
+    )
+    .await;
+    unchanged(
+        &h,
+        "delete unknown layout",
+        h.svc.delete_layout(ALICE, "nope"),
+        |e| matches!(e, ServiceError::NoSuchLayout(_)),
+    )
+    .await;
+    h.svc.delete_layout(ALICE, "wall").await.unwrap();
     h.svc.ready(ALICE, id).await.unwrap();
     unchanged(&h, "edit after ready", h.svc.auto_layout(ALICE, id), |e| {
         matches!(e, ServiceError::AlreadyReady)

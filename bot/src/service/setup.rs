@@ -157,6 +157,37 @@ impl Service {
         )
     }
 
+    /// One saved layout as a layout file (with the explanatory header in `language`).
+    pub async fn saved_layout(
+        &self,
+        user: UserId,
+        name: &str,
+        language: Language,
+    ) -> Result<String> {
+        let grid: Option<String> =
+            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = ? AND name = ?")
+                .bind(user.db())
+                .bind(name)
+                .fetch_optional(&self.inner.store.read)
+                .await?;
+        let grid = grid.ok_or_else(|| ServiceError::NoSuchLayout(name.to_string()))?;
+        let layout = Layout::parse_partial(&grid).map_err(ServiceError::BadLayout)?;
+        Ok(layout.to_text(language))
+    }
+
+    /// Deletes one saved layout.
+    pub async fn delete_layout(&self, user: UserId, name: &str) -> Result<()> {
+        let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?")
+            .bind(user.db())
+            .bind(name)
+            .execute(&self.inner.store.write)
+            .await?;
+        if r.rows_affected() == 0 {
+            return Err(ServiceError::NoSuchLayout(name.to_string()));
+        }
+        Ok(())
+    }
+
     /// Declares the user ready. The layout must be complete and legal. When both are ready the
     /// match starts (South to move).
     pub async fn ready(&self, user: UserId, id: MatchId) -> Result<MatchStatus> {
