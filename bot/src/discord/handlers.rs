@@ -727,8 +727,7 @@ pub async fn save_layout(
 pub async fn layouts_delete(app: &App, who: &Who, name: &str) -> Reply {
     let l = who.lang;
     match app.service.delete_layout(who.user, name).await {
-        Ok(true) => Reply::private(tr!(l, "layout-deleted", name = name)),
-        Ok(false) => refuse(&ServiceError::NoSuchLayout(name.to_string()), l),
+        Ok(()) => Reply::private(tr!(l, "layout-deleted", name = name)),
         Err(e) => refuse(&e, l),
     }
 }

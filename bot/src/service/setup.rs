@@ -137,16 +137,6 @@ impl Service {
         Ok(())
     }
 
-    /// Deletes one of the user's saved layouts; `false` if there was none of that name.
-    pub async fn delete_layout(&self, user: UserId, name: &str) -> Result<bool> {
-        let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?")
-            .bind(user.db())
-            .bind(name)
-            .execute(&self.inner.store.write)
-            .await?;
-        Ok(r.rows_affected() > 0)
-    }
-
     /// The names of the user's saved layouts.
     pub async fn saved_layouts(&self, user: UserId) -> Result<Vec<String>> {
         Ok(
