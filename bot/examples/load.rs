@@ -32,18 +32,8 @@ impl Delivery for Counting {
 /// CPU seconds (user + system) used by this process so far (Linux).
 fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<&str> = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|v| v.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
     (ticks(11) + ticks(12)) / 100.0
 }
 
@@ -63,22 +53,12 @@ async fn new_match(svc: &Service, k: u64, round: u64) -> (MatchId, [UserId; 2]) 
         time_control: TimeControl::Correspondence { days_per_move: 3 },
         ..MatchSettings::default()
     };
-    let origin = Origin {
-        guild: Some(1),
-        channel: Some(2 + round),
-    };
-    let c = svc
-        .challenge(a, b, false, settings, origin)
-        .await
-        .expect("challenge");
+    let origin = Origin { guild: Some(1), channel: Some(2 + round) };
+    let c = svc.challenge(a, b, false, settings, origin).await.expect("challenge");
     let id = svc.accept(b, c).await.expect("accept");
     svc.ready(a, id).await.expect("ready");
     svc.ready(b, id).await.expect("ready");
-    let south = if svc.view(a, id).await.expect("view").viewer == Side::South {
-        a
-    } else {
-        b
-    };
+    let south = if svc.view(a, id).await.expect("view").viewer == Side::South { a } else { b };
     let north = if south == a { b } else { a };
     (id, [south, north])
 }
@@ -91,19 +71,16 @@ async fn main() {
     let full = std::env::args().any(|a| a == "--fsync");
     let dir = tempfile::tempdir().expect("temp dir");
     let url = format!("sqlite://{}", dir.path().join("load.db").display());
-    let store = Store::open(
-        &url,
-        if full {
-            Durability::PowerLoss
-        } else {
-            Durability::Process
-        },
+    let store = Store::open(&url, if full { Durability::PowerLoss } else { Durability::Process })
+        .await
+        .expect("store");
+    let svc = Service::start(
+        store,
+        Arc::new(SystemNow),
+        ServiceConfig { ai_budget: Some(std::time::Duration::from_millis(3)), ..ServiceConfig::default() },
     )
     .await
-    .expect("store");
-    let svc = Service::start(store, Arc::new(SystemNow), ServiceConfig::default())
-        .await
-        .expect("service");
+    .expect("service");
     let delivered = Arc::new(Counting(AtomicU64::new(0)));
     let workers = svc.spawn_workers(delivered.clone());
     let setup = Instant::now();
@@ -125,11 +102,8 @@ async fn main() {
             let mut dice = Dice::new(k as u64 + 1);
             let (mut id, mut users) = (id, users);
             let mut round = 0;
-            let interval = if rate > 0.0 {
-                Duration::from_secs_f64(matches as f64 / rate)
-            } else {
-                Duration::ZERO
-            };
+            let interval =
+                if rate > 0.0 { Duration::from_secs_f64(matches as f64 / rate) } else { Duration::ZERO };
             // Spread the schedules so the matches do not all fire at once.
             let mut next = start + interval.mul_f64(dice.below(1000) as f64 / 1000.0);
             let mut n = 0u64;
@@ -153,9 +127,7 @@ async fn main() {
                     let action = legal[dice.below(legal.len())].to_string();
                     n += 1;
                     let t0 = if rate > 0.0 { next } else { Instant::now() };
-                    svc.act(&format!("{}:{}:{n}", id.0, ply), u, id, ply, &action)
-                        .await
-                        .expect("act");
+                    svc.act(&format!("{}:{}:{n}", id.0, ply), u, id, ply, &action).await.expect("act");
                     latencies.push(t0.elapsed().as_micros() as u32);
                     acted = true;
                     break;
@@ -178,9 +150,8 @@ async fn main() {
     let cpu = cpu_seconds() - cpu_start;
     all.sort_unstable();
     let pct = |p: f64| {
-        all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
-            .copied()
-            .unwrap_or(0) as f64
+        all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1))).copied().unwrap_or(0)
+            as f64
             / 1000.0
     };
     println!(

@@ -1,11 +1,12 @@
 //! AI players behind a small abstraction keyed by level, run off the async runtime.
 //!
-//! STAND-IN: levels 1–5 are being written as engine `Agent`s elsewhere; until then every
-//! level plays [`RandomAgent`]. [`AiPlayer::agent`] is the one place to plug them in.
+//! The levels are the engine's [`Ai`]; each decision is seeded from the match seed and the ply,
+//! so a replay reproduces what the AI chose when it had the same thinking time.
 
 use std::time::Duration;
 
-use admiral_engine::arena::{Agent, RandomAgent, Seat};
+use admiral_engine::ai::{Ai, Budget};
+use admiral_engine::arena::{Agent, Seat};
 use admiral_engine::{Action, Defense, Dice, Game, Side};
 
 /// An AI opponent of a given level (1–5).
@@ -13,24 +14,34 @@ use admiral_engine::{Action, Defense, Dice, Game, Side};
 pub struct AiPlayer {
     /// The level, 1 (weakest) to 5 (strongest).
     pub level: u8,
+    /// Thinking time per decision.
+    pub budget: Duration,
 }
 
 impl AiPlayer {
-    /// The player of `level` (clamped to 1–5).
+    /// The player of `level` (clamped to 1–5) with its real-play thinking time.
     pub fn new(level: u8) -> AiPlayer {
-        AiPlayer {
-            level: level.clamp(1, 5),
-        }
+        let level = level.clamp(1, 5);
+        let budget = match Budget::for_level(level) {
+            Budget::Time(limit) => limit,
+            Budget::Iterations(_) => Duration::from_secs(1),
+        };
+        AiPlayer { level, budget }
+    }
+
+    /// The same level thinking for `budget` per decision (tests, load runs).
+    pub fn with_budget(self, budget: Duration) -> AiPlayer {
+        AiPlayer { budget, ..self }
     }
 
     /// How long this level may think per decision.
     pub fn time_budget(&self) -> Duration {
-        Duration::from_millis([200, 500, 1000, 2000, 3000][self.level as usize - 1])
+        self.budget
     }
 
     /// The agent playing this level.
     pub fn agent(&self) -> Box<dyn Agent> {
-        Box::new(RandomAgent)
+        Box::new(Ai::new(self.level, 0, Budget::Time(self.budget)))
     }
 
     /// The seed of the decision at `ply` of a match seeded `seed` (replays reproduce).
@@ -56,10 +67,7 @@ impl AiPlayer {
             Some(options) if options.len() > 1 => {
                 let side = game.to_move().opponent();
                 let mut dice = Dice::new(AiPlayer::decision_seed(seed, game.ply()) ^ 1);
-                Defense::Group(
-                    self.agent()
-                        .defend(&Seat::new(game, side), &options, &mut dice),
-                )
+                Defense::Group(self.agent().defend(&Seat::new(game, side), &options, &mut dice))
             }
             _ => Defense::Auto,
         }

@@ -41,11 +41,7 @@ pub const RANKS: [(&str, &str, u32); 19] = [
     ("Старшина 2 статьи", "Petty Officer 2nd Class", 250),
     ("Старшина 1 статьи", "Petty Officer 1st Class", 500),
     ("Главный старшина", "Chief Petty Officer", 800),
-    (
-        "Главный корабельный старшина",
-        "Master Chief Petty Officer",
-        1_200,
-    ),
+    ("Главный корабельный старшина", "Master Chief Petty Officer", 1_200),
     ("Мичман", "Warrant Officer", 1_700),
     ("Старший мичман", "Senior Warrant Officer", 2_300),
     ("Младший лейтенант", "Ensign", 3_000),
@@ -140,9 +136,9 @@ pub fn turn_events(game: &Game) -> Vec<Vec<Event>> {
         .iter()
         .map(|turn| {
             let defense = match &turn.defense {
-                Some(sq) => admiral_engine::Partners::new(sq)
-                    .map(admiral_engine::Defense::Group)
-                    .unwrap_or_default(),
+                Some(sq) => {
+                    admiral_engine::Partners::new(sq).map(admiral_engine::Defense::Group).unwrap_or_default()
+                }
                 None => admiral_engine::Defense::Auto,
             };
             replay.play(&turn.action, defense).unwrap_or_default()
@@ -156,13 +152,7 @@ pub fn deeds(game: &Game, me: Side, won: bool, rated_vs_ai5: bool) -> Deeds {
 }
 
 /// [`deeds`] from events already replayed with [`turn_events`] (replay once per match).
-pub fn deeds_from(
-    turns: &[Vec<Event>],
-    game: &Game,
-    me: Side,
-    won: bool,
-    rated_vs_ai5: bool,
-) -> Deeds {
+pub fn deeds_from(turns: &[Vec<Event>], game: &Game, me: Side, won: bool, rated_vs_ai5: bool) -> Deeds {
     let enemy = me.opponent();
     let (mut torpedo, mut sub, mut air, mut mines, mut atomic, mut raider, mut squadron) =
         (0u64, 0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
@@ -170,17 +160,14 @@ pub fn deeds_from(
         let enemy_destroyed = |filter: &dyn Fn(UnitKind) -> bool| {
             events
                 .iter()
-                .filter(|e| matches!(e, Event::Destroyed { side, kind, .. } if *side == enemy && filter(*kind)))
+                .filter(
+                    |e| matches!(e, Event::Destroyed { side, kind, .. } if *side == enemy && filter(*kind)),
+                )
                 .count() as u64
         };
         for event in events {
             match *event {
-                Event::Struck {
-                    side,
-                    weapon,
-                    attacker,
-                    target,
-                } => {
+                Event::Struck { side, weapon, attacker, target } => {
                     if side == me && weapon == Weapon::Torpedo {
                         torpedo += enemy_destroyed(&|k| k.is_ship());
                     }
@@ -196,13 +183,7 @@ pub fn deeds_from(
                         mines += enemy_destroyed(&mine);
                     }
                 }
-                Event::Battle {
-                    attackers,
-                    defenders,
-                    winner,
-                    side,
-                    ..
-                } if winner == Some(me) => {
+                Event::Battle { attackers, defenders, winner, side, .. } if winner == Some(me) => {
                     let mine_group = if side == me { attackers } else { defenders };
                     if mine_group
                         .members()
@@ -224,10 +205,8 @@ pub fn deeds_from(
     }
     let enemy_losses = game.losses(enemy);
     let own_losses = game.losses(me);
-    let tonnage_sunk: u64 = UnitKind::ALL
-        .iter()
-        .map(|k| enemy_losses[k.index()] as u64 * tonnage(*k) as u64)
-        .sum();
+    let tonnage_sunk: u64 =
+        UnitKind::ALL.iter().map(|k| enemy_losses[k.index()] as u64 * tonnage(*k) as u64).sum();
     let units_sunk: u64 = enemy_losses.iter().map(|n| *n as u64).sum();
     let bases_intact = own_losses[UnitKind::NavalBase.index()] == 0;
     Deeds {
@@ -256,23 +235,13 @@ pub fn points(game: &Game, me: Side, outcome: Outcome, ai_level: Option<u8>) -> 
     let enemy_losses = game.losses(me.opponent());
     let lost_strength: u32 = UnitKind::ALL
         .iter()
-        .filter_map(|k| {
-            k.strength()
-                .map(|s| s as u32 * own_losses[k.index()] as u32)
-        })
+        .filter_map(|k| k.strength().map(|s| s as u32 * own_losses[k.index()] as u32))
         .sum();
-    let fleet_kept =
-        (FLEET_STRENGTH.saturating_sub(lost_strength)) as f64 / FLEET_STRENGTH as f64 * 100.0;
-    let tonnage_sunk = UnitKind::ALL
-        .iter()
-        .map(|k| enemy_losses[k.index()] as f64 * tonnage(*k) as f64)
-        .sum::<f64>()
-        / 1000.0;
-    let bases = if own_losses[UnitKind::NavalBase.index()] == 0 {
-        50.0
-    } else {
-        0.0
-    };
+    let fleet_kept = (FLEET_STRENGTH.saturating_sub(lost_strength)) as f64 / FLEET_STRENGTH as f64 * 100.0;
+    let tonnage_sunk =
+        UnitKind::ALL.iter().map(|k| enemy_losses[k.index()] as f64 * tonnage(*k) as f64).sum::<f64>()
+            / 1000.0;
+    let bases = if own_losses[UnitKind::NavalBase.index()] == 0 { 50.0 } else { 0.0 };
     let won = outcome.status.winner() == Some(me);
     let early_resignation = outcome.reason == admiral_engine::EndReason::Resignation
         && outcome.status.winner() == Some(me.opponent())
@@ -387,16 +356,9 @@ pub async fn apply(
         if add == 0 {
             continue;
         }
-        let thresholds = AWARDS
-            .iter()
-            .find(|a| a.0 == award)
-            .map(|a| a.1)
-            .unwrap_or([u64::MAX; 3]);
-        let (count, degree) = held
-            .iter()
-            .find(|h| h.0 == award)
-            .map(|h| (h.1 as u64, h.2 as u8))
-            .unwrap_or((0, 0));
+        let thresholds = AWARDS.iter().find(|a| a.0 == award).map(|a| a.1).unwrap_or([u64::MAX; 3]);
+        let (count, degree) =
+            held.iter().find(|h| h.0 == award).map(|h| (h.1 as u64, h.2 as u8)).unwrap_or((0, 0));
         let count = count + add;
         let new_degree = degree_for(thresholds, count);
         batch
@@ -411,12 +373,7 @@ pub async fn apply(
             .sql(") ON CONFLICT (user_id, award) DO UPDATE SET count = excluded.count, degree = excluded.degree")
             .end();
         if new_degree != degree {
-            changes.push(AwardChange {
-                award: award.to_string(),
-                from: degree,
-                to: new_degree,
-                count,
-            });
+            changes.push(AwardChange { award: award.to_string(), from: degree, to: new_degree, count });
         }
     }
     batch.run(conn).await.map_err(|e| match e {
@@ -451,26 +408,15 @@ mod tests {
         let outcome = game.end_by(Side::North, EndReason::Resignation).unwrap();
         let winner = points(&game, Side::South, outcome, None);
         assert_eq!(
-            (
-                winner.fleet_kept,
-                winner.tonnage_sunk,
-                winner.bases,
-                winner.win_bonus
-            ),
+            (winner.fleet_kept, winner.tonnage_sunk, winner.bases, winner.win_bonus),
             (100.0, 0.0, 50.0, 100.0)
         );
         assert_eq!(winner.total, 250);
-        assert_eq!(
-            points(&game, Side::South, outcome, Some(2)).total,
-            100,
-            "AI level 2 counts 0.4"
-        );
+        assert_eq!(points(&game, Side::South, outcome, Some(2)).total, 100, "AI level 2 counts 0.4");
         let loser = points(&game, Side::North, outcome, None);
         assert_eq!(loser.total, 0, "resigning before move 10 earns nothing");
         let deeds = deeds(&game, Side::South, true, false);
-        assert!(
-            deeds.counts.contains(&("victor", 1)) && deeds.counts.contains(&("base_defender", 1))
-        );
+        assert!(deeds.counts.contains(&("victor", 1)) && deeds.counts.contains(&("base_defender", 1)));
         assert!(deeds.counts.contains(&("veteran", 1)));
     }
 

@@ -89,9 +89,7 @@ impl TimeControl {
     pub fn setup_span_ms(&self) -> Option<i64> {
         match *self {
             TimeControl::Untimed => None,
-            TimeControl::Correspondence { days_per_move } => {
-                Some(days_per_move.max(1) as i64 * DAY_MS)
-            }
+            TimeControl::Correspondence { days_per_move } => Some(days_per_move.max(1) as i64 * DAY_MS),
             TimeControl::Live { .. } => Some(5 * 60_000),
         }
     }
@@ -112,10 +110,9 @@ impl TimeControl {
     /// the increment). `None` for other controls.
     pub fn after_move(&self, remaining_ms: Option<i64>, elapsed_ms: i64) -> Option<i64> {
         match *self {
-            TimeControl::Live { increment_secs, .. } => Some(
-                (remaining_ms.unwrap_or(0) - elapsed_ms.max(0)).max(0)
-                    + increment_secs as i64 * 1000,
-            ),
+            TimeControl::Live { increment_secs, .. } => {
+                Some((remaining_ms.unwrap_or(0) - elapsed_ms.max(0)).max(0) + increment_secs as i64 * 1000)
+            }
             _ => None,
         }
     }
@@ -151,10 +148,7 @@ mod tests {
 
     #[test]
     fn live_clock_charges_time_and_adds_increment() {
-        let tc = TimeControl::Live {
-            total_secs: 600,
-            increment_secs: 5,
-        };
+        let tc = TimeControl::Live { total_secs: 600, increment_secs: 5 };
         assert_eq!(tc.initial_ms(), Some(600_000));
         assert_eq!(tc.after_move(Some(600_000), 10_000), Some(595_000));
         assert_eq!(tc.after_move(Some(1_000), 10_000), Some(5_000));
@@ -165,10 +159,7 @@ mod tests {
     fn correspondence_deadline_is_days_after_turn_start() {
         let tc = TimeControl::Correspondence { days_per_move: 2 };
         assert_eq!(tc.move_deadline(0, None), Some(2 * DAY_MS));
-        assert_eq!(
-            reminder_at(&tc, 0, 2 * DAY_MS),
-            Some(2 * DAY_MS - 12 * HOUR_MS)
-        );
+        assert_eq!(reminder_at(&tc, 0, 2 * DAY_MS), Some(2 * DAY_MS - 12 * HOUR_MS));
         assert_eq!(TimeControl::Untimed.move_deadline(0, None), None);
     }
 }

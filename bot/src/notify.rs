@@ -233,20 +233,12 @@ impl Notice {
     pub fn pictures(&self) -> Vec<Picture> {
         match self {
             Notice::SetupOpened { grid, side, .. } | Notice::SetupFilled { grid, side } => {
-                vec![Picture::Setup {
-                    side: *side,
-                    grid: grid.clone(),
-                }]
+                vec![Picture::Setup { side: *side, grid: grid.clone() }]
             }
-            Notice::YourTurn { view, .. }
-            | Notice::Moved { view }
-            | Notice::MatchEnded { view, .. } => {
+            Notice::YourTurn { view, .. } | Notice::Moved { view } | Notice::MatchEnded { view, .. } => {
                 let mut pictures = vec![Picture::Board { view: view.clone() }];
                 if view.last_turn.iter().any(Event::is_combat) {
-                    pictures.push(Picture::Battle {
-                        viewer: view.viewer,
-                        events: view.last_turn.clone(),
-                    });
+                    pictures.push(Picture::Battle { viewer: view.viewer, events: view.last_turn.clone() });
                 }
                 pictures
             }
@@ -261,9 +253,7 @@ impl Notice {
                 vec![Button::Accept(*challenge), Button::Decline(*challenge)]
             }
             (
-                Notice::SetupOpened { .. }
-                | Notice::SetupFilled { .. }
-                | Notice::SetupReminder { .. },
+                Notice::SetupOpened { .. } | Notice::SetupFilled { .. } | Notice::SetupReminder { .. },
                 Some(m),
             ) => vec![
                 Button::AutoLayout(m),
@@ -273,16 +263,12 @@ impl Notice {
                 Button::SaveLayout(m),
                 Button::Ready(m),
             ],
-            (Notice::YourTurn { view, .. }, Some(m)) => vec![
-                Button::Act {
-                    match_id: m,
-                    ply: view.ply,
-                },
-                Button::Resign(m),
-            ],
-            (Notice::DefenceRequested { options, .. }, Some(m)) => (0..options.len())
-                .map(|index| Button::Defend { match_id: m, index })
-                .collect(),
+            (Notice::YourTurn { view, .. }, Some(m)) => {
+                vec![Button::Act { match_id: m, ply: view.ply }, Button::Resign(m)]
+            }
+            (Notice::DefenceRequested { options, .. }, Some(m)) => {
+                (0..options.len()).map(|index| Button::Defend { match_id: m, index }).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -292,9 +278,7 @@ impl Notice {
     pub fn is_private(&self) -> bool {
         !matches!(
             self,
-            Notice::ChallengeIssued { .. }
-                | Notice::PublicResult { .. }
-                | Notice::DmFallback { .. }
+            Notice::ChallengeIssued { .. } | Notice::PublicResult { .. } | Notice::DmFallback { .. }
         )
     }
 }

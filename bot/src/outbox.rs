@@ -39,10 +39,7 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// Sends notifications somewhere: the Discord adapter, or a recorder in tests.
 pub trait Delivery: Send + Sync + 'static {
     /// Delivers one notification. Must be idempotent per `notification.id`.
-    fn deliver<'a>(
-        &'a self,
-        notification: &'a Notification,
-    ) -> BoxFuture<'a, Result<(), DeliveryError>>;
+    fn deliver<'a>(&'a self, notification: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>>;
 }
 
 /// Records every delivered notification (tests); users listed as closed get `DmClosed`.
@@ -63,10 +60,7 @@ impl RecordingDelivery {
     }
     /// Delivered notifications addressed to a user by DM.
     pub fn to_user(&self, user: UserId) -> Vec<Notification> {
-        self.all()
-            .into_iter()
-            .filter(|n| n.recipient == Recipient::User { user })
-            .collect()
+        self.all().into_iter().filter(|n| n.recipient == Recipient::User { user }).collect()
     }
     /// Closes a user's DMs.
     pub fn close_dms(&self, user: UserId) {
@@ -83,12 +77,7 @@ impl Delivery for RecordingDelivery {
                 a.push(n.id);
             }
             if let Recipient::User { user } = n.recipient {
-                if self
-                    .closed
-                    .lock()
-                    .map(|c| c.contains(&user))
-                    .unwrap_or(false)
-                {
+                if self.closed.lock().map(|c| c.contains(&user)).unwrap_or(false) {
                     return Err(DeliveryError::DmClosed);
                 }
             }
@@ -116,16 +105,11 @@ pub struct Outgoing {
 }
 
 /// Queues notifications in the caller's transaction (one statement).
-pub async fn enqueue(
-    conn: &mut SqliteConnection,
-    now: i64,
-    items: &[Outgoing],
-) -> Result<(), sqlx::Error> {
+pub async fn enqueue(conn: &mut SqliteConnection, now: i64, items: &[Outgoing]) -> Result<(), sqlx::Error> {
     if items.is_empty() {
         return Ok(());
     }
-    let mut qb =
-        sqlx::QueryBuilder::new("INSERT INTO outbox (recipient, match_id, payload, created_at) ");
+    let mut qb = sqlx::QueryBuilder::new("INSERT INTO outbox (recipient, match_id, payload, created_at) ");
     qb.push_values(items, |mut b, item| {
         let payload = serde_json::json!({ "language": item.language, "notice": item.notice });
         b.push_bind(serde_json::to_string(&item.recipient).unwrap_or_default())
@@ -176,18 +160,13 @@ fn decode(id: i64, recipient: &str, match_id: Option<i64>, payload: &str) -> Opt
 
 /// Delivers every due undelivered row once (in id order; a recipient whose delivery failed is
 /// skipped for the rest of the pass to keep its order). Returns how many rows were settled.
-pub async fn deliver_pending(
-    store: &Store,
-    now: i64,
-    delivery: &dyn Delivery,
-) -> Result<usize, sqlx::Error> {
+pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -> Result<usize, sqlx::Error> {
     let mut settled = 0;
-    let closed: HashSet<i64> =
-        sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
-            .fetch_all(&store.read)
-            .await?
-            .into_iter()
-            .collect();
+    let closed: HashSet<i64> = sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
+        .fetch_all(&store.read)
+        .await?
+        .into_iter()
+        .collect();
     let mut closed: HashSet<UserId> = closed.into_iter().map(UserId::from_db).collect();
     let mut blocked: HashSet<String> = HashSet::new();
     let mut cursor = 0i64;
@@ -249,13 +228,11 @@ pub async fn deliver_pending(
                     tracing::warn!(id, %reason, "delivery failed; will retry");
                     blocked.insert(recipient);
                     let backoff = 1000i64 << attempts.clamp(0, 10);
-                    sqlx::query(
-                        "UPDATE outbox SET attempts = attempts + 1, next_try_at = ? WHERE id = ?",
-                    )
-                    .bind(now + backoff.min(600_000))
-                    .bind(id)
-                    .execute(&store.write)
-                    .await?;
+                    sqlx::query("UPDATE outbox SET attempts = attempts + 1, next_try_at = ? WHERE id = ?")
+                        .bind(now + backoff.min(600_000))
+                        .bind(id)
+                        .execute(&store.write)
+                        .await?;
                 }
             }
         }
@@ -268,10 +245,7 @@ async fn mark(store: &Store, ids: &[i64], now: i64, outcome: &str) -> Result<(),
         return Ok(());
     }
     let mut qb = sqlx::QueryBuilder::new("UPDATE outbox SET delivered_at = ");
-    qb.push_bind(now)
-        .push(", outcome = ")
-        .push_bind(outcome.to_string())
-        .push(" WHERE id IN (");
+    qb.push_bind(now).push(", outcome = ").push_bind(outcome.to_string()).push(" WHERE id IN (");
     let mut sep = qb.separated(", ");
     for id in ids {
         sep.push_bind(*id);
@@ -310,10 +284,7 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
                 &mut tx,
                 now,
                 &[Outgoing {
-                    recipient: Recipient::Channel {
-                        guild: guild.map(|g| g as u64),
-                        channel: channel as u64,
-                    },
+                    recipient: Recipient::Channel { guild: guild.map(|g| g as u64), channel: channel as u64 },
                     match_id: Some(m),
                     language: n.language,
                     notice: Notice::DmFallback { user: *user },
@@ -327,11 +298,7 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
 }
 
 /// Notices kept for a player whose DMs are closed (newest last), for ephemeral replies.
-pub async fn held_for(
-    store: &Store,
-    user: UserId,
-    limit: i64,
-) -> Result<Vec<Notification>, sqlx::Error> {
+pub async fn held_for(store: &Store, user: UserId, limit: i64) -> Result<Vec<Notification>, sqlx::Error> {
     let recipient = serde_json::to_string(&Recipient::User { user }).unwrap_or_default();
     let rows: Vec<(i64, String, Option<i64>, String)> = sqlx::query_as(
         "SELECT id, recipient, match_id, payload FROM outbox WHERE recipient = ? AND outcome = 'fallback'
@@ -341,10 +308,8 @@ pub async fn held_for(
     .bind(limit)
     .fetch_all(&store.read)
     .await?;
-    let mut out: Vec<Notification> = rows
-        .into_iter()
-        .filter_map(|(id, r, m, p)| decode(id, &r, m, &p))
-        .collect();
+    let mut out: Vec<Notification> =
+        rows.into_iter().filter_map(|(id, r, m, p)| decode(id, &r, m, &p)).collect();
     out.reverse();
     Ok(out)
 }
@@ -373,10 +338,7 @@ impl FileDelivery {
     pub fn open(path: &std::path::Path) -> std::io::Result<FileDelivery> {
         let text = std::fs::read_to_string(path).unwrap_or_default();
         let seen = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)?;
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
         Ok(FileDelivery {
             seen: Mutex::new(seen),
             file: Mutex::new(file),
@@ -389,19 +351,12 @@ impl Delivery for FileDelivery {
     fn deliver<'a>(&'a self, n: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>> {
         Box::pin(async move {
             use std::io::Write;
-            let mut seen = self
-                .seen
-                .lock()
-                .map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            let mut seen = self.seen.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
             if seen.contains(&n.id.0) {
-                self.duplicates
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                self.duplicates.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 return Ok(());
             }
-            let mut file = self
-                .file
-                .lock()
-                .map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            let mut file = self.file.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
             file.write_all(format!("{}\n", n.id.0).as_bytes())
                 .map_err(|e| DeliveryError::Transient(e.to_string()))?;
             seen.insert(n.id.0);

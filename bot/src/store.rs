@@ -68,24 +68,14 @@ impl Store {
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options.clone())
             .await?;
-        sqlx::migrate!("../migrations")
-            .run(&write)
-            .await
-            .map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
-        let checkpoint = SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect_with(options.clone())
-            .await?;
+        sqlx::migrate!("../migrations").run(&write).await.map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
+        let checkpoint = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
         let read = SqlitePoolOptions::new()
             .max_connections(4)
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options.read_only(true))
             .await?;
-        Ok(Store {
-            write,
-            read,
-            checkpoint,
-        })
+        Ok(Store { write, read, checkpoint })
     }
 
     /// Spawns a task that checkpoints the WAL into the database file every `every`, off the
@@ -95,10 +85,7 @@ impl Store {
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(every).await;
-                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                    .execute(&pool)
-                    .await
-                {
+                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await {
                     tracing::warn!(error = %e, "checkpoint failed");
                 }
             }
@@ -229,8 +216,7 @@ impl Batch {
         let offset = self.statements;
         self.sql.push_str(&other.sql);
         self.args.extend(other.args);
-        self.checks
-            .extend(other.checks.into_iter().map(|(i, l)| (i + offset, l)));
+        self.checks.extend(other.checks.into_iter().map(|(i, l)| (i + offset, l)));
         self.statements += other.statements;
     }
 
@@ -276,10 +262,7 @@ impl Batch {
 /// none is affected by another.
 #[derive(Clone)]
 pub struct GroupCommit {
-    queue: tokio::sync::mpsc::UnboundedSender<(
-        Batch,
-        tokio::sync::oneshot::Sender<Result<(), BatchError>>,
-    )>,
+    queue: tokio::sync::mpsc::UnboundedSender<(Batch, tokio::sync::oneshot::Sender<Result<(), BatchError>>)>,
 }
 
 /// At most this many transactions share one commit.
@@ -310,11 +293,8 @@ impl GroupCommit {
     /// Commits `batch` as (part of) one transaction; returns once it is durable.
     pub async fn commit(&self, batch: Batch) -> Result<(), BatchError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        self.queue
-            .send((batch, tx))
-            .map_err(|_| BatchError::Db(sqlx::Error::PoolClosed))?;
-        rx.await
-            .map_err(|_| BatchError::Db(sqlx::Error::PoolClosed))?
+        self.queue.send((batch, tx)).map_err(|_| BatchError::Db(sqlx::Error::PoolClosed))?;
+        rx.await.map_err(|_| BatchError::Db(sqlx::Error::PoolClosed))?
     }
 }
 
@@ -395,10 +375,7 @@ impl WriteTx {
     pub async fn start(pool: &SqlitePool, batch: &mut Batch) -> Result<WriteTx, sqlx::Error> {
         let conn = pool.acquire().await?;
         batch.sql("BEGIN IMMEDIATE").end();
-        Ok(WriteTx {
-            conn,
-            finished: false,
-        })
+        Ok(WriteTx { conn, finished: false })
     }
 
     /// Runs what the batch holds (the `BEGIN` included, the first time) and gives the

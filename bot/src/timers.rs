@@ -146,10 +146,7 @@ pub async fn disarm_match(
     kinds: &[TimerKind],
 ) -> Result<(), sqlx::Error> {
     if kinds.is_empty() {
-        sqlx::query("DELETE FROM timers WHERE match_id = ?")
-            .bind(m.0)
-            .execute(conn)
-            .await?;
+        sqlx::query("DELETE FROM timers WHERE match_id = ?").bind(m.0).execute(conn).await?;
         return Ok(());
     }
     let mut qb = sqlx::QueryBuilder::new("DELETE FROM timers WHERE key IN (");
@@ -182,22 +179,11 @@ pub async fn arm_challenge(
 
 /// Deletes one timer row.
 pub async fn delete(conn: &mut SqliteConnection, key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM timers WHERE key = ?")
-        .bind(key)
-        .execute(conn)
-        .await?;
+    sqlx::query("DELETE FROM timers WHERE key = ?").bind(key).execute(conn).await?;
     Ok(())
 }
 
-type TimerRow = (
-    String,
-    String,
-    Option<i64>,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    i64,
-);
+type TimerRow = (String, String, Option<i64>, Option<i64>, Option<String>, Option<i64>, i64);
 
 fn from_row(r: TimerRow) -> Option<Timer> {
     Some(Timer {
@@ -226,16 +212,15 @@ pub async fn due(pool: &sqlx::SqlitePool, now: i64, limit: i64) -> Result<Vec<Ti
 
 /// Every armed timer (tests, diagnostics).
 pub async fn all(pool: &sqlx::SqlitePool) -> Result<Vec<Timer>, sqlx::Error> {
-    let rows: Vec<TimerRow> =
-        sqlx::query_as("SELECT key, kind, match_id, challenge_id, side, ply, due_at FROM timers ORDER BY due_at, key")
-            .fetch_all(pool)
-            .await?;
+    let rows: Vec<TimerRow> = sqlx::query_as(
+        "SELECT key, kind, match_id, challenge_id, side, ply, due_at FROM timers ORDER BY due_at, key",
+    )
+    .fetch_all(pool)
+    .await?;
     Ok(rows.into_iter().filter_map(from_row).collect())
 }
 
 /// The earliest due time, if any timer is armed.
 pub async fn next_due(pool: &sqlx::SqlitePool) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT MIN(due_at) FROM timers")
-        .fetch_one(pool)
-        .await
+    sqlx::query_scalar("SELECT MIN(due_at) FROM timers").fetch_one(pool).await
 }

@@ -12,9 +12,7 @@ use admiral_engine::{EndReason, Game, Side, Status};
 
 fn corr(days: u32) -> MatchSettings {
     MatchSettings {
-        time_control: TimeControl::Correspondence {
-            days_per_move: days,
-        },
+        time_control: TimeControl::Correspondence { days_per_move: days },
         ..MatchSettings::default()
     }
 }
@@ -22,12 +20,7 @@ fn corr(days: u32) -> MatchSettings {
 fn kinds(notices: &[admiral_bot::Notification]) -> Vec<String> {
     notices
         .iter()
-        .map(|n| {
-            serde_json::to_value(&n.notice).unwrap()["notice"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
+        .map(|n| serde_json::to_value(&n.notice).unwrap()["notice"].as_str().unwrap().to_string())
         .collect()
 }
 
@@ -73,11 +66,9 @@ async fn correspondence_reminders_setup_fill_and_timeout_across_restart() {
     // Restart: the deadline is still armed and is adjudicated.
     h.restart().await;
     let armed = timers::all(&h.svc.store().write).await.unwrap();
-    assert!(armed
-        .iter()
-        .any(|t| t.kind == timers::TimerKind::MoveDeadline
-            && t.side == Some(Side::North)
-            && t.ply == Some(1)));
+    assert!(armed.iter().any(|t| t.kind == timers::TimerKind::MoveDeadline
+        && t.side == Some(Side::North)
+        && t.ply == Some(1)));
     h.now.advance(24 * HOUR_MS);
     h.svc.run_due_timers().await.unwrap();
     let (status, _, outcome) = h.svc.status(id).await.unwrap();
@@ -94,10 +85,7 @@ async fn correspondence_reminders_setup_fill_and_timeout_across_restart() {
 async fn live_clock_charges_time_and_flags() {
     let h = harness().await;
     let settings = MatchSettings {
-        time_control: TimeControl::Live {
-            total_secs: 60,
-            increment_secs: 2,
-        },
+        time_control: TimeControl::Live { total_secs: 60, increment_secs: 2 },
         ..MatchSettings::default()
     };
     let id = h.hvh(settings).await;
@@ -150,10 +138,7 @@ async fn reach_defence_choice(
         let game = Game::replay(&h.svc.record(id).await.unwrap().unwrap()).unwrap();
         let mover = h.user_at(id, game.to_move()).await;
         let legal = game.legal_actions();
-        if let Some(a) = legal
-            .iter()
-            .find(|a| game.defense_options(a).is_some_and(|o| o.len() > 1))
-        {
+        if let Some(a) = legal.iter().find(|a| game.defense_options(a).is_some_and(|o| o.len() > 1)) {
             return Some((mover, a.to_string(), ply));
         }
         // Prefer attacks: battles of formations come from crowded fronts.
@@ -167,10 +152,7 @@ async fn reach_defence_choice(
         } else {
             legal[dice.below(legal.len())]
         };
-        h.svc
-            .act(&format!("r{seed}-{k}"), mover, id, ply, &a.to_string())
-            .await
-            .unwrap();
+        h.svc.act(&format!("r{seed}-{k}"), mover, id, ply, &a.to_string()).await.unwrap();
     }
     eprintln!("no defence choice in 3000 plies");
     None
@@ -179,14 +161,8 @@ async fn reach_defence_choice(
 #[tokio::test]
 async fn defence_is_asked_and_falls_back_to_auto_at_the_deadline() {
     let h = harness().await;
-    h.svc
-        .set_defence_policy(ALICE, DefencePolicy::Ask)
-        .await
-        .unwrap();
-    h.svc
-        .set_defence_policy(BOB, DefencePolicy::Ask)
-        .await
-        .unwrap();
+    h.svc.set_defence_policy(ALICE, DefencePolicy::Ask).await.unwrap();
+    h.svc.set_defence_policy(BOB, DefencePolicy::Ask).await.unwrap();
     let mut declared = 0;
     let mut defaulted = 0;
     let mut id = h.hvh(corr(3)).await;
@@ -204,11 +180,7 @@ async fn defence_is_asked_and_falls_back_to_auto_at_the_deadline() {
             continue;
         };
         let defender = if mover == ALICE { BOB } else { ALICE };
-        let r = h
-            .svc
-            .act(&format!("att{round}"), mover, id, ply, &action)
-            .await
-            .unwrap();
+        let r = h.svc.act(&format!("att{round}"), mover, id, ply, &action).await.unwrap();
         assert!(r.awaiting_defence);
         assert_eq!(r.ply, ply, "nothing played yet");
         // While pending: the attacker cannot act again; the defender cannot move.
@@ -216,35 +188,19 @@ async fn defence_is_asked_and_falls_back_to_auto_at_the_deadline() {
         let (_, options, deadline) = h.svc.pending_defence(defender, id).await.unwrap().unwrap();
         assert!(options.len() > 1);
         h.deliver().await;
-        assert!(h
-            .out
-            .to_user(defender)
-            .iter()
-            .any(|n| matches!(n.notice, Notice::DefenceRequested { .. })));
+        assert!(h.out.to_user(defender).iter().any(|n| matches!(n.notice, Notice::DefenceRequested { .. })));
         if round == 0 {
             let before = snapshot(h.svc.store()).await;
-            assert!(h
-                .svc
-                .declare_defence("bad", defender, id, 99)
-                .await
-                .is_err());
+            assert!(h.svc.declare_defence("bad", defender, id, 99).await.is_err());
             assert!(h.svc.declare_defence("bad2", mover, id, 0).await.is_err());
             assert_eq!(before, snapshot(h.svc.store()).await);
-            let r = h
-                .svc
-                .declare_defence("def0", defender, id, options.len() - 1)
-                .await
-                .unwrap();
+            let r = h.svc.declare_defence("def0", defender, id, options.len() - 1).await.unwrap();
             assert_eq!(r.ply, ply + 1);
             declared += 1;
         } else {
             h.now.set(deadline);
             h.svc.run_due_timers().await.unwrap();
-            assert_eq!(
-                h.svc.status(id).await.unwrap().1,
-                ply + 1,
-                "the default policy decided"
-            );
+            assert_eq!(h.svc.status(id).await.unwrap().1, ply + 1, "the default policy decided");
             defaulted += 1;
         }
         assert!(h.svc.pending_defence(defender, id).await.unwrap().is_none());
@@ -252,17 +208,8 @@ async fn defence_is_asked_and_falls_back_to_auto_at_the_deadline() {
     }
     assert_eq!((declared, defaulted), (1, 1));
     // The record replays with the declared defences.
-    let replayed = admiral_bot::service::replay_from_store(h.svc.store(), id)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        replayed.view(Side::South),
-        h.svc
-            .view(h.user_at(id, Side::South).await, id)
-            .await
-            .unwrap()
-    );
+    let replayed = admiral_bot::service::replay_from_store(h.svc.store(), id).await.unwrap().unwrap();
+    assert_eq!(replayed.view(Side::South), h.svc.view(h.user_at(id, Side::South).await, id).await.unwrap());
 }
 
 #[tokio::test]
@@ -280,17 +227,8 @@ async fn closed_dms_are_remembered_and_routed_to_the_channel() {
         .filter(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB))
         .collect();
     assert_eq!(fallback.len(), 1);
-    assert_eq!(
-        fallback[0].recipient,
-        Recipient::Channel {
-            guild: Some(GUILD),
-            channel: CHANNEL
-        }
-    );
-    assert!(
-        !h.svc.held_notices(BOB).await.unwrap().is_empty(),
-        "kept for ephemeral replies"
-    );
+    assert_eq!(fallback[0].recipient, Recipient::Channel { guild: Some(GUILD), channel: CHANNEL });
+    assert!(!h.svc.held_notices(BOB).await.unwrap().is_empty(), "kept for ephemeral replies");
     // Later private notices to Bob are not attempted by DM again.
     h.svc.ready(ALICE, id).await.unwrap();
     h.svc.ready(BOB, id).await.unwrap();
@@ -303,24 +241,13 @@ async fn closed_dms_are_remembered_and_routed_to_the_channel() {
             assert_ne!(n.recipient, Recipient::User { user: BOB });
         }
     }
-    assert_eq!(
-        count(
-            h.svc.store(),
-            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
-        )
-        .await,
-        0
-    );
+    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
     // Bob opens his DMs again.
     h.out.closed.lock().unwrap().clear();
     h.svc.set_dm_open(BOB).await.unwrap();
     h.svc.resign("res", ALICE, id).await.unwrap();
     h.deliver().await;
-    assert!(h
-        .out
-        .to_user(BOB)
-        .iter()
-        .any(|n| matches!(n.notice, Notice::MatchEnded { .. })));
+    assert!(h.out.to_user(BOB).iter().any(|n| matches!(n.notice, Notice::MatchEnded { .. })));
 }
 
 #[tokio::test]
@@ -332,11 +259,7 @@ async fn restart_reloads_matches_and_redelivers_exactly_once() {
     play_random(&h, id, &[ALICE, BOB], 5, 30).await;
     let south = h.user_at(id, Side::South).await;
     let view = h.svc.view(south, id).await.unwrap();
-    let queued = count(
-        h.svc.store(),
-        "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL",
-    )
-    .await;
+    let queued = count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await;
     let armed = timers::all(&h.svc.store().write).await.unwrap();
     assert!(queued > 0);
     h.restart().await;
@@ -367,9 +290,7 @@ impl admiral_bot::Delivery for Flaky {
     ) -> admiral_bot::outbox::BoxFuture<'a, Result<(), admiral_bot::DeliveryError>> {
         Box::pin(async move {
             if *self.down.lock().unwrap() && n.recipient == (Recipient::User { user: BOB }) {
-                return Err(admiral_bot::DeliveryError::Transient(
-                    "gateway timeout".into(),
-                ));
+                return Err(admiral_bot::DeliveryError::Transient("gateway timeout".into()));
             }
             self.inner.deliver(n).await
         })
@@ -386,19 +307,9 @@ async fn transient_failures_are_retried_in_order_with_back_off() {
     h.svc.ready(BOB, id).await.unwrap();
     h.svc.deliver_pending(&flaky).await.unwrap();
     assert!(flaky.inner.to_user(BOB).is_empty());
-    assert!(
-        !flaky.inner.to_user(ALICE).is_empty(),
-        "others are not held up"
-    );
-    assert!(
-        !h.svc.dm_closed(BOB).await.unwrap(),
-        "a transient failure is not a closed DM"
-    );
-    let waiting = count(
-        h.svc.store(),
-        "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL",
-    )
-    .await;
+    assert!(!flaky.inner.to_user(ALICE).is_empty(), "others are not held up");
+    assert!(!h.svc.dm_closed(BOB).await.unwrap(), "a transient failure is not a closed DM");
+    let waiting = count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await;
     assert!(waiting >= 2);
     // Back-off: nothing is retried before its time.
     *flaky.down.lock().unwrap() = false;
@@ -409,12 +320,5 @@ async fn transient_failures_are_retried_in_order_with_back_off() {
     let mut sorted = bob.clone();
     sorted.sort();
     assert_eq!(bob, sorted, "delivered in order");
-    assert_eq!(
-        count(
-            h.svc.store(),
-            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
-        )
-        .await,
-        0
-    );
+    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
 }

@@ -48,30 +48,22 @@ async fn kill_dash_nine_at_random_points_loses_nothing() {
         child.kill().expect("SIGKILL"); // std's kill is SIGKILL on Unix
         child.wait().unwrap();
     }
-    eprintln!(
-        "{} kills in {:?} (all matches finished early: {finished_early})",
-        KILLS,
-        started.elapsed()
-    );
+    eprintln!("{} kills in {:?} (all matches finished early: {finished_early})", KILLS, started.elapsed());
 
     // Restart in this process (AI turns off so nothing moves while we compare).
     let store = Store::open(&url, Durability::Process).await.unwrap();
     let svc = Service::start(
         store.clone(),
         Arc::new(SystemNow),
-        ServiceConfig {
-            auto_ai: false,
-            ..ServiceConfig::default()
-        },
+        ServiceConfig { auto_ai: false, ..ServiceConfig::default() },
     )
     .await
     .unwrap();
-    let rows: Vec<(i64, Option<i64>, Option<i64>, String, i64, String)> = sqlx::query_as(
-        "SELECT id, south_user, north_user, status, ply, settings FROM matches ORDER BY id",
-    )
-    .fetch_all(&store.read)
-    .await
-    .unwrap();
+    let rows: Vec<(i64, Option<i64>, Option<i64>, String, i64, String)> =
+        sqlx::query_as("SELECT id, south_user, north_user, status, ply, settings FROM matches ORDER BY id")
+            .fetch_all(&store.read)
+            .await
+            .unwrap();
     assert!(rows.len() as i64 >= MATCHES - 1, "matches were created");
     let armed = timers::all(&store.write).await.unwrap();
     let mut total_plies = 0;
@@ -91,16 +83,8 @@ async fn kill_dash_nine_at_random_points_loses_nothing() {
             continue;
         };
         total_plies += game.ply();
-        assert_eq!(
-            *ply as u32,
-            game.ply(),
-            "stored ply of {id} equals its record"
-        );
-        assert_eq!(
-            status == "finished",
-            game.outcome().is_some(),
-            "status of {id} matches its record"
-        );
+        assert_eq!(*ply as u32, game.ply(), "stored ply of {id} equals its record");
+        assert_eq!(status == "finished", game.outcome().is_some(), "status of {id} matches its record");
         if status == "finished" {
             assert_eq!(*ply as u32, game.ply());
             assert!(mine.is_empty(), "finished {id} has no timers");
@@ -108,11 +92,7 @@ async fn kill_dash_nine_at_random_points_loses_nothing() {
         for (side, user) in [(Side::South, south), (Side::North, north)] {
             if let Some(u) = user {
                 let live = svc.view(UserId::from_db(*u), id).await.unwrap();
-                assert_eq!(
-                    live,
-                    game.view(side),
-                    "{id} {side:?}: live state equals the replay"
-                );
+                assert_eq!(live, game.view(side), "{id} {side:?}: live state equals the replay");
             }
         }
         if status == "playing" && timed {
@@ -134,40 +114,23 @@ async fn kill_dash_nine_at_random_points_loses_nothing() {
             assert!(ok, "deadline of {id} re-armed: {mine:?}");
         }
     }
-    assert!(
-        total_plies > 50,
-        "the stream made progress ({total_plies} plies)"
-    );
+    assert!(total_plies > 50, "the stream made progress ({total_plies} plies)");
 
     // Deliver what is still queued; then every row is delivered exactly once.
     let delivery = FileDelivery::open(&sink).unwrap();
     svc.deliver_pending(&delivery).await.unwrap();
-    let undelivered: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")
-            .fetch_one(&store.write)
-            .await
-            .unwrap();
-    assert_eq!(undelivered, 0);
-    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM outbox ORDER BY id")
-        .fetch_all(&store.write)
+    let undelivered: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")
+        .fetch_one(&store.write)
         .await
         .unwrap();
+    assert_eq!(undelivered, 0);
+    let ids: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM outbox ORDER BY id").fetch_all(&store.write).await.unwrap();
     let text = std::fs::read_to_string(&sink).unwrap();
-    let delivered: Vec<i64> = text
-        .lines()
-        .map(|l| l.parse().expect("whole lines"))
-        .collect();
+    let delivered: Vec<i64> = text.lines().map(|l| l.parse().expect("whole lines")).collect();
     let unique: HashSet<i64> = delivered.iter().copied().collect();
-    assert_eq!(
-        unique.len(),
-        delivered.len(),
-        "no notification delivered twice"
-    );
-    assert_eq!(
-        unique,
-        ids.iter().copied().collect::<HashSet<_>>(),
-        "every queued notification delivered"
-    );
+    assert_eq!(unique.len(), delivered.len(), "no notification delivered twice");
+    assert_eq!(unique, ids.iter().copied().collect::<HashSet<_>>(), "every queued notification delivered");
     eprintln!(
         "{} matches, {total_plies} plies, {} notifications delivered once each, {} redeliveries absorbed after restart",
         rows.len(),

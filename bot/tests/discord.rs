@@ -260,7 +260,8 @@ async fn moves_turns_stale_buttons_and_refusals() {
         .rev()
         .find(|n| matches!(n.notice, Notice::YourTurn { .. }))
         .expect("your turn");
-    let msg = notice_reply(&turn, &NoticeCtx { opponent_name: Some("Alice".into()), view: None, now_ms: Some(0) });
+    let msg =
+        notice_reply(&turn, &NoticeCtx { opponent_name: Some("Alice".into()), view: None, now_ms: Some(0) });
     assert!(matches!(msg.pictures[0], Pic::Board { .. }));
     assert!(msg.text.contains("enemy ship moved"), "{}", msg.text);
     assert!(msg.ids().contains(&Cid::Act(id, 1).encode()));
@@ -389,7 +390,11 @@ async fn closed_dms_fall_back_to_the_channel_and_ephemeral_boards() {
     h.svc.quiesce().await;
     h.deliver().await;
     let r = handlers::board(&a, &who(BOB, EN, "4"), id).await;
-    assert!(matches!(r.pictures[0], Pic::GameOver(_)), "{:?}", r.pictures.iter().map(|p| p.file_name()).collect::<Vec<_>>());
+    assert!(
+        matches!(r.pictures[0], Pic::GameOver(_)),
+        "{:?}",
+        r.pictures.iter().map(|p| p.file_name()).collect::<Vec<_>>()
+    );
     assert!(r.text.contains("Victory"), "{}", r.text);
     // The flag clears when a DM works again.
     h.svc.set_dm_open(BOB).await.unwrap();

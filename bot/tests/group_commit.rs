@@ -7,19 +7,14 @@ use admiral_bot::store::{Batch, BatchError, Durability, GroupCommit, Store};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failing_member_does_not_take_the_group_down() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&common::url(&dir), Durability::Process)
-        .await
-        .unwrap();
+    let store = Store::open(&common::url(&dir), Durability::Process).await.unwrap();
     let group = GroupCommit::spawn(store.write.clone());
     let mut tasks = Vec::new();
     for i in 0..40i64 {
         let group = group.clone();
         tasks.push(tokio::spawn(async move {
             let mut b = Batch::new();
-            b.sql("INSERT INTO players (user_id, created_at) VALUES (")
-                .bind(i)
-                .sql(", 0)")
-                .end();
+            b.sql("INSERT INTO players (user_id, created_at) VALUES (").bind(i).sql(", 0)").end();
             if i % 10 == 7 {
                 // Must change one row; changes none.
                 b.sql("UPDATE players SET language = 'ru' WHERE user_id = ")
@@ -28,10 +23,7 @@ async fn a_failing_member_does_not_take_the_group_down() {
             }
             if i % 10 == 3 {
                 // A duplicate key: the statement fails.
-                b.sql("INSERT INTO players (user_id, created_at) VALUES (")
-                    .bind(i)
-                    .sql(", 0)")
-                    .end();
+                b.sql("INSERT INTO players (user_id, created_at) VALUES (").bind(i).sql(", 0)").end();
             }
             (i, group.commit(b).await)
         }));
@@ -49,8 +41,5 @@ async fn a_failing_member_does_not_take_the_group_down() {
         .await
         .unwrap();
     let expected: Vec<i64> = (0..40).filter(|i| i % 10 != 7 && i % 10 != 3).collect();
-    assert_eq!(
-        ids, expected,
-        "failed members left nothing behind; the others committed"
-    );
+    assert_eq!(ids, expected, "failed members left nothing behind; the others committed");
 }

@@ -18,69 +18,38 @@ async fn human_vs_human_from_challenge_to_awards() {
             BOB,
             false,
             MatchSettings::default(),
-            Origin {
-                guild: Some(GUILD),
-                channel: Some(CHANNEL),
-            },
+            Origin { guild: Some(GUILD), channel: Some(CHANNEL) },
         )
         .await
         .unwrap();
     h.deliver().await;
     let public = h.out.all();
     assert!(matches!(public[0].notice, Notice::ChallengeIssued { .. }));
-    assert_eq!(
-        public[0].recipient,
-        Recipient::Channel {
-            guild: Some(GUILD),
-            channel: CHANNEL
-        }
-    );
+    assert_eq!(public[0].recipient, Recipient::Channel { guild: Some(GUILD), channel: CHANNEL });
     let id = h.svc.accept(BOB, c).await.unwrap();
-    assert_eq!(
-        h.svc.accept(BOB, c).await.unwrap(),
-        id,
-        "a repeated accept returns the same match"
-    );
+    assert_eq!(h.svc.accept(BOB, c).await.unwrap(), id, "a repeated accept returns the same match");
     h.deliver().await;
     for u in [ALICE, BOB] {
-        assert!(h
-            .out
-            .to_user(u)
-            .iter()
-            .any(|n| matches!(n.notice, Notice::SetupOpened { .. })));
+        assert!(h.out.to_user(u).iter().any(|n| matches!(n.notice, Notice::SetupOpened { .. })));
     }
     // Alice uploads a partial file and completes it; Bob regenerates, swaps and is ready.
     let south = h.user_at(id, Side::South).await;
     let north = h.user_at(id, Side::North).await;
     let mut partial = Layout::empty();
     partial.set(4, 0, Some(admiral_engine::UnitKind::NavalBase));
-    h.svc
-        .upload_layout(ALICE, id, &partial.to_text(admiral_engine::Language::En))
-        .await
-        .unwrap();
-    assert!(matches!(
-        h.svc.ready(ALICE, id).await,
-        Err(admiral_bot::ServiceError::LayoutIncomplete(_))
-    ));
+    h.svc.upload_layout(ALICE, id, &partial.to_text(admiral_engine::Language::En)).await.unwrap();
+    assert!(matches!(h.svc.ready(ALICE, id).await, Err(admiral_bot::ServiceError::LayoutIncomplete(_))));
     let grid = h.svc.complete_layout(ALICE, id).await.unwrap();
     assert!(Layout::parse(&grid).is_ok());
     h.svc.auto_layout(BOB, id).await.unwrap();
-    let bob_side = if north == BOB {
-        Side::North
-    } else {
-        Side::South
-    };
+    let bob_side = if north == BOB { Side::North } else { Side::South };
     let a = Layout::square(bob_side, 1, 0);
     let b = Layout::square(bob_side, 1, 1);
     h.svc.swap_squares(BOB, id, a, b).await.unwrap();
     assert_eq!(h.svc.ready(ALICE, id).await.unwrap(), MatchStatus::Setup);
     assert_eq!(h.svc.ready(BOB, id).await.unwrap(), MatchStatus::Playing);
     h.deliver().await;
-    assert!(h
-        .out
-        .to_user(south)
-        .iter()
-        .any(|n| matches!(n.notice, Notice::YourTurn { .. })));
+    assert!(h.out.to_user(south).iter().any(|n| matches!(n.notice, Notice::YourTurn { .. })));
 
     play_random(&h, id, &[ALICE, BOB], 42, 4000).await;
     let (status, _, outcome) = h.svc.status(id).await.unwrap();
@@ -107,10 +76,7 @@ async fn human_vs_human_from_challenge_to_awards() {
         let profile = h.svc.profile(u).await.unwrap();
         assert_eq!(profile.rated_matches, 1);
         assert_eq!(profile.points, points.as_ref().unwrap().total);
-        assert!(profile
-            .awards
-            .iter()
-            .any(|(a, c, _)| a == "veteran" && *c == 1));
+        assert!(profile.awards.iter().any(|(a, c, _)| a == "veteran" && *c == 1));
         let _ = awards;
     }
     let winner = outcome.status.winner();
@@ -120,36 +86,14 @@ async fn human_vs_human_from_challenge_to_awards() {
     } else {
         assert_eq!(outcome.status, Status::Draw);
     }
-    assert!(h
-        .out
-        .all()
-        .iter()
-        .any(|n| matches!(n.notice, Notice::PublicResult { .. })
-            && n.recipient
-                == Recipient::Channel {
-                    guild: Some(GUILD),
-                    channel: CHANNEL
-                }));
+    assert!(h.out.all().iter().any(|n| matches!(n.notice, Notice::PublicResult { .. })
+        && n.recipient == Recipient::Channel { guild: Some(GUILD), channel: CHANNEL }));
     // The record in the database replays to the same game.
-    let replayed = admiral_bot::service::replay_from_store(h.svc.store(), id)
-        .await
-        .unwrap()
-        .unwrap();
+    let replayed = admiral_bot::service::replay_from_store(h.svc.store(), id).await.unwrap().unwrap();
     assert_eq!(replayed.ply(), ply);
     assert_eq!(replayed.outcome(), Some(outcome));
-    assert_eq!(
-        count(h.svc.store(), "SELECT COUNT(*) FROM timers").await,
-        0,
-        "no timers left"
-    );
-    assert_eq!(
-        count(
-            h.svc.store(),
-            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
-        )
-        .await,
-        0
-    );
+    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM timers").await, 0, "no timers left");
+    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
 }
 
 #[tokio::test]
@@ -157,15 +101,7 @@ async fn human_vs_ai_from_start_to_awards() {
     let h = harness().await;
     let id = h
         .svc
-        .start_ai(
-            CAROL,
-            5,
-            MatchSettings::default(),
-            Origin {
-                guild: Some(GUILD),
-                channel: Some(CHANNEL),
-            },
-        )
+        .start_ai(CAROL, 5, MatchSettings::default(), Origin { guild: Some(GUILD), channel: Some(CHANNEL) })
         .await
         .unwrap();
     assert!(matches!(
@@ -194,10 +130,7 @@ async fn human_vs_ai_from_start_to_awards() {
             _ => None,
         })
         .expect("end notice with points");
-    assert!(
-        (ended.opponent_factor - 1.0).abs() < 1e-9,
-        "level 5 counts in full"
-    );
+    assert!((ended.opponent_factor - 1.0).abs() < 1e-9, "level 5 counts in full");
     assert_eq!(ended.total, profile.points);
     if outcome.unwrap().status.winner() == Some(Side::South) {
         assert!(profile.awards.iter().any(|(a, _, _)| a == "admirals_match"));
@@ -215,13 +148,7 @@ fn service_futures_are_send(svc: admiral_bot::Service) {
     fn shared<T: Send + Sync + Clone>(_: &T) {}
     shared(&svc);
     let m = admiral_bot::MatchId(1);
-    send(svc.challenge(
-        ALICE,
-        BOB,
-        false,
-        MatchSettings::default(),
-        Origin::default(),
-    ));
+    send(svc.challenge(ALICE, BOB, false, MatchSettings::default(), Origin::default()));
     send(svc.accept(BOB, admiral_bot::ChallengeId(1)));
     send(svc.upload_layout(ALICE, m, ""));
     send(svc.ready(ALICE, m));

@@ -8,9 +8,7 @@ use std::sync::Arc;
 
 use admiral_bot::clock::TimeControl;
 use admiral_bot::outbox::FileDelivery;
-use admiral_bot::service::{
-    DefencePolicy, MatchSettings, MatchStatus, Origin, Service, ServiceConfig,
-};
+use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus, Origin, Service, ServiceConfig};
 use admiral_bot::store::{Durability, Store};
 use admiral_bot::{MatchId, ServiceError, SystemNow, UserId};
 use admiral_engine::Dice;
@@ -23,10 +21,7 @@ fn settings(k: i64) -> MatchSettings {
     MatchSettings {
         time_control: match k % 3 {
             0 => TimeControl::Correspondence { days_per_move: 2 },
-            1 => TimeControl::Live {
-                total_secs: 7200,
-                increment_secs: 5,
-            },
+            1 => TimeControl::Live { total_secs: 7200, increment_secs: 5 },
             _ => TimeControl::Untimed,
         },
         ..MatchSettings::default()
@@ -43,13 +38,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (url, sink, seed, wanted): (&str, &str, u64, i64) =
         (&args[1], &args[2], args[3].parse()?, args[4].parse()?);
     let store = Store::open(url, Durability::Process).await?;
-    let svc = Service::start(store, Arc::new(SystemNow), ServiceConfig::default()).await?;
+    let svc = Service::start(
+        store,
+        Arc::new(SystemNow),
+        ServiceConfig { ai_budget: Some(std::time::Duration::from_millis(3)), ..ServiceConfig::default() },
+    )
+    .await?;
     let delivery = Arc::new(FileDelivery::open(std::path::Path::new(sink))?);
     let workers = svc.spawn_workers(delivery.clone());
-    let origin = Origin {
-        guild: Some(1),
-        channel: Some(2),
-    };
+    let origin = Origin { guild: Some(1), channel: Some(2) };
 
     // Create the missing matches (a crash may have left a challenge unaccepted or a setup
     // unfinished: every step below is safe to repeat).
@@ -78,11 +75,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut active = 0;
         for &(id, south, north) in &matches {
             let id = MatchId(id);
-            let users: Vec<UserId> = [south, north]
-                .into_iter()
-                .flatten()
-                .map(UserId::from_db)
-                .collect();
+            let users: Vec<UserId> = [south, north].into_iter().flatten().map(UserId::from_db).collect();
             let (status, ply, _) = svc.status(id).await?;
             match status {
                 MatchStatus::Finished => continue,
@@ -99,10 +92,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 if let Some((_, options, _)) = svc.pending_defence(u, id).await? {
                     let mut dice = Dice::new(seed ^ (id.0 as u64) << 32 ^ ply as u64);
                     let pick = dice.below(options.len());
-                    ignore_races(
-                        svc.declare_defence(&format!("wd:{}:{}", id.0, ply), u, id, pick)
-                            .await,
-                    )?;
+                    ignore_races(svc.declare_defence(&format!("wd:{}:{}", id.0, ply), u, id, pick).await)?;
                     break;
                 }
                 let legal = svc.legal_actions(u, id).await?;
@@ -113,16 +103,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let action = legal[dice.below(legal.len())];
                 // The key is derived from (match, ply): a submission repeated after a crash
                 // is recognised, whether or not it had committed.
-                ignore_races(
-                    svc.act(
-                        &format!("w:{}:{}", id.0, ply),
-                        u,
-                        id,
-                        ply,
-                        &action.to_string(),
-                    )
-                    .await,
-                )?;
+                ignore_races(svc.act(&format!("w:{}:{}", id.0, ply), u, id, ply, &action.to_string()).await)?;
                 break;
             }
         }

@@ -25,11 +25,7 @@ impl Service {
                 tracing::warn!(%id, error = %e, "AI turn failed");
             }
         });
-        let mut tasks = self
-            .inner
-            .ai_tasks
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        let mut tasks = self.inner.ai_tasks.lock().unwrap_or_else(|e| e.into_inner());
         tasks.retain(|h| !h.is_finished());
         tasks.push(handle);
     }
@@ -50,7 +46,7 @@ impl Service {
             (game, side, m.seed as u64, m.ai_level.unwrap_or(1))
         };
         let ply = game.ply();
-        let ai = AiPlayer::new(level);
+        let ai = self.ai_player(level);
         let budget = ai.time_budget();
         let fallback = game.legal_actions().first().copied();
         let chosen = tokio::time::timeout(
@@ -69,14 +65,11 @@ impl Service {
             }
         };
         let key = format!("ai:{}:{}", id.0, ply);
-        match self
-            .submit(&key, None, id, Some(ply), Submit::Act(action.to_string()))
-            .await
-        {
+        match self.submit(&key, None, id, Some(ply), Submit::Act(action.to_string())).await {
             Ok(_) => Ok(true),
-            Err(
-                ServiceError::Stale { .. } | ServiceError::NotYourTurn | ServiceError::MatchOver,
-            ) => Ok(false),
+            Err(ServiceError::Stale { .. } | ServiceError::NotYourTurn | ServiceError::MatchOver) => {
+                Ok(false)
+            }
             Err(e) => Err(e),
         }
     }
@@ -85,11 +78,7 @@ impl Service {
     pub async fn quiesce(&self) {
         loop {
             let handles: Vec<JoinHandle<()>> = {
-                let mut tasks = self
-                    .inner
-                    .ai_tasks
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
+                let mut tasks = self.inner.ai_tasks.lock().unwrap_or_else(|e| e.into_inner());
                 std::mem::take(&mut *tasks)
             };
             if handles.is_empty() {

@@ -44,10 +44,7 @@ impl Service {
         let challenge = ChallengeId(id);
         timers::arm_challenge(&mut tx, challenge, expires_at).await?;
         let recipient = match origin.channel {
-            Some(channel) => Recipient::Channel {
-                guild: origin.guild,
-                channel,
-            },
+            Some(channel) => Recipient::Channel { guild: origin.guild, channel },
             None => Recipient::User { user: to },
         };
         outbox::enqueue(
@@ -57,13 +54,7 @@ impl Service {
                 recipient,
                 match_id: None,
                 language,
-                notice: Notice::ChallengeIssued {
-                    challenge,
-                    from,
-                    to,
-                    settings,
-                    expires_at,
-                },
+                notice: Notice::ChallengeIssued { challenge, from, to, settings, expires_at },
             }],
         )
         .await?;
@@ -77,16 +68,7 @@ impl Service {
     pub async fn accept(&self, user: UserId, challenge: ChallengeId) -> Result<MatchId> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        type Row = (
-            i64,
-            i64,
-            String,
-            Option<i64>,
-            Option<i64>,
-            String,
-            i64,
-            Option<i64>,
-        );
+        type Row = (i64, i64, String, Option<i64>, Option<i64>, String, i64, Option<i64>);
         let row: Option<Row> = sqlx::query_as(
             "SELECT challenger, challenged, settings, guild_id, channel_id, status, expires_at, match_id
              FROM challenges WHERE id = ?",
@@ -102,11 +84,7 @@ impl Service {
             return Err(ServiceError::NotYourChallenge);
         }
         match status.as_str() {
-            "accepted" => {
-                return match_id
-                    .map(MatchId)
-                    .ok_or_else(|| corrupt("accepted without match"))
-            }
+            "accepted" => return match_id.map(MatchId).ok_or_else(|| corrupt("accepted without match")),
             "expired" => return Err(ServiceError::ChallengeExpired),
             "open" if now >= expires_at => return Err(ServiceError::ChallengeExpired),
             "open" => {}
@@ -116,11 +94,7 @@ impl Service {
         let language = self.language(from).await?;
         let seed = mix(now as u64 ^ ((challenge.0 as u64) << 20));
         // Seats by the seed: either player may be South (who moves first).
-        let (south, north) = if seed & 1 == 0 {
-            (from, to)
-        } else {
-            (to, from)
-        };
+        let (south, north) = if seed & 1 == 0 { (from, to) } else { (to, from) };
         let mut tx = self.inner.store.write.begin().await?;
         let id = self
             .create_match(
@@ -128,10 +102,7 @@ impl Service {
                 [Some(south), Some(north)],
                 None,
                 &settings,
-                Origin {
-                    guild: guild.map(|g| g as u64),
-                    channel: channel.map(|c| c as u64),
-                },
+                Origin { guild: guild.map(|g| g as u64), channel: channel.map(|c| c as u64) },
                 seed as i64,
                 now,
             )
@@ -151,11 +122,7 @@ impl Service {
             recipient: Recipient::User { user: from },
             match_id: Some(id),
             language,
-            notice: Notice::ChallengeAnswered {
-                challenge,
-                accepted: true,
-                match_id: Some(id),
-            },
+            notice: Notice::ChallengeAnswered { challenge, accepted: true, match_id: Some(id) },
         }];
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
@@ -187,12 +154,11 @@ impl Service {
     pub async fn decline(&self, user: UserId, challenge: ChallengeId) -> Result<()> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        let row: Option<(i64, i64, String, i64)> = sqlx::query_as(
-            "SELECT challenger, challenged, status, expires_at FROM challenges WHERE id = ?",
-        )
-        .bind(challenge.0)
-        .fetch_optional(&self.inner.store.write)
-        .await?;
+        let row: Option<(i64, i64, String, i64)> =
+            sqlx::query_as("SELECT challenger, challenged, status, expires_at FROM challenges WHERE id = ?")
+                .bind(challenge.0)
+                .fetch_optional(&self.inner.store.write)
+                .await?;
         let Some((from, to, status, expires_at)) = row else {
             return Err(ServiceError::NoSuchChallenge(challenge));
         };
@@ -221,11 +187,7 @@ impl Service {
                 recipient: Recipient::User { user: from },
                 match_id: None,
                 language,
-                notice: Notice::ChallengeAnswered {
-                    challenge,
-                    accepted: false,
-                    match_id: None,
-                },
+                notice: Notice::ChallengeAnswered { challenge, accepted: false, match_id: None },
             }],
         )
         .await?;
@@ -289,17 +251,8 @@ impl Service {
         let seed = mix(now as u64 ^ user.0.rotate_left(17)) as i64;
         let mut tx = self.inner.store.write.begin().await?;
         Self::ensure_player(&mut tx, user, now).await?;
-        let id = self
-            .create_match(
-                &mut tx,
-                [Some(user), None],
-                Some(level),
-                &settings,
-                origin,
-                seed,
-                now,
-            )
-            .await?;
+        let id =
+            self.create_match(&mut tx, [Some(user), None], Some(level), &settings, origin, seed, now).await?;
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self
@@ -314,10 +267,7 @@ impl Service {
                 &mut tx,
             )
             .await?;
-        let out: Vec<Outgoing> = m
-            .dm(Side::South, self.setup_notice(&m, Side::South))
-            .into_iter()
-            .collect();
+        let out: Vec<Outgoing> = m.dm(Side::South, self.setup_notice(&m, Side::South)).into_iter().collect();
         outbox::enqueue(&mut tx, now, &out).await?;
         tx.commit().await?;
         *guard = Some(m);
@@ -331,10 +281,7 @@ impl Service {
             side,
             opponent: m.opponent_at(side.opponent()),
             grid: m.setups[side.index()].layout.grid_text(Language::En),
-            deadline: m
-                .tc()
-                .setup_span_ms()
-                .map(|span| m.running_since.unwrap_or(0) + span),
+            deadline: m.tc().setup_span_ms().map(|span| m.running_since.unwrap_or(0) + span),
         }
     }
 
@@ -366,8 +313,12 @@ impl Service {
         let id = MatchId(id);
         let tc = settings.time_control;
         for side in Side::BOTH {
-            let layout = autoplace::auto_layout((seed as u64) ^ ((side.index() as u64 + 1) << 56));
             let ai_seat = users[side.index()].is_none();
+            let side_seed = (seed as u64) ^ ((side.index() as u64 + 1) << 56);
+            let layout = match ai_level {
+                Some(level) if ai_seat => autoplace::ai_layout(level, side_seed),
+                _ => autoplace::auto_layout(side_seed),
+            };
             sqlx::query("INSERT INTO setups (match_id, side, grid, ready) VALUES (?, ?, ?, ?)")
                 .bind(id.0)
                 .bind(side_name(side))
@@ -376,21 +327,17 @@ impl Service {
                 .execute(&mut *conn)
                 .await?;
         }
-        sqlx::query(
-            "INSERT INTO clocks (match_id, south_ms, north_ms, running_since) VALUES (?, ?, ?, ?)",
-        )
-        .bind(id.0)
-        .bind(tc.initial_ms())
-        .bind(tc.initial_ms())
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        sqlx::query("INSERT INTO clocks (match_id, south_ms, north_ms, running_since) VALUES (?, ?, ?, ?)")
+            .bind(id.0)
+            .bind(tc.initial_ms())
+            .bind(tc.initial_ms())
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
         if let Some(span) = tc.setup_span_ms() {
             let deadline = now + span;
             timers::arm_match(conn, id, TimerKind::SetupDeadline, None, 0, deadline).await?;
-            if let Some(at) =
-                reminder_at(&tc, now, deadline).filter(|_| span >= tc.reminder_lead_ms() * 2)
-            {
+            if let Some(at) = reminder_at(&tc, now, deadline).filter(|_| span >= tc.reminder_lead_ms() * 2) {
                 timers::arm_match(conn, id, TimerKind::SetupReminder, None, 0, at).await?;
             }
         }
@@ -413,19 +360,14 @@ impl Service {
         let mut policy = [DefencePolicy::Auto; 2];
         for side in Side::BOTH {
             if let Some(u) = users[side.index()] {
-                let p: Option<(String, String)> = sqlx::query_as(
-                    "SELECT language, defence_policy FROM players WHERE user_id = ?",
-                )
-                .bind(u.db())
-                .fetch_optional(&mut *conn)
-                .await?;
+                let p: Option<(String, String)> =
+                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = ?")
+                        .bind(u.db())
+                        .fetch_optional(&mut *conn)
+                        .await?;
                 if let Some((l, d)) = p {
                     lang[side.index()] = lang_of(&l);
-                    policy[side.index()] = if d == "ask" {
-                        DefencePolicy::Ask
-                    } else {
-                        DefencePolicy::Auto
-                    };
+                    policy[side.index()] = if d == "ask" { DefencePolicy::Ask } else { DefencePolicy::Auto };
                 }
             }
         }

@@ -18,8 +18,8 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
 use admiral_engine::{
-    Action, Defense, EndReason, Event, Game, Language, Layout, Outcome, Partners, PlayError,
-    Record, Side, Square, Start, Turn, View, RECORD_FORMAT,
+    Action, Defense, EndReason, Event, Game, Language, Layout, Outcome, Partners, PlayError, Record, Side,
+    Square, Start, Turn, View, RECORD_FORMAT,
 };
 use serde::{Deserialize, Serialize};
 use sqlx::SqliteConnection;
@@ -73,17 +73,12 @@ impl MatchSettings {
         }
         match self.time_control {
             TimeControl::Correspondence { days_per_move } if !(1..=14).contains(&days_per_move) => {
-                Err(ServiceError::InvalidSettings(
-                    "days per move must be 1 to 14",
-                ))
+                Err(ServiceError::InvalidSettings("days per move must be 1 to 14"))
             }
-            TimeControl::Live {
-                total_secs,
-                increment_secs,
-            } if !(60..=7200).contains(&total_secs) || increment_secs > 600 => {
-                Err(ServiceError::InvalidSettings(
-                    "live clock: 1 to 120 minutes, increment up to 10 minutes",
-                ))
+            TimeControl::Live { total_secs, increment_secs }
+                if !(60..=7200).contains(&total_secs) || increment_secs > 600 =>
+            {
+                Err(ServiceError::InvalidSettings("live clock: 1 to 120 minutes, increment up to 10 minutes"))
             }
             _ => Ok(()),
         }
@@ -225,14 +220,14 @@ pub struct ServiceConfig {
     pub challenge_ttl_ms: i64,
     /// Whether AI turns are started automatically (tests may drive them by hand).
     pub auto_ai: bool,
+    /// Thinking time of every AI decision, overriding each level's real-play budget (tests and
+    /// load runs use a few milliseconds; `None` in production).
+    pub ai_budget: Option<Duration>,
 }
 
 impl Default for ServiceConfig {
     fn default() -> Self {
-        ServiceConfig {
-            challenge_ttl_ms: DAY_MS,
-            auto_ai: true,
-        }
+        ServiceConfig { challenge_ttl_ms: DAY_MS, auto_ai: true, ai_budget: None }
     }
 }
 
@@ -274,16 +269,12 @@ struct Loaded {
 
 impl Loaded {
     fn seat_of(&self, user: UserId) -> Option<Side> {
-        Side::BOTH
-            .into_iter()
-            .find(|s| self.users[s.index()] == Some(user))
+        Side::BOTH.into_iter().find(|s| self.users[s.index()] == Some(user))
     }
     fn opponent_at(&self, side: Side) -> Opponent {
         match self.users[side.index()] {
             Some(user) => Opponent::Human { user },
-            None => Opponent::Ai {
-                level: self.ai_level.unwrap_or(1),
-            },
+            None => Opponent::Ai { level: self.ai_level.unwrap_or(1) },
         }
     }
     fn dm(&self, side: Side, notice: Notice) -> Option<Outgoing> {
@@ -372,6 +363,15 @@ fn mix(mut x: u64) -> u64 {
 }
 
 impl Service {
+    /// The AI player of `level` with the configured thinking time.
+    pub(crate) fn ai_player(&self, level: u8) -> AiPlayer {
+        let ai = AiPlayer::new(level);
+        match self.inner.config.ai_budget {
+            Some(budget) => ai.with_budget(budget),
+            None => ai,
+        }
+    }
+
     /// Starts the service over an opened store: reloads every active match from its record,
     /// re-arms missing deadlines, and resumes AI turns. Undelivered notifications are picked
     /// up by the dispatcher ([`Service::spawn_workers`] or [`Service::deliver_pending`]).
@@ -403,11 +403,10 @@ impl Service {
     }
 
     async fn recover(&self) -> Result<()> {
-        let active: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM matches WHERE status IN ('setup', 'playing') ORDER BY id",
-        )
-        .fetch_all(&self.inner.store.write)
-        .await?;
+        let active: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM matches WHERE status IN ('setup', 'playing') ORDER BY id")
+                .fetch_all(&self.inner.store.write)
+                .await?;
         let count = active.len();
         for id in active {
             let slot = self.slot(MatchId(id));
@@ -417,15 +416,13 @@ impl Service {
             if m.status == MatchStatus::Playing && m.pending.is_none() {
                 let game = m.game()?;
                 let next = game.to_move();
-                if let Some(deadline) = m.tc().move_deadline(
-                    m.running_since.unwrap_or(self.now()),
-                    m.clock_ms[next.index()],
-                ) {
-                    let armed: Option<i64> =
-                        sqlx::query_scalar("SELECT due_at FROM timers WHERE key = ?")
-                            .bind(format!("m{}:move_deadline", id))
-                            .fetch_optional(&self.inner.store.write)
-                            .await?;
+                if let Some(deadline) =
+                    m.tc().move_deadline(m.running_since.unwrap_or(self.now()), m.clock_ms[next.index()])
+                {
+                    let armed: Option<i64> = sqlx::query_scalar("SELECT due_at FROM timers WHERE key = ?")
+                        .bind(format!("m{}:move_deadline", id))
+                        .fetch_optional(&self.inner.store.write)
+                        .await?;
                     if armed.is_none() {
                         tracing::warn!(id, "re-arming a missing move deadline");
                         let mut conn = self.inner.store.write.acquire().await?;
@@ -456,11 +453,7 @@ impl Service {
         map.entry(id).or_default().clone()
     }
 
-    async fn load_into<'a>(
-        &self,
-        guard: &'a mut Option<Loaded>,
-        id: MatchId,
-    ) -> Result<&'a mut Loaded> {
+    async fn load_into<'a>(&self, guard: &'a mut Option<Loaded>, id: MatchId) -> Result<&'a mut Loaded> {
         if guard.is_none() {
             *guard = Some(self.load(id).await?);
         }
@@ -470,17 +463,8 @@ impl Service {
     /// Loads a match from the store, replaying its record through the engine.
     async fn load(&self, id: MatchId) -> Result<Loaded> {
         let pool = &self.inner.store.write;
-        type Row = (
-            Option<i64>,
-            Option<i64>,
-            Option<i64>,
-            String,
-            String,
-            Option<i64>,
-            Option<i64>,
-            i64,
-            i64,
-        );
+        type Row =
+            (Option<i64>, Option<i64>, Option<i64>, String, String, Option<i64>, Option<i64>, i64, i64);
         let row: Option<Row> = sqlx::query_as(
             "SELECT south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, version
              FROM matches WHERE id = ?",
@@ -488,8 +472,7 @@ impl Service {
         .bind(id.0)
         .fetch_optional(pool)
         .await?;
-        let Some((south, north, ai_level, settings, status, guild, channel, seed, version)) = row
-        else {
+        let Some((south, north, ai_level, settings, status, guild, channel, seed, version)) = row else {
             return Err(ServiceError::NoSuchMatch(id));
         };
         let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
@@ -499,19 +482,14 @@ impl Service {
         let mut policy = [DefencePolicy::Auto; 2];
         for side in Side::BOTH {
             if let Some(u) = users[side.index()] {
-                let p: Option<(String, String)> = sqlx::query_as(
-                    "SELECT language, defence_policy FROM players WHERE user_id = ?",
-                )
-                .bind(u.db())
-                .fetch_optional(pool)
-                .await?;
+                let p: Option<(String, String)> =
+                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = ?")
+                        .bind(u.db())
+                        .fetch_optional(pool)
+                        .await?;
                 if let Some((l, d)) = p {
                     lang[side.index()] = lang_of(&l);
-                    policy[side.index()] = if d == "ask" {
-                        DefencePolicy::Ask
-                    } else {
-                        DefencePolicy::Auto
-                    };
+                    policy[side.index()] = if d == "ask" { DefencePolicy::Ask } else { DefencePolicy::Auto };
                 }
             }
         }
@@ -521,14 +499,8 @@ impl Service {
                 .fetch_all(pool)
                 .await?;
         let mut setups = [
-            Setup {
-                layout: Layout::empty(),
-                ready: false,
-            },
-            Setup {
-                layout: Layout::empty(),
-                ready: false,
-            },
+            Setup { layout: Layout::empty(), ready: false },
+            Setup { layout: Layout::empty(), ready: false },
         ];
         for (side, grid, ready) in setup_rows {
             let side = Side::from_name(&side).ok_or_else(|| corrupt("setup side"))?;
@@ -537,22 +509,20 @@ impl Service {
                 ready: ready != 0,
             };
         }
-        let events: Vec<(i64, String, String)> = sqlx::query_as(
-            "SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq",
-        )
-        .bind(id.0)
-        .fetch_all(pool)
-        .await?;
+        let events: Vec<(i64, String, String)> =
+            sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq")
+                .bind(id.0)
+                .fetch_all(pool)
+                .await?;
         let next_seq = events.last().map(|e| e.0 + 1).unwrap_or(0);
         let game = record_from_events(&settings, &events)?
             .map(|record| Game::replay(&record).map_err(corrupt))
             .transpose()?;
-        let clock: Option<(Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
-            "SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = ?",
-        )
-        .bind(id.0)
-        .fetch_optional(pool)
-        .await?;
+        let clock: Option<(Option<i64>, Option<i64>, Option<i64>)> =
+            sqlx::query_as("SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = ?")
+                .bind(id.0)
+                .fetch_optional(pool)
+                .await?;
         let (s_ms, n_ms, running_since) = clock.unwrap_or((None, None, None));
         let pending: Option<(i64, String, String, String, i64)> = sqlx::query_as(
             "SELECT ply, defender, action, options, deadline_at FROM pending_decisions WHERE match_id = ?",
@@ -595,22 +565,19 @@ impl Service {
     }
 
     async fn ensure_player(conn: &mut SqliteConnection, user: UserId, now: i64) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO players (user_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-        )
-        .bind(user.db())
-        .bind(now)
-        .execute(conn)
-        .await?;
+        sqlx::query("INSERT INTO players (user_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
+            .bind(user.db())
+            .bind(now)
+            .execute(conn)
+            .await?;
         Ok(())
     }
 
     async fn language(&self, user: UserId) -> Result<Language> {
-        let l: Option<String> =
-            sqlx::query_scalar("SELECT language FROM players WHERE user_id = ?")
-                .bind(user.db())
-                .fetch_optional(&self.inner.store.write)
-                .await?;
+        let l: Option<String> = sqlx::query_scalar("SELECT language FROM players WHERE user_id = ?")
+            .bind(user.db())
+            .fetch_optional(&self.inner.store.write)
+            .await?;
         Ok(l.map(|l| lang_of(&l)).unwrap_or_default())
     }
 
@@ -719,11 +686,7 @@ impl Service {
         let m = self.load_into(&mut guard, id).await?;
         let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
         Ok(m.pending.as_ref().filter(|p| p.defender == side).map(|p| {
-            (
-                p.action.without_partners(),
-                p.options.iter().map(|o| o.iter().collect()).collect(),
-                p.deadline,
-            )
+            (p.action.without_partners(), p.options.iter().map(|o| o.iter().collect()).collect(), p.deadline)
         }))
     }
 
@@ -732,11 +695,7 @@ impl Service {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
-        Ok((
-            m.status,
-            game_ply(m),
-            m.game.as_ref().and_then(|g| g.outcome()),
-        ))
+        Ok((m.status, game_ply(m), m.game.as_ref().and_then(|g| g.outcome())))
     }
 
     /// The full record (for the post-game replay; only once the match is over, or for tests).
@@ -792,12 +751,11 @@ impl Service {
         .bind(user.db())
         .fetch_optional(&self.inner.store.write)
         .await?;
-        let awards: Vec<(String, i64, i64)> = sqlx::query_as(
-            "SELECT award, count, degree FROM awards WHERE user_id = ? ORDER BY award",
-        )
-        .bind(user.db())
-        .fetch_all(&self.inner.store.write)
-        .await?;
+        let awards: Vec<(String, i64, i64)> =
+            sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = ? ORDER BY award")
+                .bind(user.db())
+                .fetch_all(&self.inner.store.write)
+                .await?;
         let (points, rated, wins, draws, losses, units, tonnage) = row.unwrap_or_default();
         Ok(Profile {
             points: points as u32,
@@ -808,10 +766,7 @@ impl Service {
             losses: losses as u32,
             units_sunk: units as u64,
             tonnage_sunk: tonnage as u64,
-            awards: awards
-                .into_iter()
-                .map(|(a, c, d)| (a, c as u64, d as u8))
-                .collect(),
+            awards: awards.into_iter().map(|(a, c, d)| (a, c as u64, d as u8)).collect(),
         })
     }
 
@@ -822,11 +777,7 @@ impl Service {
 
     /// Drops cached match state (tests: forces a reload from the record).
     pub fn forget_cache(&self) {
-        self.inner
-            .matches
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
+        self.inner.matches.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 }
 
@@ -862,18 +813,11 @@ pub fn record_from_events(
             }
             "turn" => {
                 let turn: Turn = serde_json::from_str(payload).map_err(corrupt)?;
-                record
-                    .as_mut()
-                    .ok_or_else(|| corrupt("turn before start"))?
-                    .turns
-                    .push(turn);
+                record.as_mut().ok_or_else(|| corrupt("turn before start"))?.turns.push(turn);
             }
             "ended" => {
                 let ending = serde_json::from_str(payload).map_err(corrupt)?;
-                record
-                    .as_mut()
-                    .ok_or_else(|| corrupt("end before start"))?
-                    .ending = Some(ending);
+                record.as_mut().ok_or_else(|| corrupt("end before start"))?.ending = Some(ending);
             }
             other => return Err(corrupt(format!("unknown event kind {other}"))),
         }
@@ -890,13 +834,10 @@ pub async fn replay_from_store(store: &Store, id: MatchId) -> Result<Option<Game
         .await?
         .ok_or(ServiceError::NoSuchMatch(id))?;
     let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
-    let events: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq",
-    )
-    .bind(id.0)
-    .fetch_all(&store.read)
-    .await?;
-    record_from_events(&settings, &events)?
-        .map(|r| Game::replay(&r).map_err(corrupt))
-        .transpose()
+    let events: Vec<(i64, String, String)> =
+        sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq")
+            .bind(id.0)
+            .fetch_all(&store.read)
+            .await?;
+    record_from_events(&settings, &events)?.map(|r| Game::replay(&r).map_err(corrupt)).transpose()
 }

@@ -31,14 +31,7 @@ impl Service {
         ply: u32,
         notation: &str,
     ) -> Result<ActResult> {
-        self.submit(
-            key,
-            Some(user),
-            id,
-            Some(ply),
-            Submit::Act(notation.to_string()),
-        )
-        .await
+        self.submit(key, Some(user), id, Some(ply), Submit::Act(notation.to_string())).await
     }
 
     /// Declares the defence group `index` (into the offered options) for a pending attack.
@@ -49,8 +42,7 @@ impl Service {
         id: MatchId,
         index: usize,
     ) -> Result<ActResult> {
-        self.submit(key, Some(user), id, None, Submit::Defend(index))
-            .await
+        self.submit(key, Some(user), id, None, Submit::Defend(index)).await
     }
 
     /// Resigns the match (any time during play).
@@ -59,14 +51,11 @@ impl Service {
     }
 
     pub(super) async fn stored_result(&self, key: &str) -> Result<Option<ActResult>> {
-        let stored: Option<String> =
-            sqlx::query_scalar("SELECT result FROM submissions WHERE key = ?")
-                .bind(key)
-                .fetch_optional(&self.inner.store.write)
-                .await?;
-        stored
-            .map(|s| serde_json::from_str(&s).map_err(corrupt))
-            .transpose()
+        let stored: Option<String> = sqlx::query_scalar("SELECT result FROM submissions WHERE key = ?")
+            .bind(key)
+            .fetch_optional(&self.inner.store.write)
+            .await?;
+        stored.map(|s| serde_json::from_str(&s).map_err(corrupt)).transpose()
     }
 
     pub(super) async fn submit(
@@ -108,8 +97,7 @@ impl Service {
             Plan::Ask(side, action, options) => {
                 let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
                 let conn = t.flush(&mut batch).await.map_err(batch_error)?;
-                self.ask_defence(conn, &mut next, side, action, options, now, &mut out)
-                    .await?
+                self.ask_defence(conn, &mut next, side, action, options, now, &mut out).await?
             }
             Plan::Play(side, action, defense) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
@@ -119,8 +107,7 @@ impl Service {
                 } else {
                     None
                 };
-                self.commit_turn(t, &mut batch, &mut next, side, &events, now, &mut out)
-                    .await?
+                self.commit_turn(t, &mut batch, &mut next, side, &events, now, &mut out).await?
             }
             Plan::End(side, reason) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
@@ -128,11 +115,7 @@ impl Service {
                 let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
                 let conn = t.flush(&mut batch).await.map_err(batch_error)?;
                 self.finish(conn, &mut next, outcome, now, &mut out).await?;
-                ActResult {
-                    ply: game_ply(&next),
-                    awaiting_defence: false,
-                    outcome: Some(outcome),
-                }
+                ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
             }
         };
         batch
@@ -166,20 +149,13 @@ impl Service {
             Ok(()) => {}
             Err(BatchError::Check("submission")) => {
                 // Applied already (by another writer): keep the first result.
-                return self
-                    .stored_result(key)
-                    .await?
-                    .ok_or_else(|| corrupt("submission vanished"));
+                return self.stored_result(key).await?.ok_or_else(|| corrupt("submission vanished"));
             }
             Err(e) => return Err(batch_error(e)),
         }
         let finished = next.status == MatchStatus::Finished;
         *m = next;
-        let snapshot = if self.needs_ai(m) {
-            Some(m.clone())
-        } else {
-            None
-        };
+        let snapshot = if self.needs_ai(m) { Some(m.clone()) } else { None };
         if finished {
             // Finished matches leave memory; they are reloaded from the record on demand.
             *guard = None;
@@ -193,12 +169,7 @@ impl Service {
     }
 
     /// Decides what a submission does, or why it is refused (nothing is written).
-    pub(super) fn plan(
-        m: &Loaded,
-        user: Option<UserId>,
-        ply: Option<u32>,
-        what: Submit,
-    ) -> Result<Plan> {
+    pub(super) fn plan(m: &Loaded, user: Option<UserId>, ply: Option<u32>, what: Submit) -> Result<Plan> {
         // Who acts: a user's seat, or the AI's seat (user None).
         let side = match user {
             Some(u) => m.seat_of(u).ok_or(ServiceError::NotYourMatch)?,
@@ -220,10 +191,7 @@ impl Service {
                 if pending.defender != side {
                     return Err(ServiceError::NoDecision);
                 }
-                let chosen = *pending
-                    .options
-                    .get(index)
-                    .ok_or(ServiceError::BadDefenceChoice)?;
+                let chosen = *pending.options.get(index).ok_or(ServiceError::BadDefenceChoice)?;
                 Plan::Play(side.opponent(), pending.action, Defense::Group(chosen))
             }
             Submit::Act(notation) => {
@@ -239,10 +207,7 @@ impl Service {
                 }
                 if let Some(ply) = ply {
                     if ply != game.ply() {
-                        return Err(ServiceError::Stale {
-                            made_for: ply,
-                            current: game.ply(),
-                        });
+                        return Err(ServiceError::Stale { made_for: ply, current: game.ply() });
                     }
                 }
                 let action = Action::parse(&notation)?;
@@ -255,11 +220,7 @@ impl Service {
                         None => Plan::Play(
                             side,
                             action,
-                            AiPlayer::new(m.ai_level.unwrap_or(1)).defend(
-                                game,
-                                &action,
-                                m.seed as u64,
-                            ),
+                            AiPlayer::new(m.ai_level.unwrap_or(1)).defend(game, &action, m.seed as u64),
                         ),
                         Some(_) if m.policy[defender.index()] == DefencePolicy::Ask => {
                             Plan::Ask(side, action, options)
@@ -305,56 +266,27 @@ impl Service {
         }
         m.running_since = None;
         self.save_clocks(conn, m).await?;
-        timers::disarm_match(
-            conn,
-            m.id,
-            &[TimerKind::MoveDeadline, TimerKind::MoveReminder],
-        )
-        .await?;
-        timers::arm_match(
-            conn,
-            m.id,
-            TimerKind::DefenceDeadline,
-            Some(defender),
-            ply,
-            deadline,
-        )
-        .await?;
+        timers::disarm_match(conn, m.id, &[TimerKind::MoveDeadline, TimerKind::MoveReminder]).await?;
+        timers::arm_match(conn, m.id, TimerKind::DefenceDeadline, Some(defender), ply, deadline).await?;
         Self::bump_version(conn, m).await?;
         m.version += 1;
-        m.pending = Some(Pending {
-            ply,
-            defender,
-            action,
-            options,
-            deadline,
-        });
+        m.pending = Some(Pending { ply, defender, action, options, deadline });
         out.extend(m.dm(
             defender,
-            Notice::DefenceRequested {
-                attack: action.without_partners(),
-                options: squares,
-                deadline,
-            },
+            Notice::DefenceRequested { attack: action.without_partners(), options: squares, deadline },
         ));
         out.extend(m.dm(attacker, Notice::AwaitingDefence { deadline }));
-        Ok(ActResult {
-            ply,
-            awaiting_defence: true,
-            outcome: None,
-        })
+        Ok(ActResult { ply, awaiting_defence: true, outcome: None })
     }
 
     pub(super) async fn save_clocks(&self, conn: &mut SqliteConnection, m: &Loaded) -> Result<()> {
-        sqlx::query(
-            "UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?",
-        )
-        .bind(m.clock_ms[0])
-        .bind(m.clock_ms[1])
-        .bind(m.running_since)
-        .bind(m.id.0)
-        .execute(conn)
-        .await?;
+        sqlx::query("UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?")
+            .bind(m.clock_ms[0])
+            .bind(m.clock_ms[1])
+            .bind(m.running_since)
+            .bind(m.id.0)
+            .execute(conn)
+            .await?;
         Ok(())
     }
 
@@ -373,11 +305,7 @@ impl Service {
         out: &mut Vec<Outgoing>,
     ) -> Result<ActResult> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        let turn: &Turn = game
-            .record()
-            .turns
-            .last()
-            .ok_or_else(|| corrupt("no turn played"))?;
+        let turn: &Turn = game.record().turns.last().ok_or_else(|| corrupt("no turn played"))?;
         batch
             .sql("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (")
             .bind(m.id.0)
@@ -393,10 +321,7 @@ impl Service {
             .end();
         m.next_seq += 1;
         if m.pending.take().is_some() {
-            batch
-                .sql("DELETE FROM pending_decisions WHERE match_id = ")
-                .bind(m.id.0)
-                .end();
+            batch.sql("DELETE FROM pending_decisions WHERE match_id = ").bind(m.id.0).end();
             timers::disarm_match_in(batch, m.id, &[TimerKind::DefenceDeadline]);
         }
         let ply = game.ply();
@@ -404,11 +329,7 @@ impl Service {
             let tx = tx.ok_or_else(|| corrupt("the end of a match needs its own transaction"))?;
             let conn = tx.flush(batch).await.map_err(batch_error)?;
             self.finish(conn, m, outcome, now, out).await?;
-            return Ok(ActResult {
-                ply,
-                awaiting_defence: false,
-                outcome: Some(outcome),
-            });
+            return Ok(ActResult { ply, awaiting_defence: false, outcome: Some(outcome) });
         }
         let tc = m.tc();
         let elapsed = m.running_since.map(|t| now - t).unwrap_or(0);
@@ -429,9 +350,7 @@ impl Service {
         if let Some(d) = deadline {
             timers::arm_match_in(batch, m.id, TimerKind::MoveDeadline, Some(next), ply, d);
             match reminder_at(&tc, now, d).filter(|_| m.users[next.index()].is_some()) {
-                Some(at) => {
-                    timers::arm_match_in(batch, m.id, TimerKind::MoveReminder, Some(next), ply, at)
-                }
+                Some(at) => timers::arm_match_in(batch, m.id, TimerKind::MoveReminder, Some(next), ply, at),
                 None => timers::disarm_match_in(batch, m.id, &[TimerKind::MoveReminder]),
             }
         }
@@ -445,27 +364,12 @@ impl Service {
             .end_checked("version");
         m.version += 1;
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        out.extend(m.dm(
-            next,
-            Notice::YourTurn {
-                view: Box::new(game.view(next)),
-                deadline,
-            },
-        ));
+        out.extend(m.dm(next, Notice::YourTurn { view: Box::new(game.view(next)), deadline }));
         if events.iter().any(Event::is_combat) {
             // The mover gets the battle card too (their own view of what happened).
-            out.extend(m.dm(
-                mover,
-                Notice::Moved {
-                    view: Box::new(game.view(mover)),
-                },
-            ));
+            out.extend(m.dm(mover, Notice::Moved { view: Box::new(game.view(mover)) }));
         }
-        Ok(ActResult {
-            ply,
-            awaiting_defence: false,
-            outcome: None,
-        })
+        Ok(ActResult { ply, awaiting_defence: false, outcome: None })
     }
 
     /// Ends the match in the caller's transaction: status, result, timers, points and awards
@@ -521,32 +425,20 @@ impl Service {
                 continue;
             };
             let (points, awards) = if m.settings.rated {
-                let ai = m.users[side.opponent().index()]
-                    .is_none()
-                    .then(|| m.ai_level.unwrap_or(1));
+                let ai = m.users[side.opponent().index()].is_none().then(|| m.ai_level.unwrap_or(1));
                 let turns = turns.get_or_insert_with(|| career::turn_events(game));
-                let (p, a) =
-                    career::apply(conn, turns, m.id.0, user, game, side, outcome, ai).await?;
+                let (p, a) = career::apply(conn, turns, m.id.0, user, game, side, outcome, ai).await?;
                 (Some(p), a)
             } else {
                 (None, Vec::new())
             };
-            out.extend(m.dm(
-                side,
-                Notice::MatchEnded {
-                    view: Box::new(game.view(side)),
-                    outcome,
-                    points,
-                    awards,
-                },
-            ));
+            out.extend(
+                m.dm(side, Notice::MatchEnded { view: Box::new(game.view(side)), outcome, points, awards }),
+            );
         }
         if let Some(channel) = m.channel {
             out.push(Outgoing {
-                recipient: Recipient::Channel {
-                    guild: m.guild.map(|g| g as u64),
-                    channel: channel as u64,
-                },
+                recipient: Recipient::Channel { guild: m.guild.map(|g| g as u64), channel: channel as u64 },
                 match_id: Some(m.id),
                 language: m.lang[0],
                 notice: Notice::PublicResult {

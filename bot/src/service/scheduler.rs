@@ -25,14 +25,10 @@ impl Service {
 
     pub(super) async fn fire(&self, t: &Timer) -> Result<()> {
         if t.kind == TimerKind::ChallengeExpiry {
-            let c = t
-                .challenge_id
-                .ok_or_else(|| corrupt("challenge timer without challenge"))?;
+            let c = t.challenge_id.ok_or_else(|| corrupt("challenge timer without challenge"))?;
             return self.expire_challenge(c, &t.key).await;
         }
-        let id = t
-            .match_id
-            .ok_or_else(|| corrupt("match timer without match"))?;
+        let id = t.match_id.ok_or_else(|| corrupt("match timer without match"))?;
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
@@ -78,18 +74,13 @@ impl Service {
                         next.side_seed(side, next.version + 1),
                     );
                     let grid = layout.grid_text(Language::En);
-                    sqlx::query(
-                        "UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?",
-                    )
-                    .bind(&grid)
-                    .bind(id.0)
-                    .bind(side_name(side))
-                    .execute(&mut *tx.flush(&mut batch).await.map_err(batch_error)?)
-                    .await?;
-                    next.setups[side.index()] = Setup {
-                        layout,
-                        ready: true,
-                    };
+                    sqlx::query("UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?")
+                        .bind(&grid)
+                        .bind(id.0)
+                        .bind(side_name(side))
+                        .execute(&mut *tx.flush(&mut batch).await.map_err(batch_error)?)
+                        .await?;
+                    next.setups[side.index()] = Setup { layout, ready: true };
                     out.extend(next.dm(side, Notice::SetupFilled { side, grid }));
                 }
                 let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
@@ -117,19 +108,9 @@ impl Service {
                 if let Some(p) = next.pending.clone().filter(|p| Some(p.ply) == t.ply) {
                     let mover = p.defender.opponent();
                     let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
-                    let events = game
-                        .play(&p.action, Defense::Auto)
-                        .map_err(ServiceError::Illegal)?;
-                    self.commit_turn(
-                        Some(&mut tx),
-                        &mut batch,
-                        &mut next,
-                        mover,
-                        &events,
-                        now,
-                        &mut out,
-                    )
-                    .await?;
+                    let events = game.play(&p.action, Defense::Auto).map_err(ServiceError::Illegal)?;
+                    self.commit_turn(Some(&mut tx), &mut batch, &mut next, mover, &events, now, &mut out)
+                        .await?;
                 }
             }
             _ => {} // obsolete timer: just deleted
@@ -194,12 +175,7 @@ impl Service {
                 }
             }
         });
-        let checkpointer = self
-            .inner
-            .store
-            .spawn_checkpointer(Duration::from_millis(500));
-        Workers {
-            handles: vec![scheduler, dispatcher, checkpointer],
-        }
+        let checkpointer = self.inner.store.spawn_checkpointer(Duration::from_millis(500));
+        Workers { handles: vec![scheduler, dispatcher, checkpointer] }
     }
 }

@@ -36,12 +36,11 @@ impl Service {
     }
 
     pub(super) async fn bump_version(conn: &mut SqliteConnection, m: &Loaded) -> Result<()> {
-        let r =
-            sqlx::query("UPDATE matches SET version = version + 1 WHERE id = ? AND version = ?")
-                .bind(m.id.0)
-                .bind(m.version)
-                .execute(conn)
-                .await?;
+        let r = sqlx::query("UPDATE matches SET version = version + 1 WHERE id = ? AND version = ?")
+            .bind(m.id.0)
+            .bind(m.version)
+            .execute(conn)
+            .await?;
         if r.rows_affected() != 1 {
             return Err(corrupt("concurrent writer changed the match"));
         }
@@ -51,10 +50,8 @@ impl Service {
     /// Generates a new layout for the user's seat (deterministic in the match seed and the
     /// match version, so a record reproduces). Returns the layout grid.
     pub async fn auto_layout(&self, user: UserId, id: MatchId) -> Result<String> {
-        self.with_setup(user, id, |m, side, _| {
-            Ok(autoplace::auto_layout(m.side_seed(side, m.version + 1)))
-        })
-        .await
+        self.with_setup(user, id, |m, side, _| Ok(autoplace::auto_layout(m.side_seed(side, m.version + 1))))
+            .await
     }
 
     /// Replaces the user's layout with an uploaded layout file (may be partial; complete it
@@ -78,13 +75,7 @@ impl Service {
     }
 
     /// Swaps the contents of two squares of the user's setup zone (board coordinates).
-    pub async fn swap_squares(
-        &self,
-        user: UserId,
-        id: MatchId,
-        a: Square,
-        b: Square,
-    ) -> Result<String> {
+    pub async fn swap_squares(&self, user: UserId, id: MatchId, a: Square, b: Square) -> Result<String> {
         self.with_setup(user, id, move |_, side, current| {
             let ca = Layout::cell_of(side, a).ok_or(ServiceError::NotInZone)?;
             let cb = Layout::cell_of(side, b).ok_or(ServiceError::NotInZone)?;
@@ -99,10 +90,7 @@ impl Service {
     /// Fills the unplaced units of the user's layout automatically.
     pub async fn complete_layout(&self, user: UserId, id: MatchId) -> Result<String> {
         self.with_setup(user, id, |m, side, current| {
-            Ok(autoplace::complete_layout(
-                current,
-                m.side_seed(side, m.version + 1),
-            ))
+            Ok(autoplace::complete_layout(current, m.side_seed(side, m.version + 1)))
         })
         .await
     }
@@ -139,21 +127,14 @@ impl Service {
 
     /// The names of the user's saved layouts.
     pub async fn saved_layouts(&self, user: UserId) -> Result<Vec<String>> {
-        Ok(
-            sqlx::query_scalar("SELECT name FROM layouts WHERE user_id = ? ORDER BY name")
-                .bind(user.db())
-                .fetch_all(&self.inner.store.read)
-                .await?,
-        )
+        Ok(sqlx::query_scalar("SELECT name FROM layouts WHERE user_id = ? ORDER BY name")
+            .bind(user.db())
+            .fetch_all(&self.inner.store.read)
+            .await?)
     }
 
     /// One saved layout as a layout file (with the explanatory header in `language`).
-    pub async fn saved_layout(
-        &self,
-        user: UserId,
-        name: &str,
-        language: Language,
-    ) -> Result<String> {
+    pub async fn saved_layout(&self, user: UserId, name: &str, language: Language) -> Result<String> {
         let grid: Option<String> =
             sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = ? AND name = ?")
                 .bind(user.db())
@@ -186,19 +167,12 @@ impl Service {
         let m = self.load_into(&mut guard, id).await?;
         let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
         if m.status != MatchStatus::Setup {
-            return if m.setups[side.index()].ready {
-                Ok(m.status)
-            } else {
-                Err(ServiceError::NotInSetup)
-            };
+            return if m.setups[side.index()].ready { Ok(m.status) } else { Err(ServiceError::NotInSetup) };
         }
         if m.setups[side.index()].ready {
             return Ok(m.status);
         }
-        m.setups[side.index()]
-            .layout
-            .validate()
-            .map_err(ServiceError::LayoutIncomplete)?;
+        m.setups[side.index()].layout.validate().map_err(ServiceError::LayoutIncomplete)?;
         let now = self.now();
         let mut next = m.clone();
         next.setups[side.index()].ready = true;
@@ -244,11 +218,13 @@ impl Service {
             .execute(&mut *conn)
             .await?;
         m.next_seq += 1;
-        let r = sqlx::query("UPDATE matches SET status = 'playing', version = version + 1 WHERE id = ? AND version = ?")
-            .bind(m.id.0)
-            .bind(m.version)
-            .execute(&mut *conn)
-            .await?;
+        let r = sqlx::query(
+            "UPDATE matches SET status = 'playing', version = version + 1 WHERE id = ? AND version = ?",
+        )
+        .bind(m.id.0)
+        .bind(m.version)
+        .execute(&mut *conn)
+        .await?;
         if r.rows_affected() != 1 {
             return Err(corrupt("concurrent writer changed the match"));
         }
@@ -257,35 +233,17 @@ impl Service {
         let tc = m.tc();
         m.clock_ms = [tc.initial_ms(), tc.initial_ms()];
         m.running_since = Some(now);
-        sqlx::query(
-            "UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?",
-        )
-        .bind(m.clock_ms[0])
-        .bind(m.clock_ms[1])
-        .bind(now)
-        .bind(m.id.0)
-        .execute(&mut *conn)
-        .await?;
-        timers::disarm_match(
-            conn,
-            m.id,
-            &[TimerKind::SetupDeadline, TimerKind::SetupReminder],
-        )
-        .await?;
+        sqlx::query("UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?")
+            .bind(m.clock_ms[0])
+            .bind(m.clock_ms[1])
+            .bind(now)
+            .bind(m.id.0)
+            .execute(&mut *conn)
+            .await?;
+        timers::disarm_match(conn, m.id, &[TimerKind::SetupDeadline, TimerKind::SetupReminder]).await?;
         let deadline = self.arm_move(conn, m, &game, now).await?;
-        out.extend(m.dm(
-            Side::South,
-            Notice::YourTurn {
-                view: Box::new(game.view(Side::South)),
-                deadline,
-            },
-        ));
-        out.extend(m.dm(
-            Side::North,
-            Notice::Moved {
-                view: Box::new(game.view(Side::North)),
-            },
-        ));
+        out.extend(m.dm(Side::South, Notice::YourTurn { view: Box::new(game.view(Side::South)), deadline }));
+        out.extend(m.dm(Side::North, Notice::Moved { view: Box::new(game.view(Side::North)) }));
         m.game = Some(game);
         Ok(())
     }
@@ -302,26 +260,10 @@ impl Service {
         let next = game.to_move();
         let deadline = tc.move_deadline(now, m.clock_ms[next.index()]);
         if let Some(d) = deadline {
-            timers::arm_match(
-                conn,
-                m.id,
-                TimerKind::MoveDeadline,
-                Some(next),
-                game.ply(),
-                d,
-            )
-            .await?;
+            timers::arm_match(conn, m.id, TimerKind::MoveDeadline, Some(next), game.ply(), d).await?;
             match reminder_at(&tc, now, d).filter(|_| m.users[next.index()].is_some()) {
                 Some(at) => {
-                    timers::arm_match(
-                        conn,
-                        m.id,
-                        TimerKind::MoveReminder,
-                        Some(next),
-                        game.ply(),
-                        at,
-                    )
-                    .await?
+                    timers::arm_match(conn, m.id, TimerKind::MoveReminder, Some(next), game.ply(), at).await?
                 }
                 None => timers::disarm_match(conn, m.id, &[TimerKind::MoveReminder]).await?,
             }

@@ -27,37 +27,30 @@ pub fn url(dir: &tempfile::TempDir) -> String {
     format!("sqlite://{}", dir.path().join("admiral.db").display())
 }
 
+/// The service configuration of the tests: AIs think for a few milliseconds, so that whole
+/// matches against level 5 fit in a test.
+pub fn test_config() -> ServiceConfig {
+    ServiceConfig { ai_budget: Some(std::time::Duration::from_millis(3)), ..ServiceConfig::default() }
+}
+
 pub async fn harness() -> Harness {
-    harness_with(ServiceConfig::default()).await
+    harness_with(test_config()).await
 }
 
 pub async fn harness_with(config: ServiceConfig) -> Harness {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(&url(&dir), Durability::Process)
-        .await
-        .expect("open store");
+    let store = Store::open(&url(&dir), Durability::Process).await.expect("open store");
     let now = ManualNow::new(T0);
-    let svc = Service::start(store, Arc::new(now.clone()), config)
-        .await
-        .expect("start");
-    Harness {
-        dir,
-        svc,
-        now,
-        out: RecordingDelivery::default(),
-    }
+    let svc = Service::start(store, Arc::new(now.clone()), config).await.expect("start");
+    Harness { dir, svc, now, out: RecordingDelivery::default() }
 }
 
 impl Harness {
     /// Restarts the service over the same file (a fresh process would do the same).
     pub async fn restart(&mut self) {
         self.svc.store().close().await;
-        let store = Store::open(&url(&self.dir), Durability::Process)
-            .await
-            .expect("reopen");
-        self.svc = Service::start(store, Arc::new(self.now.clone()), ServiceConfig::default())
-            .await
-            .expect("restart");
+        let store = Store::open(&url(&self.dir), Durability::Process).await.expect("reopen");
+        self.svc = Service::start(store, Arc::new(self.now.clone()), test_config()).await.expect("restart");
     }
 
     pub async fn deliver(&self) -> usize {
@@ -68,16 +61,7 @@ impl Harness {
     pub async fn hvh(&self, settings: MatchSettings) -> MatchId {
         let c = self
             .svc
-            .challenge(
-                ALICE,
-                BOB,
-                false,
-                settings,
-                Origin {
-                    guild: Some(GUILD),
-                    channel: Some(CHANNEL),
-                },
-            )
+            .challenge(ALICE, BOB, false, settings, Origin { guild: Some(GUILD), channel: Some(CHANNEL) })
             .await
             .expect("challenge");
         self.svc.accept(BOB, c).await.expect("accept")
@@ -111,27 +95,22 @@ pub async fn snapshot(store: &Store) -> String {
     .expect("tables");
     let mut out = String::new();
     for t in tables {
-        let cols: String =
-            sqlx::query_scalar("SELECT group_concat(name, ', ') FROM pragma_table_info(?)")
-                .bind(&t)
-                .fetch_one(&store.write)
-                .await
-                .expect("columns");
-        let rows: Vec<String> =
-            sqlx::query_scalar(&format!("SELECT json_array({cols}) FROM {t} ORDER BY 1"))
-                .fetch_all(&store.write)
-                .await
-                .unwrap_or_else(|_| vec![]);
+        let cols: String = sqlx::query_scalar("SELECT group_concat(name, ', ') FROM pragma_table_info(?)")
+            .bind(&t)
+            .fetch_one(&store.write)
+            .await
+            .expect("columns");
+        let rows: Vec<String> = sqlx::query_scalar(&format!("SELECT json_array({cols}) FROM {t} ORDER BY 1"))
+            .fetch_all(&store.write)
+            .await
+            .unwrap_or_else(|_| vec![]);
         out.push_str(&format!("== {t}\n{}\n", rows.join("\n")));
     }
     out
 }
 
 pub async fn count(store: &Store, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&store.write)
-        .await
-        .expect("count")
+    sqlx::query_scalar(sql).fetch_one(&store.write).await.expect("count")
 }
 
 /// Plays random legal actions for whoever is to move until the match ends or `cap` plies.
@@ -149,10 +128,7 @@ pub async fn play_random(h: &Harness, id: MatchId, users: &[UserId], seed: u64, 
             if let Some((_, options, _)) = h.svc.pending_defence(u, id).await.expect("pending") {
                 key += 1;
                 let i = dice.below(options.len());
-                h.svc
-                    .declare_defence(&format!("d{seed}-{key}"), u, id, i)
-                    .await
-                    .expect("defend");
+                h.svc.declare_defence(&format!("d{seed}-{key}"), u, id, i).await.expect("defend");
                 moved = true;
                 break;
             }
