@@ -20,16 +20,11 @@ pub fn normalise(typed: &str) -> String {
         .chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| match c {
-            'А' | 'а' => 'a',
-            'В' | 'в' => 'b',
-            'С' | 'с' => 'c',
-            'Е' | 'е' => 'e',
-            'Н' | 'н' => 'h',
-            'К' | 'к' => 'k',
-            'М' | 'м' => 'm',
             'х' | 'Х' | 'X' | '×' | ':' => 'x',
             '–' | '—' => '-',
-            c => c.to_ascii_lowercase(),
+            // Column letters, Cyrillic look-alikes included, as the engine reads them.
+            c => admiral_engine::square::column_letter(c)
+                .map_or(c.to_ascii_lowercase(), |col| (b'a' + col) as char),
         })
         .collect()
 }
