@@ -64,27 +64,9 @@ pub fn locale_language(locale: Option<&str>) -> Option<Language> {
 }
 
 impl App {
-    /// Prepares the adapter's own small tables (explicit language choice, challenge messages)
-    /// and the renderer.
+    /// The adapter over a started service: builds the renderer (fonts, sprites) once.
     pub async fn new(service: Service) -> Result<Arc<App>, sqlx::Error> {
-        let pool = &service.store().write;
-        sqlx::query(
-            "CREATE TABLE IF NOT EXISTS discord_users (
-                user_id INTEGER PRIMARY KEY,
-                explicit_language INTEGER NOT NULL DEFAULT 0
-            )",
-        )
-        .execute(pool)
-        .await?;
-        sqlx::query(
-            "CREATE TABLE IF NOT EXISTS discord_challenge_messages (
-                challenge_id INTEGER PRIMARY KEY,
-                channel_id INTEGER NOT NULL,
-                message_id INTEGER NOT NULL
-            )",
-        )
-        .execute(pool)
-        .await?;
+        // The adapter's own tables come with the migrations (0002_discord_adapter.sql).
         let renderer = tokio::task::spawn_blocking(Renderer::new).await.unwrap_or_else(|_| Renderer::new());
         Ok(Arc::new(App {
             service,
