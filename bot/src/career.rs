@@ -124,26 +124,11 @@ pub struct Deeds {
 
 /// The events of every turn of a game, by replaying its record.
 pub fn turn_events(game: &Game) -> Vec<Vec<Event>> {
-    let record = game.record();
-    let mut start = record.clone();
-    start.turns.clear();
-    start.ending = None;
-    let Ok(mut replay) = Game::replay(&start) else {
-        return Vec::new();
-    };
-    record
-        .turns
-        .iter()
-        .map(|turn| {
-            let defense = match &turn.defense {
-                Some(sq) => {
-                    admiral_engine::Partners::new(sq).map(admiral_engine::Defense::Group).unwrap_or_default()
-                }
-                None => admiral_engine::Defense::Auto,
-            };
-            replay.play(&turn.action, defense).unwrap_or_default()
-        })
-        .collect()
+    let mut turns = Vec::new();
+    match Game::replay_each(game.record(), |_, events| turns.push(events.to_vec())) {
+        Ok(_) => turns,
+        Err(_) => Vec::new(),
+    }
 }
 
 /// What `me` achieved in a match, for the award counters.

@@ -142,6 +142,12 @@ impl Game {
 
     /// Rebuilds a game from its record, replaying every turn.
     pub fn replay(record: &Record) -> Result<Game, GameError> {
+        Game::replay_each(record, |_, _| {})
+    }
+
+    /// Rebuilds a game from its record, calling `on_turn` after every turn with the game as it
+    /// stands and that turn's full events (for replays and career counts, which need them).
+    pub fn replay_each(record: &Record, mut on_turn: impl FnMut(&Game, &[Event])) -> Result<Game, GameError> {
         if record.format > RECORD_FORMAT || record.ruleset != "admiral" {
             return Err(GameError::Unsupported { format: record.format, ruleset: record.ruleset.clone() });
         }
@@ -164,7 +170,9 @@ impl Game {
                 ),
                 None => Defense::Auto,
             };
-            game.play(&turn.action, defense).map_err(|error| GameError::Replay { turn: i + 1, error })?;
+            let events =
+                game.play(&turn.action, defense).map_err(|error| GameError::Replay { turn: i + 1, error })?;
+            on_turn(&game, &events);
         }
         if let Some(ending) = record.ending {
             game.end_by(ending.side, ending.reason);

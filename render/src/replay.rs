@@ -5,9 +5,7 @@
 
 use std::borrow::Cow;
 
-use admiral_engine::{
-    Defense, Event, Game, GameError, Language, Partners, PlayError, Position, Record, Side, Square, UnitKind,
-};
+use admiral_engine::{Event, Game, GameError, Language, Position, Record, Side, Square, UnitKind};
 
 use tiny_skia::Pixmap;
 
@@ -31,20 +29,11 @@ impl ReplayFrame {
     /// The frames of a recorded match: the start, then every ply with its events.
     pub fn from_record(record: &Record) -> Result<Vec<ReplayFrame>, GameError> {
         let start = Record { turns: Vec::new(), ending: None, ..record.clone() };
-        let mut game = Game::replay(&start)?;
-        let mut frames = vec![ReplayFrame { position: game.position().clone(), events: Vec::new() }];
-        for (i, turn) in record.turns.iter().enumerate() {
-            let defense = match &turn.defense {
-                Some(squares) => Defense::Group(
-                    Partners::new(squares)
-                        .ok_or(GameError::Replay { turn: i + 1, error: PlayError::BadDefense })?,
-                ),
-                None => Defense::Auto,
-            };
-            let events =
-                game.play(&turn.action, defense).map_err(|error| GameError::Replay { turn: i + 1, error })?;
-            frames.push(ReplayFrame { position: game.position().clone(), events });
-        }
+        let mut frames =
+            vec![ReplayFrame { position: Game::replay(&start)?.position().clone(), events: Vec::new() }];
+        Game::replay_each(record, |game, events| {
+            frames.push(ReplayFrame { position: game.position().clone(), events: events.to_vec() });
+        })?;
         Ok(frames)
     }
 }
