@@ -58,9 +58,10 @@ pub trait Agent: Send {
     /// Chooses one of `legal` (never empty) for the side to move.
     fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Action;
 
-    /// Chooses a defence group when one of its scale ships is attacked by a scale ship
-    /// (`options` in default-policy order, never empty). The default takes the first.
-    fn defend(&mut self, _seat: &Seat<'_>, options: &[Partners], _dice: &mut Dice) -> Partners {
+    /// Chooses a defence group when `attack` (partners hidden) hits one of its scale ships
+    /// with a scale ship (`options` in default-policy order, never empty). The default takes
+    /// the first.
+    fn defend(&mut self, _seat: &Seat<'_>, _attack: &Action, options: &[Partners], _dice: &mut Dice) -> Partners {
         options[0]
     }
 }
@@ -130,9 +131,9 @@ pub fn play_game(
             Some(options) if options.len() > 1 => {
                 let seat = Seat::new(&game, side.opponent());
                 let chosen = if a_moves {
-                    b.defend(&seat, &options, &mut dice)
+                    b.defend(&seat, &action.without_partners(), &options, &mut dice)
                 } else {
-                    a.defend(&seat, &options, &mut dice)
+                    a.defend(&seat, &action.without_partners(), &options, &mut dice)
                 };
                 Defense::Group(chosen)
             }

@@ -15,6 +15,7 @@
 //! only makes the AI a little careful.
 
 mod belief;
+mod bluff;
 mod eval;
 
 use std::time::{Duration, Instant};
@@ -26,12 +27,12 @@ use crate::action::Action;
 use crate::arena::{Agent, Seat};
 use crate::autoplace::{auto_layout, Style};
 use crate::event::Event;
-use crate::formation::Partners;
+use crate::formation::{group_strength, Partners};
 use crate::layout::Layout;
-use crate::position::Position;
+use crate::position::{Position, QUIET_PLY_LIMIT};
 use crate::resolve::Defense;
 use crate::rng::Dice;
-use crate::square::Side;
+use crate::unit::UnitKind;
 use crate::view::View;
 
 /// How long an AI may think.
@@ -60,12 +61,14 @@ pub struct Ai {
     level: u8,
     budget: Budget,
     dice: Dice,
+    /// Worlds searched for the last decision (levels 4–5), for tuning and benchmarks.
+    last_worlds: u32,
 }
 
 impl Ai {
     /// An AI of `level` (clamped to 1–5) with its random seed and thinking budget.
     pub fn new(level: u8, seed: u64, budget: Budget) -> Ai {
-        Ai { level: level.clamp(1, 5), budget, dice: Dice::new(seed) }
+        Ai { level: level.clamp(1, 5), budget, dice: Dice::new(seed), last_worlds: 0 }
     }
 
     /// The level (1–5).
@@ -73,7 +76,13 @@ impl Ai {
         self.level
     }
 
-    /// A setup in this level's style: varied per seed, never one fixed pattern.
+    /// How many sampled worlds the last decision searched (0 for levels 1–3).
+    pub fn last_worlds(&self) -> u32 {
+        self.last_worlds
+    }
+
+    /// A setup in this level's style: varied per seed, never one fixed pattern. Level 5 adds
+    /// its bluff: the fireship escorted like the carrier on the other flank.
     pub fn layout(level: u8, seed: u64) -> Layout {
         let style = match level {
             1 => Style::Varied,
@@ -81,7 +90,11 @@ impl Ai {
             3 => [Style::Balanced, Style::Defensive][(seed % 2) as usize],
             _ => Style::ALL[(seed % Style::ALL.len() as u64) as usize],
         };
-        auto_layout(seed, style)
+        let mut layout = auto_layout(seed, style);
+        if level >= 5 {
+            bluff::escort_fireship_like_carrier(&mut layout);
+        }
+        layout
     }
 
     /// Chooses one of `legal` (never empty) from the view alone.
@@ -98,42 +111,18 @@ impl Ai {
         }
     }
 
-    /// Level 1: forward and into whatever is in the way, alone. Like a beginner reading the
-    /// labels on the board, it does not repeat an attack it has just seen fail.
+    /// Level 1: forward, and into whatever is in the way, alone. Like a beginner it keeps no
+    /// notes: a marker it has seen win a battle is attacked again just the same.
     fn beginner(&mut self, view: &View, legal: &[Action]) -> Action {
         let me = view.viewer;
-        let belief = Belief::new(view, true);
-        let world = belief.sample(&mut self.dice);
-        let mut events = Vec::new();
         let mut best = (f32::MIN, legal[0]);
         for action in legal {
-            let mut score = match action {
+            let score = match action {
                 Action::Detonate { .. } => -100.0,
-                Action::Attack { target, partners, .. } if partners.is_empty() => {
-                    let known = belief.known().iter().any(|(sq, _)| sq == target);
-                    if known && world.is_legal(action) {
-                        let mut after = world.clone();
-                        events.clear();
-                        after.apply_unchecked(action, Defense::Auto, &mut events);
-                        let lost = |side: Side| {
-                            events.iter().any(|e| matches!(e, Event::Destroyed { side: s, .. } if *s == side))
-                        };
-                        if lost(me) && !lost(me.opponent()) {
-                            -5.0
-                        } else {
-                            5.0
-                        }
-                    } else {
-                        5.0
-                    }
-                }
+                Action::Attack { partners, .. } if partners.is_empty() => 5.0,
                 Action::Attack { .. } => -100.0,
-                Action::Move { from, to } => {
-                    let gain = to.rank_from(me) as f32 - from.rank_from(me) as f32;
-                    1.0 + gain
-                }
-            };
-            score += self.noise(2.0);
+                Action::Move { from, to } => 1.0 + to.rank_from(me) as f32 - from.rank_from(me) as f32,
+            } + self.noise(2.0);
             if score > best.0 {
                 best = (score, *action);
             }
@@ -184,10 +173,12 @@ impl Ai {
         best.1
     }
 
-    /// Levels 4 and 5: determinized search over sampled worlds until the budget is spent.
+    /// Levels 4 and 5: determinized search over sampled worlds until the budget is spent. Each
+    /// candidate is scored in each world by a tactical search over the attacks that may follow
+    /// (level 4: the opponent's best answer; level 5: the exchange three attacks deep).
     fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, admiral: bool) -> Action {
         let me = view.viewer;
-        let weights = if admiral { Weights::ADMIRAL } else { Weights::FULL };
+        let (weights, width, depth) = if admiral { (Weights::ADMIRAL, 16, 3) } else { (Weights::FULL, 10, 1) };
         let belief = Belief::new(view, false);
         // Rank candidates cheaply first (one-ply expected value over a few worlds).
         let first: Vec<Position> = (0..8).map(|_| belief.sample(&mut self.dice)).collect();
@@ -208,7 +199,6 @@ impl Ai {
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let width = if admiral { 16 } else { 10 };
         ranked.truncate(width);
         let mut totals = vec![0f32; ranked.len()];
         let mut counts = vec![0u32; ranked.len()];
@@ -229,15 +219,19 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
-                totals[i] += reply_value(&after, me, &weights, &mut events);
+                totals[i] -= tactical(&after, -WIN * 2.0, WIN * 2.0, depth, &weights, &mut events);
                 counts[i] += 1;
             }
             worlds += 1;
         }
+        self.last_worlds = worlds;
+        // Against the quiet-ply draw: the nearer it comes, the more any attack is worth.
+        let pressure = (view.quiet_plies as f32 / QUIET_PLY_LIMIT as f32).powi(2) * 12.0;
         let mut best = (f32::MIN, ranked[0].1);
         for (i, (_, action)) in ranked.iter().enumerate() {
             if counts[i] > 0 {
-                let score = totals[i] / counts[i] as f32;
+                let attacks = !matches!(action, Action::Move { .. });
+                let score = totals[i] / counts[i] as f32 + if attacks { pressure } else { 0.0 };
                 if score > best.0 {
                     best = (score, *action);
                 }
@@ -246,10 +240,43 @@ impl Ai {
         best.1
     }
 
-    /// The defence group when one of its scale ships is attacked: the strongest (the first
-    /// option) — partners die only if the group loses, and the strongest group loses least often.
-    pub fn defend(&mut self, _view: &View, options: &[Partners]) -> Partners {
-        options[0]
+    /// The defence group when `attack` (its partners hidden) hits one of our scale ships.
+    /// Levels 1–4 take the strongest group (the default policy: partners die only if the group
+    /// loses). Level 5 weighs every option over sampled worlds, assuming the attacker declared
+    /// its strongest group: when even the strongest group cannot win, it risks no partners, and
+    /// it never shows more ships than it needs.
+    pub fn defend(&mut self, view: &View, attack: &Action, options: &[Partners]) -> Partners {
+        if self.level < 5 || options.len() < 2 {
+            return options[0];
+        }
+        let me = view.viewer;
+        let Action::Attack { from, via, target, .. } = *attack else {
+            return options[0];
+        };
+        let belief = Belief::new(view, false);
+        let mut totals = vec![0f32; options.len()];
+        let mut legal = Vec::new();
+        let mut events = Vec::new();
+        for _ in 0..DEFENCE_WORLDS {
+            let mut world = belief.sample(&mut self.dice);
+            world.set_to_move(me.opponent());
+            world.legal_actions_into(&mut legal);
+            let strongest = legal
+                .iter()
+                .filter(|a| matches!(**a, Action::Attack { from: f, via: v, target: t, .. } if (f, v, t) == (from, via, target)))
+                .max_by_key(|a| attacker_strength(&world, a));
+            // Worlds where the attacker is no scale ship contradict what we see: skip them.
+            let Some(strongest) = strongest.filter(|a| attacker_strength(&world, a) > 0) else { continue };
+            for (i, option) in options.iter().enumerate() {
+                let mut after = world.clone();
+                events.clear();
+                after.apply_unchecked(strongest, Defense::Group(*option), &mut events);
+                // Fewer ships shown is worth a little, all else equal.
+                totals[i] += evaluate(&after, me, &Weights::MATERIAL) - 0.1 * option.len() as f32;
+            }
+        }
+        let best = (0..options.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b])).unwrap_or(0);
+        options[best]
     }
 
     /// How much levels 2–3 prefer advancing when nothing better is on offer.
@@ -262,26 +289,53 @@ impl Ai {
     }
 }
 
-/// The value for `me` after the opponent's best one-ply reply in this world (or the position
-/// itself if the game is over).
-fn reply_value(after: &Position, me: Side, weights: &Weights, events: &mut Vec<Event>) -> f32 {
-    if after.outcome().is_some() {
-        return evaluate(after, me, weights);
+/// Worlds level 5 samples to choose a defence group.
+const DEFENCE_WORLDS: usize = 24;
+
+/// The strength of the attacking group of `attack` in `world` (0 when the acting unit is no
+/// scale ship there), judged after the move part.
+fn attacker_strength(world: &Position, attack: &Action) -> u8 {
+    let Action::Attack { from, partners, .. } = *attack else { return 0 };
+    let Some(lead) = world.piece_at(from) else { return 0 };
+    let mut kinds = vec![lead.kind];
+    kinds.extend(partners.iter().filter_map(|sq| world.piece_at(sq).map(|p| p.kind)));
+    group_strength(&kinds).unwrap_or(0)
+}
+
+/// The value of `position` for the side to move when both sides may either stop or attack,
+/// `depth` attacks deep (a quiescence search with alpha-beta: quiet moves are assumed to keep
+/// the evaluation, attacks are tried, the biggest targets first).
+fn tactical(position: &Position, mut alpha: f32, beta: f32, depth: u8, weights: &Weights, events: &mut Vec<Event>) -> f32 {
+    let mover = position.to_move();
+    let stand = evaluate(position, mover, weights);
+    if depth == 0 || position.outcome().is_some() || stand >= beta {
+        return stand;
     }
-    let mut replies = Vec::with_capacity(64);
-    after.legal_actions_into(&mut replies);
-    let mut worst = f32::MAX;
-    for reply in &replies {
-        let mut next = after.clone();
+    alpha = alpha.max(stand);
+    let mut actions = Vec::with_capacity(64);
+    position.legal_actions_into(&mut actions);
+    let mut attacks: Vec<(f32, Action)> = actions
+        .iter()
+        .filter_map(|action| match *action {
+            Action::Attack { target, .. } => {
+                Some((position.piece_at(target).map_or(0.0, |p| value(p.kind)), *action))
+            }
+            Action::Detonate { .. } => Some((value(UnitKind::NavalBase), *action)),
+            Action::Move { .. } => None,
+        })
+        .collect();
+    attacks.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (_, attack) in attacks {
+        let mut next = position.clone();
         events.clear();
-        next.apply_unchecked(reply, Defense::Auto, events);
-        worst = worst.min(evaluate(&next, me, weights));
+        next.apply_unchecked(&attack, Defense::Auto, events);
+        let score = -tactical(&next, -beta, -alpha, depth - 1, weights, events);
+        if score >= beta {
+            return score;
+        }
+        alpha = alpha.max(score);
     }
-    if worst == f32::MAX {
-        evaluate(after, me, weights)
-    } else {
-        worst
-    }
+    alpha
 }
 
 impl Agent for Ai {
@@ -298,7 +352,10 @@ impl Agent for Ai {
         action
     }
 
-    fn defend(&mut self, seat: &Seat<'_>, options: &[Partners], _dice: &mut Dice) -> Partners {
-        Ai::defend(self, &seat.view(), options)
+    fn defend(&mut self, seat: &Seat<'_>, attack: &Action, options: &[Partners], dice: &mut Dice) -> Partners {
+        std::mem::swap(&mut self.dice, dice);
+        let chosen = Ai::defend(self, &seat.view(), attack, options);
+        std::mem::swap(&mut self.dice, dice);
+        chosen
     }
 }

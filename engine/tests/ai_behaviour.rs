@@ -1,0 +1,205 @@
+//! Level 5 ("Admiral") in small positions, one for each trait the original's top level had.
+//!
+//! Each position is an end game: the units not on the board count as lost, so the AI's belief
+//! about the enemy markers is exactly what a player of that game could deduce. Decisions use a
+//! fixed number of sampled worlds, so every test is deterministic.
+
+mod common;
+use admiral_engine::ai::{Ai, Budget};
+use admiral_engine::view::{Cell, View};
+use admiral_engine::*;
+use common::*;
+
+/// South's view of `units`, with the given enemy markers identified (intel) and the given
+/// markers known to have moved; every unit not on the board counts as lost.
+fn view(units: &str, identified: &[&str], moved: &[&str]) -> (Position, View) {
+    let position = pos(units, Side::South);
+    let game = Game::from_position(position.clone(), true);
+    let mut view = game.view_remembering(Side::South);
+    for name in identified {
+        let square = sq(name);
+        let kind = position.piece_at(square).expect("a marker").kind;
+        view.cells[square.index()] = Cell::Enemy { intel: Some(kind) };
+    }
+    view.moved_markers = moved.iter().map(|name| sq(name)).collect();
+    view.moved_markers.sort();
+    for kind in UnitKind::ALL {
+        view.enemy_losses[kind.index()] = kind.fleet_count() - position.count(Side::North, kind) as u8;
+        view.own_losses[kind.index()] = kind.fleet_count() - position.count(Side::South, kind) as u8;
+    }
+    (position, view)
+}
+
+/// Level 5's decision in `view` (several seeds, so a lucky draw cannot pass a test).
+fn decisions(position: &Position, view: &View) -> Vec<Action> {
+    let legal = position.legal_actions();
+    (0..4).map(|seed| Ai::new(5, seed, Budget::Iterations(48)).choose(view, &legal)).collect()
+}
+
+/// Bases for both sides far from the action, sealed, so that the game goes on.
+const BASES: &str = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb n14:mn m14:dd";
+
+#[test]
+fn never_sends_a_ship_into_a_known_losing_attack() {
+    // A battleship (15) that was seen in battle stands two squares from our cruiser (7),
+    // which could move next to it and attack in one action, or sail out of its reach.
+    let (position, view) = view(&format!("{BASES} g6:CR g8:bb h12:cr"), &["g8"], &[]);
+    for action in decisions(&position, &view) {
+        assert!(
+            !matches!(action, Action::Attack { from, target, .. } if from == sq("g6") && target == sq("g8")),
+            "attacked a known battleship with a lone cruiser: {action}"
+        );
+    }
+}
+
+#[test]
+fn strikes_with_a_formation_that_beats_a_known_ship() {
+    // Two cruisers side by side (18) against a known battleship (15) touching one of them.
+    let (position, view) = view(&format!("{BASES} g7:CR f7:CR g8:bb"), &["g8"], &["g8"]);
+    for action in decisions(&position, &view) {
+        match action {
+            Action::Attack { target, partners, .. } if target == sq("g8") => {
+                assert_eq!(partners.len(), 1, "a cruiser pair (18), not a lone cruiser: {action}");
+            }
+            other => panic!("let a known battleship stand next to a winning pair: {other}"),
+        }
+    }
+}
+
+#[test]
+fn goes_for_a_weakly_defended_base() {
+    // North's last base must be the one marker that never moved; one patrol ship guards it.
+    let units = "a1:NB b1:NB a2:MN b2:DD h13:nb h12:ps c9:dd f13:CR";
+    let (position, view) = view(units, &[], &["h12", "c9"]);
+    for action in decisions(&position, &view) {
+        assert_eq!(action.target(), Some(sq("h13")), "ignored the last base within reach: {action}");
+    }
+}
+
+#[test]
+fn closes_in_on_the_only_possible_base() {
+    // The base is three squares beyond reach this turn: the Admiral sails towards it.
+    let units = "a1:NB b1:NB a2:MN b2:DD k14:nb c9:dd g11:CR";
+    let (position, view) = view(units, &[], &["c9"]);
+    let before = distance(sq("g11"), sq("k14"));
+    for action in decisions(&position, &view) {
+        let Action::Move { from, to } = action else { panic!("expected a move, got {action}") };
+        assert_eq!(from, sq("g11"));
+        assert!(distance(to, sq("k14")) < before, "moved away from the base: {action}");
+    }
+}
+
+#[test]
+fn hunts_the_carrier_when_it_is_known() {
+    // The enemy carrier was revealed two squares from our destroyer: sinking it takes the
+    // aircraft too.
+    let (position, view) = view(&format!("{BASES} k7:DD k9:cv l9:ac"), &["k9", "l9"], &["k9", "l9"]);
+    for action in decisions(&position, &view) {
+        assert_eq!(action.target(), Some(sq("k9")), "left the carrier alone: {action}");
+    }
+}
+
+#[test]
+fn detonates_the_bomb_when_the_exchange_clearly_favours_it() {
+    // Five known enemy warships inside the blast, none of ours.
+    let units = format!("{BASES} g7:AB f8:bb g8:bb h8:cr f6:cr h6:rd m3:PS");
+    let (position, view) = view(&units, &["f8", "g8", "h8", "f6", "h6"], &["f8", "g8", "h8", "f6", "h6"]);
+    for action in decisions(&position, &view) {
+        assert_eq!(action, Action::Detonate { at: sq("g7") });
+    }
+}
+
+#[test]
+fn keeps_the_bomb_when_its_own_fleet_would_burn() {
+    let units = format!("{BASES} g7:AB f7:BB h7:BB g6:CR g8:pd f8:ps m12:cr");
+    let units = units.replace("g8:pd", "g8:ps");
+    let (position, view) = view(&units, &["g8", "f8"], &["g8", "f8"]);
+    for action in decisions(&position, &view) {
+        assert!(!matches!(action, Action::Detonate { .. }), "blew up its own battleships: {action}");
+    }
+}
+
+#[test]
+fn probes_a_suspected_bomb_only_with_something_cheap() {
+    // The unmoved marker at g9 can only be the bomb or a mine; a battleship and a minesweeper
+    // both touch it.
+    let units = format!("{BASES} g9:ab g8:BB f9:MS k12:dd");
+    let (position, view) = view(&units, &[], &["k12"]);
+    for action in decisions(&position, &view) {
+        assert!(
+            !matches!(action, Action::Attack { from, .. } if from == sq("g8")),
+            "sent the battleship into a suspected bomb: {action}"
+        );
+    }
+}
+
+#[test]
+fn defends_a_threatened_base() {
+    // A known enemy destroyer can reach c3 and strike our last base at c2 in one action.
+    let units = "c2:NB c1:MN d2:DD b2:PS d4:CR c4:dd m15:nb m14:mn l15:dd";
+    let (position, view) = view(units, &["c4"], &["c4"]);
+    for action in decisions(&position, &view) {
+        let mut after = position.clone();
+        let mut events = Vec::new();
+        after.play(&action, Defense::Auto, &mut events).unwrap();
+        let threats: Vec<String> = after
+            .legal_actions()
+            .into_iter()
+            .filter(|reply| reply.target() == Some(sq("c2")))
+            .map(|reply| reply.to_string())
+            .collect();
+        assert!(threats.is_empty(), "after {action} the base can still be hit by {threats:?}");
+    }
+}
+
+#[test]
+fn declares_no_partners_when_even_its_best_group_loses() {
+    // A known battleship (15) attacks our destroyer pair (11): losing one ship beats losing two.
+    let units = format!("{BASES} g7:DD h7:DD g8:bb");
+    let (mut position, _) = view(&units, &[], &[]);
+    position.set_to_move(Side::North);
+    let game = Game::from_position(position.clone(), true);
+    let attack = Action::parse("g8xg7").unwrap();
+    let options = game.defense_options(&attack).expect("a scale battle");
+    assert!(options.len() > 1);
+    let mut view = game.view_remembering(Side::South);
+    view.cells[sq("g8").index()] = Cell::Enemy { intel: Some(UnitKind::Battleship) };
+    for kind in UnitKind::ALL {
+        view.enemy_losses[kind.index()] = kind.fleet_count() - position.count(Side::North, kind) as u8;
+    }
+    let chosen = Ai::new(5, 1, Budget::Iterations(16)).defend(&view, &attack, &options);
+    assert!(chosen.is_empty(), "risked its partner in a lost battle: {chosen:?}");
+    // Against a known cruiser (7) the pair wins: it declares it.
+    view.cells[sq("g8").index()] = Cell::Enemy { intel: Some(UnitKind::Cruiser) };
+    position.remove(sq("g8"));
+    position.put(sq("g8"), Piece::new(Side::North, UnitKind::Cruiser));
+    let game = Game::from_position(position, true);
+    let options = game.defense_options(&attack).expect("a scale battle");
+    let chosen = Ai::new(5, 1, Budget::Iterations(16)).defend(&view, &attack, &options);
+    assert_eq!(chosen.len(), 1, "a lone destroyer (5) loses to a cruiser (7); the pair (11) wins");
+}
+
+#[test]
+fn bluffs_with_a_fireship_escorted_like_the_carrier() {
+    for seed in 0..20 {
+        let layout = Ai::layout(5, seed);
+        layout.validate().unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        let mut position = Position::empty(Side::South);
+        layout.place(Side::South, &mut position);
+        let find = |kind| position.pieces().find(|(_, p)| p.kind == kind).map(|(s, _)| s).unwrap();
+        let (carrier, fireship) = (find(UnitKind::Carrier), find(UnitKind::Fireship));
+        let escorts = fireship
+            .surrounding()
+            .filter(|&n| position.piece_at(n).is_some_and(|p| p.kind.is_scale_ship()))
+            .count();
+        assert!(escorts >= 2, "seed {seed}: fireship at {fireship} has {escorts} escorts");
+        assert!(fireship.row() <= 2, "seed {seed}: fireship at {fireship} is not in the rear");
+        assert!(carrier.col().abs_diff(fireship.col()) >= 4, "seed {seed}: decoy beside the carrier");
+        let aircraft = find(UnitKind::Aircraft);
+        assert!(aircraft.touches(carrier), "seed {seed}: the bluff broke the carrier group");
+    }
+}
+
+fn distance(a: Square, b: Square) -> u8 {
+    a.col().abs_diff(b.col()) + a.row().abs_diff(b.row())
+}
