@@ -13,6 +13,7 @@
 //!   messages; a 50007 answer becomes `DmClosed`.
 
 pub mod autocomplete;
+pub mod career_view;
 pub mod cid;
 pub mod commands;
 pub mod delivery;
