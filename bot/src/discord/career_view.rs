@@ -87,14 +87,25 @@ pub fn thousands(n: u64, l: Language) -> String {
     out
 }
 
-fn decimal(x: f64, l: Language) -> String {
-    let s = format!("{:.1}", x);
-    let s = s.strip_suffix(".0").unwrap_or(&s).to_string();
+/// `x` with at most `places` decimals, trailing zeros dropped (a decimal comma in Russian).
+fn decimal_places(x: f64, places: usize, l: Language) -> String {
+    let s = format!("{x:.places$}");
+    let s = if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.') } else { &s };
     if l == Language::Ru {
         s.replace('.', ",")
     } else {
-        s
+        s.to_string()
     }
+}
+
+/// A term of the working: one decimal.
+fn decimal(x: f64, l: Language) -> String {
+    decimal_places(x, 1, l)
+}
+
+/// A factor of the working (0.25, 0.6, 1): two decimals at most.
+fn factor(x: f64, l: Language) -> String {
+    decimal_places(x, 2, l)
 }
 
 /// The working of the points: each term, then the factors and the total.
@@ -122,9 +133,9 @@ pub fn working(p: &PointsBreakdown, l: Language) -> String {
         l,
         "working-total",
         sum = decimal(p.subtotal(), l),
-        result = decimal(p.result_factor, l),
+        result = factor(p.result_factor, l),
         why = result,
-        opponent = decimal(p.opponent_factor, l),
+        opponent = factor(p.opponent_factor, l),
         against = against,
         total = p.total
     ));
