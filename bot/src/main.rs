@@ -66,14 +66,18 @@ fn recompute_careers() -> ExitCode {
             .await
             .with_context(|| format!("cannot open the database {url}"))?;
         let config = ServiceConfig { auto_ai: false, ..ServiceConfig::default() };
-        let service = Service::start(store, Arc::new(SystemNow), config).await.context("cannot start the service")?;
+        let service =
+            Service::start(store, Arc::new(SystemNow), config).await.context("cannot start the service")?;
         let summary = service.recompute_careers().await.context("recompute failed")?;
         service.store().close().await;
         anyhow::Ok(summary)
     };
     match tokio::runtime::Builder::new_current_thread().enable_all().build().map(|rt| rt.block_on(run)) {
         Ok(Ok(s)) => {
-            println!("careers recomputed: {} finished matches, {} rated, {} players", s.matches, s.rated, s.players);
+            println!(
+                "careers recomputed: {} finished matches, {} rated, {} players",
+                s.matches, s.rated, s.players
+            );
             ExitCode::SUCCESS
         }
         Ok(Err(e)) => {

@@ -42,7 +42,11 @@ async fn order_pages_and_the_callers_place() {
     expected.sort();
     let expected: Vec<UserId> = expected.into_iter().map(|e| e.3).collect();
     assert_eq!(expected.last(), Some(&CAROL));
-    assert_eq!(expected[..4], [UserId(5004), UserId(5009), UserId(5014), UserId(5019)], "level 5 first, by id");
+    assert_eq!(
+        expected[..4],
+        [UserId(5004), UserId(5009), UserId(5014), UserId(5019)],
+        "level 5 first, by id"
+    );
 
     let first = h.svc.leaderboard(Some(GUILD), 0, players[0]).await.unwrap();
     assert_eq!((first.page, first.pages, first.total), (0, 3, 24));

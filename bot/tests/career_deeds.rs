@@ -121,7 +121,11 @@ fn mine_warfare_counts_enemies_lost_on_our_mines_and_enemy_mines_we_swept() {
     assert_eq!(nonzero(&of(&sweep, Side::South)), [("mine_warfare", 1)]);
     let mut costly = g("e5:MS e6:sm");
     play(&mut costly, &["e5xe6"]);
-    assert_eq!(nonzero(&of(&costly, Side::South)), [("mine_warfare", 1)], "cleared, at the price of the sweeper");
+    assert_eq!(
+        nonzero(&of(&costly, Side::South)),
+        [("mine_warfare", 1)],
+        "cleared, at the price of the sweeper"
+    );
     let mut rammed = g("e5:CR e6:mn");
     play(&mut rammed, &["e5xe6"]);
     assert_eq!(nonzero(&of(&rammed, Side::South)), [], "only minesweepers sweep");
@@ -208,7 +212,10 @@ fn points_terms_fleet_kept_tonnage_bases_result_and_opponent() {
     let p = points(&x, Side::South, outcome, None, tons);
     let fleet = (15.0 + 7.0 + 3.0) / 184.0 * 100.0;
     assert!((p.fleet_kept - fleet).abs() < 1e-9, "{}", p.fleet_kept);
-    assert_eq!((p.tonnage_sunk, p.bases, p.win_bonus, p.result_factor, p.opponent_factor), (2.5, 50.0, 100.0, 1.0, 1.0));
+    assert_eq!(
+        (p.tonnage_sunk, p.bases, p.win_bonus, p.result_factor, p.opponent_factor),
+        (2.5, 50.0, 100.0, 1.0, 1.0)
+    );
     assert_eq!(p.total, (fleet + 2.5 + 50.0 + 100.0).round() as u32);
     assert_eq!(p.total, 166);
     // The loser: a quarter of what it kept (a patrol ship, 2 of 184), no bases.

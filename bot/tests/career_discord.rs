@@ -42,7 +42,9 @@ fn contains_all(text: &str, parts: &[&str]) {
 
 fn new_awards(r: &Reply) -> Vec<(String, String)> {
     match &r.pictures[0] {
-        Pic::GameOver(card) => card.new_awards.iter().map(|a| (a.name.clone(), a.degree_label.clone())).collect(),
+        Pic::GameOver(card) => {
+            card.new_awards.iter().map(|a| (a.name.clone(), a.degree_label.clone())).collect()
+        }
         other => panic!("the result card comes first, got {other:?}"),
     }
 }
@@ -113,7 +115,12 @@ async fn end_of_match_shows_the_working_promotion_and_new_awards_in_both_languag
     let lost = played(&h, CAROL, North::Human(BOB), TAKE_THE_BASE, &[(CAROL, TAKE)], Built::default()).await;
     contains_all(
         &end_message(&h, BOB, lost).await.text,
-        &["Очки: +0", "• Сохранённый флот: 1,1", "• Обе базы целы: 0", "× 0,25 (поражение: четверть) × 1 (человек) = **0**"],
+        &[
+            "Очки: +0",
+            "• Сохранённый флот: 1,1",
+            "• Обе базы целы: 0",
+            "× 0,25 (поражение: четверть) × 1 (человек) = **0**",
+        ],
     );
     contains_all(&end_message(&h, CAROL, lost).await.text, &["× 1 (win) × 1 (a person) = **154**"]);
     let friendly = Built { rated: false, ..Built::default() };
@@ -142,7 +149,10 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
     contains_all(&r.text, &["Senior Seaman", "185"]);
     let Pic::Profile(card) = &r.pictures[0] else { panic!("profile card") };
     assert_eq!((card.medals.len(), card.badges.len()), (8, 4), "medals and orders left, badges right");
-    assert_eq!((card.medals[4].name.as_str(), card.medals[4].degree, card.medals[4].progress_label.as_str()), ("Atomic strike", 3, "24 / 30"));
+    assert_eq!(
+        (card.medals[4].name.as_str(), card.medals[4].degree, card.medals[4].progress_label.as_str()),
+        ("Atomic strike", 3, "24 / 30")
+    );
     assert_eq!(card.badges[0].progress_label, "1 / 10", "veteran");
     assert_eq!(card.rank.name, "Senior Seaman");
     let Some(Comp::Select { id, options, .. }) = r.rows.first().and_then(|row| row.first()) else {
@@ -177,13 +187,26 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
             "Now 24: 6 more for degree II.",
         ],
     );
-    contains_all(&detail(EN, "torpedo_strike").await.text, &["not earned yet", "Now 0: 1 more for degree III."]);
-    contains_all(&detail(EN, "tonnage").await.text, &["qualification badge", "Now 26,400: 473,600 more for degree III."]);
+    contains_all(
+        &detail(EN, "torpedo_strike").await.text,
+        &["not earned yet", "Now 0: 1 more for degree III."],
+    );
+    contains_all(
+        &detail(EN, "tonnage").await.text,
+        &["qualification badge", "Now 26,400: 473,600 more for degree III."],
+    );
     contains_all(
         &detail(RU, "atomic_strike").await.text,
-        &["**Атомный удар** · медаль · III степени", "Степени: III — 5 · II — 30 · I — 120", "Сейчас 24: до степени II осталось 6."],
+        &[
+            "**Атомный удар** · медаль · III степени",
+            "Степени: III — 5 · II — 30 · I — 120",
+            "Сейчас 24: до степени II осталось 6.",
+        ],
     );
-    contains_all(&detail(EN, "rules").await.text, &["at most 3 times per day (UTC)", "resigned before move 10", "×0.2"]);
+    contains_all(
+        &detail(EN, "rules").await.text,
+        &["at most 3 times per day (UTC)", "resigned before move 10", "×0.2"],
+    );
     contains_all(&detail(RU, "rules").await.text, &["не больше 3 раз в сутки (UTC)", "до 10-го хода"]);
     assert!(detail(EN, "no_such_award").await.text.starts_with("⚠️"));
 
@@ -203,7 +226,8 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
     let a = app(&h).await;
     for i in 0..12u64 {
         let user = UserId(5000 + i);
-        played(&h, user, North::Ai((i % 5 + 1) as u8), TAKE_THE_BASE, &[(user, TAKE)], Built::default()).await;
+        played(&h, user, North::Ai((i % 5 + 1) as u8), TAKE_THE_BASE, &[(user, TAKE)], Built::default())
+            .await;
     }
     // Places: level 5 (5004, 5009), 4 (5003, 5008), 3 (5002, 5007), 2 (5001, 5006, 5011),
     // 1 (5000, 5005, 5010); equal points by user id.
@@ -235,7 +259,15 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
     let Answer::Update(next) = handlers::component(&a, &who(caller, RU), &Cid::Leaders(1), None).await else {
         panic!("an update")
     };
-    contains_all(&next.text, &["**Таблица лидеров** · страница 2 из 2 · игроков: 12", "11. <@5005>", "12. <@5010>", "Ваше место: **#12**"]);
+    contains_all(
+        &next.text,
+        &[
+            "**Таблица лидеров** · страница 2 из 2 · игроков: 12",
+            "11. <@5005>",
+            "12. <@5010>",
+            "Ваше место: **#12**",
+        ],
+    );
     assert_eq!(buttons(&next), [(Cid::Leaders(0).encode(), false), (Cid::Leaders(2).encode(), true)]);
     let r = handlers::leaderboard(&a, &who(UserId(9999), EN)).await;
     contains_all(&r.text, &["You are not on this board yet"]);

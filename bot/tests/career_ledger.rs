@@ -19,7 +19,9 @@ async fn credit(h: &Harness, user: UserId, id: MatchId) -> (Option<u32>, Vec<Awa
     let all = ended_for(h, user).await;
     let n = all.iter().find(|n| n.match_id == Some(id)).expect("an end notice");
     match &n.notice {
-        Notice::MatchEnded { points, awards, unrated, .. } => (points.as_ref().map(|p| p.total), awards.clone(), *unrated),
+        Notice::MatchEnded { points, awards, unrated, .. } => {
+            (points.as_ref().map(|p| p.total), awards.clone(), *unrated)
+        }
         _ => unreachable!(),
     }
 }
@@ -73,7 +75,9 @@ async fn degrees_rise_three_two_one_and_the_higher_replaces_the_lower() {
         ],
         "one row per award, the highest degree only"
     );
-    let rows = count(h.svc.store(), "SELECT COUNT(*) FROM awards WHERE user_id = 1001 AND award = 'atomic_strike'").await;
+    let rows =
+        count(h.svc.store(), "SELECT COUNT(*) FROM awards WHERE user_id = 1001 AND award = 'atomic_strike'")
+            .await;
     assert_eq!(rows, 1);
 }
 
@@ -106,7 +110,9 @@ async fn an_unrated_match_changes_nothing() {
 #[tokio::test]
 async fn resigning_before_move_10_earns_nothing_for_either_player() {
     let h = harness().await;
-    let shuffle: Vec<(UserId, &str)> = (0..9).flat_map(|_| [(ALICE, "a5-a6"), (BOB, "n15-n14"), (ALICE, "a6-a5"), (BOB, "n14-n15")]).collect();
+    let shuffle: Vec<(UserId, &str)> = (0..9)
+        .flat_map(|_| [(ALICE, "a5-a6"), (BOB, "n15-n14"), (ALICE, "a6-a5"), (BOB, "n14-n15")])
+        .collect();
     let units = "a5:PS e5:CR a1:NB b1:NB e6:nb f9:nb n15:ps";
     // Nine moves each (18 plies), then North resigns: nothing.
     let id = insert_match(&h, ALICE, North::Human(BOB), units, Built::default()).await;
@@ -165,8 +171,13 @@ async fn points_are_written_by_the_transaction_that_ends_the_match() {
     assert_eq!(career_tables(&h).await, before);
     h.svc.act("win", ALICE, id, 0, TAKE).await.unwrap();
     // As soon as the action is accepted, the match is over and both careers are written.
-    let finished = count(h.svc.store(), &format!("SELECT COUNT(*) FROM matches WHERE id = {} AND status = 'finished'", id.0)).await;
-    let points = count(h.svc.store(), &format!("SELECT COUNT(*) FROM match_points WHERE match_id = {}", id.0)).await;
+    let finished = count(
+        h.svc.store(),
+        &format!("SELECT COUNT(*) FROM matches WHERE id = {} AND status = 'finished'", id.0),
+    )
+    .await;
+    let points =
+        count(h.svc.store(), &format!("SELECT COUNT(*) FROM match_points WHERE match_id = {}", id.0)).await;
     assert_eq!((finished, points), (1, 2));
     // A repeated submission (same key) does not count twice.
     h.svc.act("win", ALICE, id, 0, TAKE).await.unwrap();
@@ -194,7 +205,15 @@ async fn recompute_rebuilds_exactly_what_the_matches_wrote() {
         played(&h, s, North::Human(n), TAKE_THE_BASE, &[(s, TAKE)], Built::default()).await;
     }
     played(&h, CAROL, North::Ai(2), TAKE_THE_BASE, &[(CAROL, TAKE)], Built::default()).await;
-    played(&h, CAROL, North::Human(BOB), &bomb, &[(CAROL, "g8!")], Built { rated: false, ..Built::default() }).await;
+    played(
+        &h,
+        CAROL,
+        North::Human(BOB),
+        &bomb,
+        &[(CAROL, "g8!")],
+        Built { rated: false, ..Built::default() },
+    )
+    .await;
     let early = insert_match(&h, BOB, North::Human(CAROL), TAKE_THE_BASE, Built::default()).await;
     h.svc.resign("early", CAROL, early).await.unwrap();
     h.now.advance(DAY_MS);
@@ -226,7 +245,9 @@ async fn award_progress_counts_to_the_next_degree() {
     let h = harness().await;
     let progress = h.svc.award_progress(ALICE).await.unwrap();
     assert_eq!(progress.len(), 12);
-    assert!(progress.iter().all(|p| p.count == 0 && p.degree == 0 && p.next == Some((3, p.award.thresholds[0]))));
+    assert!(progress
+        .iter()
+        .all(|p| p.count == 0 && p.degree == 0 && p.next == Some((3, p.award.thresholds[0]))));
     let bomb = bomb_everything();
     for _ in 0..5 {
         played(&h, ALICE, North::Ai(5), &bomb, &[(ALICE, "g8!")], Built::default()).await;

@@ -94,11 +94,12 @@ pub async fn leaderboard(
     .bind(((page + 1) * PAGE_SIZE) as i64)
     .fetch_all(&mut *conn)
     .await?;
-    let me: Option<Row> =
-        sqlx::query_as(&format!("{RANKED} SELECT place, user_id, points, wins, rated FROM ranked WHERE user_id = ?2"))
-            .bind(guild)
-            .bind(caller.db())
-            .fetch_optional(&mut *conn)
-            .await?;
+    let me: Option<Row> = sqlx::query_as(&format!(
+        "{RANKED} SELECT place, user_id, points, wins, rated FROM ranked WHERE user_id = ?2"
+    ))
+    .bind(guild)
+    .bind(caller.db())
+    .fetch_optional(&mut *conn)
+    .await?;
     Ok(LeaderPage { page, pages, total, rows: rows.into_iter().map(row).collect(), me: me.map(row) })
 }

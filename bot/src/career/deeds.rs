@@ -86,7 +86,9 @@ pub fn turn_deeds(events: &[Event], me: Side) -> TurnDeeds {
                 cause = match (side == me, weapon) {
                     (true, Weapon::Torpedo) => Cause::Torpedo,
                     (true, Weapon::Aircraft) => Cause::Aircraft,
-                    (true, Weapon::Contact) if attacker.kind == UnitKind::Minesweeper && is_mine(target.kind) => {
+                    (true, Weapon::Contact)
+                        if attacker.kind == UnitKind::Minesweeper && is_mine(target.kind) =>
+                    {
                         Cause::Sweep
                     }
                     (true, Weapon::Contact) => Cause::Contact,

@@ -93,7 +93,10 @@ pub struct FinishedMatch<'a> {
 
 /// Decides whether the match counts; the daily limit looks at the rated matches of the same
 /// two people that ended earlier the same UTC day (in `match_points`).
-pub async fn rating(conn: &mut SqliteConnection, m: &FinishedMatch<'_>) -> Result<Option<Unrated>, sqlx::Error> {
+pub async fn rating(
+    conn: &mut SqliteConnection,
+    m: &FinishedMatch<'_>,
+) -> Result<Option<Unrated>, sqlx::Error> {
     if !m.rated {
         return Ok(Some(Unrated::Friendly));
     }
@@ -152,7 +155,8 @@ async fn apply(
     ai_level: Option<u8>,
 ) -> Result<(PointsBreakdown, Vec<AwardChange>), sqlx::Error> {
     let won = m.outcome.status.winner() == Some(me);
-    let finish = Finish { won, bases_intact: bases_on_board(m.game, me) >= 2, against_ai5: ai_level == Some(5) };
+    let finish =
+        Finish { won, bases_intact: bases_on_board(m.game, me) >= 2, against_ai5: ai_level == Some(5) };
     let deeds = deeds_from(turns, me, finish);
     let mut breakdown = points(m.game, me, m.outcome, ai_level, deeds.tonnage_sunk);
     let before: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = ?")
@@ -160,17 +164,22 @@ async fn apply(
         .fetch_optional(&mut *conn)
         .await?;
     let before = before.unwrap_or(0) as u32;
-    let held: Vec<(String, i64, i64)> = sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = ?")
-        .bind(user.db())
-        .fetch_all(&mut *conn)
-        .await?;
+    let held: Vec<(String, i64, i64)> =
+        sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = ?")
+            .bind(user.db())
+            .fetch_all(&mut *conn)
+            .await?;
     let after = before + breakdown.total;
     breakdown.rank_before = rank_of(before);
     breakdown.rank_after = rank_of(after);
     breakdown.points_after = after;
     let draw = m.outcome.status == Status::Draw;
     let mut batch = Batch::new();
-    batch.sql("INSERT INTO profiles (user_id) VALUES (").bind(user.db()).sql(") ON CONFLICT DO NOTHING").end();
+    batch
+        .sql("INSERT INTO profiles (user_id) VALUES (")
+        .bind(user.db())
+        .sql(") ON CONFLICT DO NOTHING")
+        .end();
     batch
         .sql("UPDATE profiles SET points = ")
         .bind(after as i64)

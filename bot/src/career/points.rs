@@ -63,7 +63,13 @@ pub fn opponent_factor(ai_level: Option<u8>) -> f64 {
 /// The points of `me` for a finished game (rank fields are filled in by the ledger).
 /// `tonnage_sunk` is the notional tonnage of the enemy units `me` destroyed
 /// ([`super::Deeds::tonnage_sunk`]).
-pub fn points(game: &Game, me: Side, outcome: Outcome, ai_level: Option<u8>, tonnage_sunk: u64) -> PointsBreakdown {
+pub fn points(
+    game: &Game,
+    me: Side,
+    outcome: Outcome,
+    ai_level: Option<u8>,
+    tonnage_sunk: u64,
+) -> PointsBreakdown {
     let kept: u32 = game
         .position()
         .pieces()

@@ -10,7 +10,9 @@ use super::i18n::tr;
 use super::present::mention;
 use super::ui::{Comp, Opt, Pic, Reply, Style};
 use crate::career::board::LeaderPage;
-use crate::career::{self, award, roman, AwardChange, AwardKind, AwardProgress, PointsBreakdown, Unrated, RANKS};
+use crate::career::{
+    self, award, roman, AwardChange, AwardKind, AwardProgress, PointsBreakdown, Unrated, RANKS,
+};
 use crate::ids::UserId;
 use crate::service::Profile;
 
@@ -38,7 +40,13 @@ pub fn rank_info(points: u32, l: Language) -> RankInfo {
                 index: i as u8,
                 name: rank_name(i, l).to_string(),
                 progress: (points.saturating_sub(base) as f32 / span as f32).min(1.0),
-                progress_label: tr!(l, "rank-progress", points = points, next = next.2, rank = rank_name(i + 1, l)),
+                progress_label: tr!(
+                    l,
+                    "rank-progress",
+                    points = points,
+                    next = next.2,
+                    rank = rank_name(i + 1, l)
+                ),
             }
         }
         None => RankInfo {
@@ -60,7 +68,9 @@ pub fn award_line(key: &str, count: u64, degree: u8, l: Language) -> AwardLine {
     let emblem = career::AWARDS.iter().position(|a| a.key == key).unwrap_or(0);
     let progress = award(key).map(|a| AwardProgress::of(a, count));
     let (fraction, label) = match progress.as_ref().and_then(|p| p.next) {
-        Some((_, need)) => (progress.as_ref().map_or(0.0, AwardProgress::fraction), format!("{count} / {need}")),
+        Some((_, need)) => {
+            (progress.as_ref().map_or(0.0, AwardProgress::fraction), format!("{count} / {need}"))
+        }
         None => (1.0, count.to_string()),
     };
     AwardLine {
@@ -110,7 +120,8 @@ fn factor(x: f64, l: Language) -> String {
 
 /// The working of the points: each term, then the factors and the total.
 pub fn working(p: &PointsBreakdown, l: Language) -> String {
-    let mut lines = vec![tr!(l, "points-earned", points = p.total, total = thousands(p.points_after as u64, l))];
+    let mut lines =
+        vec![tr!(l, "points-earned", points = p.total, total = thousands(p.points_after as u64, l))];
     let terms = [
         ("pts-fleet", p.fleet_kept),
         ("pts-tonnage", p.tonnage_sunk),
@@ -165,7 +176,12 @@ pub fn end_of_match(
         (Some(p), _) => {
             lines.push(working(p, l));
             if p.promoted() {
-                lines.push(tr!(l, "promoted", from = rank_name(p.rank_before, l), rank = rank_name(p.rank_after, l)));
+                lines.push(tr!(
+                    l,
+                    "promoted",
+                    from = rank_name(p.rank_before, l),
+                    rank = rank_name(p.rank_after, l)
+                ));
             }
             lines.push(rank_info(p.points_after, l).progress_label);
         }
@@ -224,7 +240,13 @@ pub fn award_menu(user: UserId, progress: &[AwardProgress], l: Language) -> Vec<
             };
             let description = match p.next {
                 Some((degree, need)) => {
-                    tr!(l, "award-menu-next", count = thousands(p.count, l), need = thousands(need, l), degree = roman(degree))
+                    tr!(
+                        l,
+                        "award-menu-next",
+                        count = thousands(p.count, l),
+                        need = thousands(need, l),
+                        degree = roman(degree)
+                    )
                 }
                 None => tr!(l, "award-top", count = thousands(p.count, l)),
             };
@@ -236,7 +258,13 @@ pub fn award_menu(user: UserId, progress: &[AwardProgress], l: Language) -> Vec<
 }
 
 /// `/admiral profile`: the card (rank, figures, medals left, badges right) and the award menu.
-pub fn profile_reply(user: UserId, name: &str, p: &Profile, progress: &[AwardProgress], l: Language) -> Reply {
+pub fn profile_reply(
+    user: UserId,
+    name: &str,
+    p: &Profile,
+    progress: &[AwardProgress],
+    l: Language,
+) -> Reply {
     let line = |a: &AwardProgress| award_line(a.award.key, a.count, a.degree, l);
     let card = ProfileCard {
         language: l,

@@ -13,10 +13,10 @@ use admiral_engine::{
 };
 use admiral_render::{BattleCard, BattleSide, BoardLabels, GameOverCard, PlayerLabel, SetupLabels};
 
+pub use super::career_view::{award_line, rank_info};
 use super::cid::Cid;
 use super::i18n::tr;
 use super::ui::{Comp, Opt, Pic, Reply, Style};
-pub use super::career_view::{award_line, rank_info};
 use crate::career::{AwardChange, PointsBreakdown};
 use crate::clock::TimeControl;
 use crate::error::ServiceError;

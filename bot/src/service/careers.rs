@@ -46,7 +46,8 @@ impl Service {
                 continue; // ended before it started (never happens: setups are completed)
             };
             let game = Game::replay(&record).map_err(corrupt)?;
-            let outcome = game.outcome().ok_or_else(|| corrupt(format!("finished match {id} has no result")))?;
+            let outcome =
+                game.outcome().ok_or_else(|| corrupt(format!("finished match {id} has no result")))?;
             let m = FinishedMatch {
                 id,
                 users: [south.map(UserId::from_db), north.map(UserId::from_db)],
@@ -58,7 +59,8 @@ impl Service {
             };
             let credits = ledger::record_match(conn, &m).await?;
             summary.matches += 1;
-            summary.rated += credits.iter().flatten().any(|c| matches!(c, career::Credit::Rated { .. })) as u32;
+            summary.rated +=
+                credits.iter().flatten().any(|c| matches!(c, career::Credit::Rated { .. })) as u32;
         }
         let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM profiles").fetch_one(&mut *conn).await?;
         summary.players = players as u32;

@@ -33,7 +33,8 @@ pub fn game(units: &str) -> Game {
 pub fn play(game: &mut Game, actions: &[&str]) {
     for a in actions {
         let action = admiral_engine::Action::parse(a).unwrap_or_else(|e| panic!("{a}: {e}"));
-        game.play(&action, admiral_engine::Defense::Auto).unwrap_or_else(|e| panic!("{a} refused: {e}\n{game:?}"));
+        game.play(&action, admiral_engine::Defense::Auto)
+            .unwrap_or_else(|e| panic!("{a} refused: {e}\n{game:?}"));
     }
 }
 
@@ -118,7 +119,14 @@ pub async fn act_all(h: &Harness, id: MatchId, moves: &[(UserId, &str)]) {
 }
 
 /// A hand-built match played to its end; returns the match.
-pub async fn played(h: &Harness, south: UserId, north: North, units: &str, moves: &[(UserId, &str)], built: Built) -> MatchId {
+pub async fn played(
+    h: &Harness,
+    south: UserId,
+    north: North,
+    units: &str,
+    moves: &[(UserId, &str)],
+    built: Built,
+) -> MatchId {
     let id = insert_match(h, south, north, units, built).await;
     act_all(h, id, moves).await;
     let (status, _, _) = h.svc.status(id).await.expect("status");
@@ -160,11 +168,9 @@ pub async fn ended_for(h: &Harness, user: UserId) -> Vec<Notification> {
 /// Every row of the career tables, as text (to compare two ways of computing them).
 pub async fn career_tables(h: &Harness) -> String {
     let mut out = String::new();
-    for (table, order) in [
-        ("profiles", "user_id"),
-        ("awards", "user_id, award"),
-        ("match_points", "match_id, user_id"),
-    ] {
+    for (table, order) in
+        [("profiles", "user_id"), ("awards", "user_id, award"), ("match_points", "match_id, user_id")]
+    {
         let cols: String = sqlx::query_scalar("SELECT group_concat(name, ', ') FROM pragma_table_info(?)")
             .bind(table)
             .fetch_one(&h.svc.store().write)
