@@ -573,7 +573,9 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
         pb.close();
         let shield = pb.finish().expect("shield");
         let (a, _) = ribbon(award.emblem);
-        p.fill_path(&shield, &a.paint(), FillRule::Winding, Transform::identity(), None);
+        // A badge not earned yet is a dim outline of itself, like an unearned medal.
+        let fill = if faded { a.mix(CARD_BG, 0.65) } else { a };
+        p.fill_path(&shield, &fill.paint(), FillRule::Winding, Transform::identity(), None);
         p.stroke_path(
             &shield,
             &metal.paint(),
