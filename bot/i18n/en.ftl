@@ -344,3 +344,4 @@ leaderboard-you = Your place: **#{ $place }** ({ $points } points).
 leaderboard-you-none = You are not on this board yet: finish a match started in this server.
 btn-prev = ◀ Previous
 btn-next = Next ▶
+award-card-top = { $count } · the highest degree

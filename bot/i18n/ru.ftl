@@ -342,3 +342,4 @@ leaderboard-you = Ваше место: **#{ $place }** (очков: { $points })
 leaderboard-you-none = Вас ещё нет в этой таблице: доиграйте партию, начатую на этом сервере.
 btn-prev = ◀ Назад
 btn-next = Вперёд ▶
+award-card-top = { $count } · высшая степень

@@ -151,9 +151,9 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
     assert_eq!((card.medals.len(), card.badges.len()), (8, 4), "medals and orders left, badges right");
     assert_eq!(
         (card.medals[4].name.as_str(), card.medals[4].degree, card.medals[4].progress_label.as_str()),
-        ("Atomic strike", 3, "24 / 30")
+        ("Atomic strike", 3, "24 / 30 → II")
     );
-    assert_eq!(card.badges[0].progress_label, "1 / 10", "veteran");
+    assert_eq!(card.badges[0].progress_label, "1 / 10 → III", "veteran");
     assert_eq!(card.rank.name, "Senior Seaman");
     let Some(Comp::Select { id, options, .. }) = r.rows.first().and_then(|row| row.first()) else {
         panic!("an award menu under the card")

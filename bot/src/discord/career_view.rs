@@ -43,8 +43,8 @@ pub fn rank_info(points: u32, l: Language) -> RankInfo {
                 progress_label: tr!(
                     l,
                     "rank-progress",
-                    points = points,
-                    next = next.2,
+                    points = thousands(points as u64, l),
+                    next = thousands(next.2 as u64, l),
                     rank = rank_name(i + 1, l)
                 ),
             }
@@ -53,7 +53,7 @@ pub fn rank_info(points: u32, l: Language) -> RankInfo {
             index: i as u8,
             name: rank_name(i, l).to_string(),
             progress: 1.0,
-            progress_label: tr!(l, "rank-top", points = points),
+            progress_label: tr!(l, "rank-top", points = thousands(points as u64, l)),
         },
     }
 }
@@ -68,10 +68,11 @@ pub fn award_line(key: &str, count: u64, degree: u8, l: Language) -> AwardLine {
     let emblem = career::AWARDS.iter().position(|a| a.key == key).unwrap_or(0);
     let progress = award(key).map(|a| AwardProgress::of(a, count));
     let (fraction, label) = match progress.as_ref().and_then(|p| p.next) {
-        Some((_, need)) => {
-            (progress.as_ref().map_or(0.0, AwardProgress::fraction), format!("{count} / {need}"))
-        }
-        None => (1.0, count.to_string()),
+        Some((next, need)) => (
+            progress.as_ref().map_or(0.0, AwardProgress::fraction),
+            format!("{} / {} → {}", thousands(count, l), thousands(need, l), roman(next)),
+        ),
+        None => (1.0, tr!(l, "award-card-top", count = thousands(count, l))),
     };
     AwardLine {
         emblem: emblem as u8,
