@@ -275,3 +275,29 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
     let r = handlers::leaderboard(&a, &other_server).await;
     assert!(r.text.contains("Nobody has finished") && r.rows.is_empty(), "{}", r.text);
 }
+
+#[tokio::test]
+async fn the_result_card_shows_the_same_working_as_the_text() {
+    let h = harness().await;
+    h.svc.set_language(BOB, RU).await.unwrap();
+    let id = played(&h, BOB, North::Ai(3), &bomb_everything(), &[(BOB, "g8!")], Built::default()).await;
+    let r = end_message(&h, BOB, id).await;
+    contains_all(
+        &r.text,
+        &["• (184,6) × 1 (победа) × 0,6 (ИИ уровня 3) = **111**", "Очки: +111 (всего 111)."],
+    );
+    let Pic::GameOver(card) = &r.pictures[0] else { panic!("result card") };
+    let lines: Vec<(&str, &str)> = card.lines.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    assert_eq!(
+        lines,
+        [
+            ("Сохранённый флот", "8,2"),
+            ("Потопленный тоннаж (на 1000 т)", "26,4"),
+            ("Обе базы целы", "50"),
+            ("Победа", "100"),
+            ("Множитель результата", "×1"),
+            ("Множитель соперника", "×0,6"),
+        ]
+    );
+    assert_eq!(card.total.1, "+111");
+}

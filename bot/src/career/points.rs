@@ -52,10 +52,13 @@ impl PointsBreakdown {
     }
 }
 
+/// The factors of AI levels 1–5.
+pub const AI_FACTORS: [f64; 5] = [0.2, 0.4, 0.6, 0.8, 1.0];
+
 /// The opponent factor: AI level 1–5 → 0.2 / 0.4 / 0.6 / 0.8 / 1.0; a person → 1.
 pub fn opponent_factor(ai_level: Option<u8>) -> f64 {
     match ai_level {
-        Some(level) => 0.2 * level.clamp(1, 5) as f64,
+        Some(level) => AI_FACTORS[level.clamp(1, 5) as usize - 1],
         None => 1.0,
     }
 }

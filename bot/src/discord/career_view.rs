@@ -110,12 +110,12 @@ fn decimal_places(x: f64, places: usize, l: Language) -> String {
 }
 
 /// A term of the working: one decimal.
-fn decimal(x: f64, l: Language) -> String {
+pub fn decimal(x: f64, l: Language) -> String {
     decimal_places(x, 1, l)
 }
 
 /// A factor of the working (0.25, 0.6, 1): two decimals at most.
-fn factor(x: f64, l: Language) -> String {
+pub fn factor(x: f64, l: Language) -> String {
     decimal_places(x, 2, l)
 }
 

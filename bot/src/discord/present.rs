@@ -364,12 +364,13 @@ pub fn game_over_pic(
     let mut total = (tr!(l, "points"), "—".to_string());
     let mut rank = rank_info(0, l);
     if let Some(p) = points {
-        lines.push((tr!(l, "pts-fleet"), format!("{:.1}", p.fleet_kept)));
-        lines.push((tr!(l, "pts-tonnage"), format!("{:.1}", p.tonnage_sunk)));
-        lines.push((tr!(l, "pts-bases"), format!("{:.0}", p.bases)));
-        lines.push((tr!(l, "pts-win"), format!("{:.0}", p.win_bonus)));
-        lines.push((tr!(l, "pts-result"), format!("×{}", p.result_factor)));
-        lines.push((tr!(l, "pts-opponent"), format!("×{}", p.opponent_factor)));
+        use super::career_view::{decimal, factor};
+        lines.push((tr!(l, "pts-fleet"), decimal(p.fleet_kept, l)));
+        lines.push((tr!(l, "pts-tonnage"), decimal(p.tonnage_sunk, l)));
+        lines.push((tr!(l, "pts-bases"), decimal(p.bases, l)));
+        lines.push((tr!(l, "pts-win"), decimal(p.win_bonus, l)));
+        lines.push((tr!(l, "pts-result"), format!("×{}", factor(p.result_factor, l))));
+        lines.push((tr!(l, "pts-opponent"), format!("×{}", factor(p.opponent_factor, l))));
         total.1 = format!("+{}", p.total);
         rank = rank_info(p.points_after, l);
     } else {
