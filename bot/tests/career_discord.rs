@@ -254,10 +254,15 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
             })
             .collect()
     };
-    assert_eq!(buttons(&r), [(Cid::Leaders(0).encode(), true), (Cid::Leaders(1).encode(), false)]);
-    assert_eq!(handlers::ack_kind(&Cid::Leaders(1)), Some(true), "the page replaces the message");
-    let Answer::Update(next) = handlers::component(&a, &who(caller, RU), &Cid::Leaders(1), None).await else {
-        panic!("an update")
+    assert_eq!(
+        buttons(&r),
+        [(Cid::Leaders(caller, 0).encode(), true), (Cid::Leaders(caller, 1).encode(), false)]
+    );
+    assert_eq!(handlers::ack_kind(&Cid::Leaders(caller, 1)), Some(true), "acknowledged at once");
+    let Answer::Update(next) =
+        handlers::component(&a, &who(caller, RU), &Cid::Leaders(caller, 1), None).await
+    else {
+        panic!("the page replaces the message of the one who asked")
     };
     contains_all(
         &next.text,
@@ -268,7 +273,19 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
             "Ваше место: **#12**",
         ],
     );
-    assert_eq!(buttons(&next), [(Cid::Leaders(0).encode(), false), (Cid::Leaders(2).encode(), true)]);
+    assert_eq!(
+        buttons(&next),
+        [(Cid::Leaders(caller, 0).encode(), false), (Cid::Leaders(caller, 2).encode(), true)]
+    );
+    // Someone else pressing the button gets their own copy, with their own place.
+    let other = UserId(5004);
+    let Answer::Reply(copy) = handlers::component(&a, &who(other, EN), &Cid::Leaders(caller, 1), None).await
+    else {
+        panic!("a reply only for them")
+    };
+    assert!(copy.ephemeral);
+    contains_all(&copy.text, &["page 2 of 2", "Your place: **#1**"]);
+    assert_eq!(buttons(&copy)[0].0, Cid::Leaders(other, 0).encode());
     let r = handlers::leaderboard(&a, &who(UserId(9999), EN)).await;
     contains_all(&r.text, &["You are not on this board yet"]);
     let other_server = Who { guild: Some(55), ..who(caller, EN) };

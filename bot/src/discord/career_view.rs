@@ -295,8 +295,9 @@ pub fn profile_reply(
     r
 }
 
-/// `/admiral leaderboard`: one page, the caller's place, and the page buttons.
-pub fn leaderboard_reply(page: &LeaderPage, l: Language) -> Reply {
+/// `/admiral leaderboard`: one page, the caller's place, and the page buttons (which page the
+/// board of `caller`).
+pub fn leaderboard_reply(page: &LeaderPage, caller: UserId, l: Language) -> Reply {
     if page.total == 0 {
         return Reply::text(tr!(l, "leaderboard-empty"));
     }
@@ -323,7 +324,7 @@ pub fn leaderboard_reply(page: &LeaderPage, l: Language) -> Reply {
     let mut r = Reply::text(lines.join("\n"));
     if page.pages > 1 {
         let button = |to: u32, key: &str, enabled: bool| Comp::Button {
-            id: Cid::Leaders(to).encode(),
+            id: Cid::Leaders(caller, to).encode(),
             label: tr!(l, key),
             style: Style::Secondary,
             disabled: !enabled,

@@ -43,8 +43,9 @@ pub enum Cid {
     Defend(MatchId, u32),
     /// Profile: the award menu under a player's card (the value is the award).
     Award(UserId),
-    /// Leaderboard: show a page (0-based).
-    Leaders(u32),
+    /// Leaderboard: show a page (0-based) of the board first asked for by a user (others who
+    /// press the button get their own copy).
+    Leaders(UserId, u32),
 }
 
 impl Cid {
@@ -69,8 +70,8 @@ impl Cid {
             Cid::ResignCancel(m) => format!("adm:resignno:{}", m.0),
             Cid::Defend(m, p) => format!("adm:defend:{}:{p}", m.0),
             Cid::Award(u) => format!("adm:award:{}", u.0),
-            // Ids must be positive: page n is sent as n + 1.
-            Cid::Leaders(page) => format!("adm:lb:{}", *page as u64 + 1),
+            // Page n is sent as n + 1 (every number of an id is positive).
+            Cid::Leaders(u, page) => format!("adm:lb:{}:{}", u.0, *page as u64 + 1),
         }
     }
 
@@ -113,7 +114,7 @@ impl Cid {
             ("resignno", None) => Cid::ResignCancel(m),
             ("defend", Some(p)) => Cid::Defend(m, p),
             ("award", None) => Cid::Award(UserId(a as u64)),
-            ("lb", None) => Cid::Leaders(u32::try_from(a - 1).ok()?),
+            ("lb", Some(p)) => Cid::Leaders(UserId(a as u64), p.checked_sub(1)?),
             _ => return None,
         })
     }
@@ -144,8 +145,8 @@ mod tests {
             Cid::ResignCancel(MatchId(7)),
             Cid::Defend(MatchId(7), 5),
             Cid::Award(UserId(123_456_789_012_345_678)),
-            Cid::Leaders(0),
-            Cid::Leaders(41),
+            Cid::Leaders(UserId(5), 0),
+            Cid::Leaders(UserId(5), 41),
         ];
         for c in all {
             assert_eq!(Cid::parse(&c.encode()), Some(c.clone()), "{c:?}");
@@ -163,8 +164,9 @@ mod tests {
             "adm:accept:0",
             "adm:accept:99999999999999999999999",
             "adm:board:1:2",
-            "adm:lb:0",
-            "adm:lb:99999999999",
+            "adm:lb:5",
+            "adm:lb:5:0",
+            "adm:lb:5:99999999999",
             "adm:award:1:2",
         ] {
             assert_eq!(Cid::parse(bad), None, "{bad}");

@@ -600,7 +600,13 @@ pub async fn component(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> 
             Some(choice) => Answer::Reply(award_detail(app, who, user, choice).await),
             None => Answer::Reply(oops(l, tr!(l, "err-malformed"))),
         },
-        Cid::Leaders(page) => Answer::Update(leaderboard_page(app, who, page).await),
+        // The one who asked pages the public message; anyone else gets their own copy.
+        Cid::Leaders(owner, page) if owner == who.user => {
+            Answer::Update(leaderboard_page(app, who, page).await)
+        }
+        Cid::Leaders(_, page) => {
+            Answer::Reply(Reply { ephemeral: true, ..leaderboard_page(app, who, page).await })
+        }
     }
 }
 
@@ -635,7 +641,7 @@ pub fn ack_kind(cid: &Cid) -> Option<bool> {
         | Cid::ResignConfirm(_)
         | Cid::ResignCancel(_)
         | Cid::Defend(..)
-        | Cid::Leaders(_) => Some(true),
+        | Cid::Leaders(..) => Some(true),
         _ => Some(false),
     }
 }
@@ -882,7 +888,7 @@ pub async fn award_detail(app: &App, who: &Who, user: UserId, choice: &str) -> R
 /// a time, with the caller's place.
 pub async fn leaderboard_page(app: &App, who: &Who, page: u32) -> Reply {
     match app.service.leaderboard(who.guild, page, who.user).await {
-        Ok(board) => career_view::leaderboard_reply(&board, who.lang),
+        Ok(board) => career_view::leaderboard_reply(&board, who.user, who.lang),
         Err(e) => refuse(&e, who.lang),
     }
 }
