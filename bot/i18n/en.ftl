@@ -345,3 +345,5 @@ leaderboard-you-none = You are not on this board yet: finish a match started in 
 btn-prev = ◀ Previous
 btn-next = Next ▶
 award-card-top = { $count } · the highest degree
+ranks-title = The 19 ranks
+ranks-points = { $points } points

@@ -343,3 +343,5 @@ leaderboard-you-none = Вас ещё нет в этой таблице: доиг
 btn-prev = ◀ Назад
 btn-next = Вперёд ▶
 award-card-top = { $count } · высшая степень
+ranks-title = 19 званий
+ranks-points = от { $points } очков

@@ -208,6 +208,11 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
         &["at most 3 times per day (UTC)", "resigned before move 10", "×0.2"],
     );
     contains_all(&detail(RU, "rules").await.text, &["не больше 3 раз в сутки (UTC)", "до 10-го хода"]);
+    let rules = detail(EN, "rules").await;
+    let Pic::Ranks(ranks) = &rules.pictures[0] else { panic!("the table of ranks") };
+    assert_eq!(ranks.ranks.len(), 19);
+    assert_eq!(ranks.ranks[18], ("Fleet Admiral".to_string(), "18,500 points".to_string()));
+    assert_eq!(ranks.current, Some(0), "Bob, who asks, is a Seaman");
     assert!(detail(EN, "no_such_award").await.text.starts_with("⚠️"));
 
     // Russian card; a player without matches has an empty record.

@@ -1038,13 +1038,23 @@ pub(crate) fn ranks(fonts: &Fonts, c: &RanksCard) -> Vec<u8> {
         );
         draw_insignia(&mut p, (i as u8).min(RANKS - 1), x + cell_w / 2.0 - 22.0, y + 10.0, 44.0, 100.0);
         let cx = x + cell_w / 2.0;
-        for (j, line) in wrap(fonts, Face::Bold, 14.5, name, cell_w - 18.0, 2).iter().enumerate() {
+        // Two lines; a longer name ("Главный корабельный старшина") takes three smaller ones
+        // rather than an ellipsis.
+        let whole =
+            |lines: &[String]| lines.join(" ") == name.split_whitespace().collect::<Vec<_>>().join(" ");
+        let two = wrap(fonts, Face::Bold, 14.5, name, cell_w - 18.0, 2);
+        let (size, top, step, lines) = if whole(&two) {
+            (14.5, 130.0, 17.0, two)
+        } else {
+            (13.0, 124.0, 15.0, wrap(fonts, Face::Bold, 13.0, name, cell_w - 18.0, 3))
+        };
+        for (j, line) in lines.iter().enumerate() {
             fonts.draw(
                 &mut p,
                 Face::Bold,
-                14.5,
+                size,
                 cx,
-                y + 130.0 + j as f32 * 17.0,
+                y + top + j as f32 * step,
                 Align::Center,
                 if current { GOLD } else { TEXT },
                 line,

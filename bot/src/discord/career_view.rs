@@ -3,7 +3,7 @@
 //! condition and progress, and the leaderboard. Pure functions of their arguments.
 
 use admiral_engine::Language;
-use admiral_render::{AwardLine, ProfileCard, RankInfo};
+use admiral_render::{AwardLine, ProfileCard, RankInfo, RanksCard};
 
 use super::cid::Cid;
 use super::i18n::tr;
@@ -56,6 +56,26 @@ pub fn rank_info(points: u32, l: Language) -> RankInfo {
             progress_label: tr!(l, "rank-top", points = thousands(points as u64, l)),
         },
     }
+}
+
+/// How points, ranks, awards and fair play work, with the table of ranks (the reader's own
+/// rank highlighted).
+pub fn how_it_works(points: u32, l: Language) -> Reply {
+    let mut r = Reply::private(tr!(l, "career-help"));
+    r.pictures.push(Pic::Ranks(Box::new(RanksCard {
+        language: l,
+        title: tr!(l, "ranks-title"),
+        ranks: (0..RANKS.len())
+            .map(|i| {
+                (
+                    rank_name(i, l).to_string(),
+                    tr!(l, "ranks-points", points = thousands(RANKS[i].2 as u64, l)),
+                )
+            })
+            .collect(),
+        current: Some(career::rank_of(points) as u8),
+    })));
+    r
 }
 
 /// An award's name in the reader's language.

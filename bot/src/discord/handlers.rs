@@ -873,7 +873,10 @@ pub async fn profile(app: &App, who: &Who, user: UserId, name: &str) -> Reply {
 pub async fn award_detail(app: &App, who: &Who, user: UserId, choice: &str) -> Reply {
     let l = who.lang;
     if choice == career_view::HOW_IT_WORKS {
-        return Reply::private(tr!(l, "career-help"));
+        return match app.service.profile(who.user).await {
+            Ok(me) => career_view::how_it_works(me.points, l),
+            Err(e) => refuse(&e, l),
+        };
     }
     match app.service.award_progress(user).await {
         Ok(list) => match list.iter().find(|p| p.award.key == choice) {
