@@ -269,3 +269,27 @@ async fn award_progress_counts_to_the_next_degree() {
     assert_eq!((torpedo.count, torpedo.degree, torpedo.remaining()), (0, 0, 1));
     assert_eq!(h.svc.award_progress(BOB).await.unwrap().iter().map(|p| p.count).sum::<u64>(), 0);
 }
+
+#[tokio::test]
+async fn the_admin_command_recomputes_a_database_file() {
+    let mut h = harness().await;
+    played(&h, ALICE, North::Ai(5), &bomb_everything(), &[(ALICE, "g8!")], Built::default()).await;
+    played(&h, BOB, North::Human(CAROL), TAKE_THE_BASE, &[(BOB, TAKE)], Built::default()).await;
+    let written = career_tables(&h).await;
+    sqlx::query("DELETE FROM awards; DELETE FROM match_points; UPDATE profiles SET points = 1")
+        .execute(&h.svc.store().write)
+        .await
+        .unwrap();
+    h.svc.store().close().await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_admiral-bot"))
+        .arg("--recompute-careers")
+        .env("DATABASE_URL", url(&h.dir))
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .expect("run admiral-bot");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("careers recomputed: 2 finished matches, 2 rated, 3 players"), "{stdout}");
+    h.restart().await;
+    assert_eq!(career_tables(&h).await, written);
+}
