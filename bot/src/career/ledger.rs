@@ -92,7 +92,8 @@ pub struct FinishedMatch<'a> {
 }
 
 /// Decides whether the match counts; the daily limit looks at the rated matches of the same
-/// two people that ended earlier the same UTC day (in `match_points`).
+/// two people that ended earlier the same UTC day (those with `match_points`), found through
+/// the seat indexes of `matches`.
 pub async fn rating(
     conn: &mut SqliteConnection,
     m: &FinishedMatch<'_>,
@@ -108,9 +109,10 @@ pub async fn rating(
     };
     let day = m.finished_at.div_euclid(DAY_MS) * DAY_MS;
     let earlier: i64 = sqlx::query_scalar(
-        "SELECT COUNT(DISTINCT p.match_id) FROM match_points p JOIN matches m ON m.id = p.match_id
+        "SELECT COUNT(*) FROM matches m
          WHERE ((m.south_user = ?1 AND m.north_user = ?2) OR (m.south_user = ?2 AND m.north_user = ?1))
-           AND m.finished_at >= ?3 AND m.finished_at < ?4 AND m.id <> ?5",
+           AND m.status = 'finished' AND m.finished_at >= ?3 AND m.finished_at < ?4 AND m.id <> ?5
+           AND EXISTS (SELECT 1 FROM match_points p WHERE p.match_id = m.id)",
     )
     .bind(a.db())
     .bind(b.db())
