@@ -109,10 +109,13 @@ pub async fn rating(
     };
     let day = m.finished_at.div_euclid(DAY_MS) * DAY_MS;
     let earlier: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM matches m
-         WHERE ((m.south_user = ?1 AND m.north_user = ?2) OR (m.south_user = ?2 AND m.north_user = ?1))
-           AND m.status = 'finished' AND m.finished_at >= ?3 AND m.finished_at < ?4 AND m.id <> ?5
-           AND EXISTS (SELECT 1 FROM match_points p WHERE p.match_id = m.id)",
+        "SELECT COUNT(*) FROM (
+             SELECT id FROM matches WHERE south_user = ?1 AND north_user = ?2 AND status = 'finished'
+                AND finished_at >= ?3 AND finished_at < ?4
+             UNION ALL
+             SELECT id FROM matches WHERE south_user = ?2 AND north_user = ?1 AND status = 'finished'
+                AND finished_at >= ?3 AND finished_at < ?4
+         ) m WHERE m.id <> ?5 AND EXISTS (SELECT 1 FROM match_points p WHERE p.match_id = m.id)",
     )
     .bind(a.db())
     .bind(b.db())
