@@ -213,6 +213,9 @@ pub enum Notice {
         /// Why the match changed nothing in the career (`None` when it counted).
         #[serde(default)]
         unrated: Option<Unrated>,
+        /// The player's accumulated points after the match (rated or not): the rank shown.
+        #[serde(default)]
+        standing: u32,
     },
     /// Public: a short result in the channel where the challenge started.
     PublicResult {

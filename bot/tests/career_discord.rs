@@ -323,3 +323,19 @@ async fn the_result_card_shows_the_same_working_as_the_text() {
     );
     assert_eq!(card.total.1, "+111");
 }
+
+#[tokio::test]
+async fn an_unrated_result_card_shows_the_players_real_rank() {
+    let h = harness().await;
+    let bomb = bomb_everything();
+    for _ in 0..3 {
+        played(&h, ALICE, North::Ai(5), &bomb, &[(ALICE, "g8!")], Built::default()).await;
+    }
+    let friendly = Built { rated: false, ..Built::default() };
+    let id = played(&h, ALICE, North::Human(BOB), &bomb, &[(ALICE, "g8!")], friendly).await;
+    let r = end_message(&h, ALICE, id).await;
+    let Pic::GameOver(card) = &r.pictures[0] else { panic!("result card") };
+    assert_eq!(card.total.1, "—");
+    assert_eq!(card.rank.name, "Petty Officer 1st Class", "555 points, unchanged by the friendly match");
+    assert!(card.new_awards.is_empty());
+}

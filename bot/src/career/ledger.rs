@@ -69,7 +69,12 @@ pub enum Credit {
         awards: Vec<AwardChange>,
     },
     /// Nothing changed, and why.
-    Unrated(Unrated),
+    Unrated {
+        /// Why.
+        why: Unrated,
+        /// The player's accumulated points (unchanged), for the rank on the result card.
+        points: u32,
+    },
 }
 
 /// A finished match as the ledger needs it.
@@ -139,7 +144,7 @@ pub async fn record_match(
     for side in Side::BOTH {
         let Some(user) = m.users[side.index()] else { continue };
         credits[side.index()] = Some(match unrated {
-            Some(why) => Credit::Unrated(why),
+            Some(why) => Credit::Unrated { why, points: points_of(conn, user).await? },
             None => {
                 let ai = m.users[side.opponent().index()].is_none().then(|| m.ai_level.unwrap_or(1));
                 let (points, awards) = apply(conn, &turns, m, user, side, ai).await?;
@@ -242,6 +247,15 @@ async fn apply(
         BatchError::Check(what) => sqlx::Error::Protocol(what.to_string()),
     })?;
     Ok((breakdown, changes))
+}
+
+/// A player's accumulated points (0 without a profile).
+pub async fn points_of(conn: &mut SqliteConnection, user: UserId) -> Result<u32, sqlx::Error> {
+    let points: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = ?")
+        .bind(user.db())
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(points.unwrap_or(0) as u32)
 }
 
 /// Empties the career tables (the first step of a recompute, in its transaction).

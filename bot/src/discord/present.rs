@@ -352,17 +352,19 @@ pub fn defence_rows(
     }]]
 }
 
-/// The game-over card.
+/// The game-over card: the working of the points (rated), the rank with `standing` points
+/// (the player's total after the match), and the new awards.
 pub fn game_over_pic(
     view: &View,
     outcome: &Outcome,
     points: Option<&PointsBreakdown>,
     awards: &[AwardChange],
+    standing: u32,
     l: Language,
 ) -> Pic {
     let mut lines = Vec::new();
     let mut total = (tr!(l, "points"), "—".to_string());
-    let mut rank = rank_info(0, l);
+    let rank = rank_info(points.map_or(standing, |p| p.points_after), l);
     if let Some(p) = points {
         use super::career_view::{decimal, factor};
         lines.push((tr!(l, "pts-fleet"), decimal(p.fleet_kept, l)));
@@ -372,7 +374,6 @@ pub fn game_over_pic(
         lines.push((tr!(l, "pts-result"), format!("×{}", factor(p.result_factor, l))));
         lines.push((tr!(l, "pts-opponent"), format!("×{}", factor(p.opponent_factor, l))));
         total.1 = format!("+{}", p.total);
-        rank = rank_info(p.points_after, l);
     } else {
         lines.push((tr!(l, "unrated"), String::new()));
     }
@@ -534,7 +535,7 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
             r.text = tr!(l, "move-reminder", id = m.0, when = when(*deadline));
             r.rows = vec![vec![Comp::button(Cid::Board(m).encode(), tr!(l, "btn-board"), Style::Secondary)]];
         }
-        Notice::MatchEnded { view, outcome, points, awards, unrated } => {
+        Notice::MatchEnded { view, outcome, points, awards, unrated, standing } => {
             r.text = tr!(
                 l,
                 "match-ended",
@@ -546,7 +547,7 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
             r.text.push_str(&super::career_view::end_of_match(points.as_ref(), awards, *unrated, l));
             r.text.push('\n');
             r.text.push_str(&tr!(l, "replay-hint", id = m.0));
-            r.pictures.push(game_over_pic(view, outcome, points.as_ref(), awards, l));
+            r.pictures.push(game_over_pic(view, outcome, points.as_ref(), awards, *standing, l));
             r.pictures.push(board_pic(view, l, &opp));
         }
         Notice::PublicResult { south, north, outcome } => {

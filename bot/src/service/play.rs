@@ -430,14 +430,24 @@ impl Service {
         };
         let credits = career::ledger::record_match(conn, &finished).await?;
         for side in Side::BOTH {
-            let (points, awards, unrated) = match credits[side.index()].clone() {
+            let (points, awards, unrated, standing) = match credits[side.index()].clone() {
                 None => continue,
-                Some(career::Credit::Rated { points, awards }) => (Some(points), awards, None),
-                Some(career::Credit::Unrated(why)) => (None, Vec::new(), Some(why)),
+                Some(career::Credit::Rated { points, awards }) => {
+                    let standing = points.points_after;
+                    (Some(points), awards, None, standing)
+                }
+                Some(career::Credit::Unrated { why, points }) => (None, Vec::new(), Some(why), points),
             };
             out.extend(m.dm(
                 side,
-                Notice::MatchEnded { view: Box::new(game.view(side)), outcome, points, awards, unrated },
+                Notice::MatchEnded {
+                    view: Box::new(game.view(side)),
+                    outcome,
+                    points,
+                    awards,
+                    unrated,
+                    standing,
+                },
             ));
         }
         if let Some(channel) = m.channel {
