@@ -3,9 +3,9 @@
 //! - this module: the tables (notional tonnage, the 19 ranks, the 12 awards) and the pure
 //!   look-ups over them (rank of a points total, degree of a count, progress to the next
 //!   degree);
-//! - [`deeds`]: who destroyed what, attributed from the events of a replayed record, and the
+//! - [`deeds`](mod@deeds): who destroyed what, attributed from the events of a replayed record, and the
 //!   award counters of one match;
-//! - [`points`]: the points of one match with the working shown;
+//! - [`points`](mod@points): the points of one match with the working shown;
 //! - [`ledger`]: what a finished match writes (in the transaction that ends it), the fair-play
 //!   rules that decide whether it counts, and the recompute of every profile from the records;
 //! - [`board`]: the leaderboard of a server.

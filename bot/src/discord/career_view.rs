@@ -315,8 +315,8 @@ pub fn profile_reply(
     r
 }
 
-/// `/admiral leaderboard`: one page, the caller's place, and the page buttons (which page the
-/// board of `caller`).
+/// `/admiral leaderboard`: one page, the caller's place, and the page buttons (they belong to
+/// `caller`: pressed by anyone else, they answer with that person's own copy).
 pub fn leaderboard_reply(page: &LeaderPage, caller: UserId, l: Language) -> Reply {
     if page.total == 0 {
         return Reply::text(tr!(l, "leaderboard-empty"));
