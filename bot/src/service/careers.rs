@@ -37,6 +37,9 @@ impl Service {
         let mut summary = RecomputeSummary::default();
         for (id, south, north, ai_level, settings, finished_at) in finished {
             let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
+            if settings.ruleset != "admiral" {
+                continue; // career.md scores Admiral matches only
+            }
             let events: Vec<(i64, String, String)> =
                 sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq")
                     .bind(id)
