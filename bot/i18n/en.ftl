@@ -296,3 +296,54 @@ err-save-what = Attach a file or name the match whose layout to save.
 err-unknown-unit = Unknown unit `{ $unit }`: try a code such as CR or a name such as cruiser.
 err-replay-not-finished = Match #{ $id } is not over yet: the replay opens when it ends.
 err-no-finished = You have no finished match yet.
+
+## Career (points, ranks, awards, leaderboard)
+rank-top = { $points } points: the highest rank
+working-term = • { $term }: { $value }
+working-total = • ({ $sum }) × { $result } ({ $why }) × { $opponent } ({ $against }) = **{ $total }**
+factor-win = win
+factor-draw = draw: half
+factor-loss = loss: a quarter
+against-ai = AI level { $level }
+against-person = a person
+promoted = 🎖 **Promoted**: { $from } → **{ $rank }**!
+award-new = 🏅 New award: **{ $award }** { $degree }
+award-raised = 🏅 **{ $award }** raised from { $from } to **{ $degree }**
+unrated-friendly = This match was unrated: your career is unchanged.
+unrated-early = Resigned before move 10: this match earns nothing for either player.
+unrated-limit = You two have already played { $limit } rated matches today (UTC): this one counts as unrated.
+award-kind-medal = medal
+award-kind-order = order
+award-kind-badge = qualification badge
+award-no-degree = not earned yet
+award-degree = degree { $degree }
+award-counts-torpedo_strike = Counts enemy ships sunk by your torpedoes.
+award-counts-submariner = Counts battles won by your submarines (alone or in a pack, attacking or defending).
+award-counts-naval_aviation = Counts enemy units destroyed by your aircraft.
+award-counts-mine_warfare = Counts enemy units lost on your mines and enemy mines your minesweepers cleared.
+award-counts-atomic_strike = Counts enemy units destroyed by your atomic bomb.
+award-counts-base_raider = Counts enemy naval bases destroyed.
+award-counts-base_defender = Counts rated wins with both of your bases intact.
+award-counts-squadron = Counts battles won by a formation of two or three ships (attacking or defending).
+award-counts-veteran = Counts rated matches finished.
+award-counts-victor = Counts rated wins.
+award-counts-tonnage = Counts the enemy tonnage you sank (t).
+award-counts-admirals_match = Counts rated wins against the AI of level 5.
+award-thresholds = Degrees: III at { $iii } · II at { $ii } · I at { $i }
+award-next = Now { $count }: { $left } more for degree { $degree }.
+award-top = Now { $count }: the highest degree.
+award-menu-next = { $count } / { $need } for degree { $degree }
+award-menu = An award: its condition and progress
+career-help-option = How points, ranks and fair play work
+career-help = **Points** after each rated match: fleet kept (your surviving ships' strength as a share of the full 184, ×100) + enemy tonnage sunk per 1,000 t + 50 if both your bases survive + 100 for a win. A win counts in full, a draw half, a loss a quarter; against the AI the level multiplies the points (1: ×0.2, 2: ×0.4, 3: ×0.6, 4: ×0.8, 5: ×1).
+    **Ranks**: 19, from Seaman (0 points) to Fleet Admiral (18,500). **Awards**: 12, each in degrees III → II → I; a higher degree replaces the lower one.
+    **Fair play**: the same two players count as rated at most 3 times per day (UTC); later matches that day are unrated. A match resigned before move 10 earns nothing for either player. Unrated matches change nothing.
+leaderboard-page = page { $page } of { $pages } · { $total } players
+leaderboard-row = { $place }. { $user } · { $rank } · { $points } points · wins: { $wins }
+leaderboard-you = Your place: **#{ $place }** ({ $points } points).
+leaderboard-you-none = You are not on this board yet: finish a match started in this server.
+btn-prev = ◀ Previous
+btn-next = Next ▶
+award-card-top = { $count } · the highest degree
+ranks-title = The 19 ranks
+ranks-points = { $points } points

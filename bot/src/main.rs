@@ -29,6 +29,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    if std::env::args().skip(1).any(|a| a == "--recompute-careers") {
+        return recompute_careers();
+    }
     let config = match Config::from_env() {
         Ok(c) => c,
         Err(e) => {
@@ -48,6 +51,41 @@ fn main() -> ExitCode {
         Err(e) => {
             tracing::error!("{e:#}");
             eprintln!("admiral-bot: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `admiral-bot --recompute-careers`: rebuilds every profile, award and per-match points row
+/// from the stored match records (needs only `DATABASE_URL`), prints what it did and exits.
+/// Safe while the bot runs: it is one write transaction.
+fn recompute_careers() -> ExitCode {
+    let run = async {
+        let url = admiral_bot::store::database_url_from_env();
+        let store = Store::open(&url, Durability::default())
+            .await
+            .with_context(|| format!("cannot open the database {url}"))?;
+        let config = ServiceConfig { auto_ai: false, ..ServiceConfig::default() };
+        let service =
+            Service::start(store, Arc::new(SystemNow), config).await.context("cannot start the service")?;
+        let summary = service.recompute_careers().await.context("recompute failed")?;
+        service.store().close().await;
+        anyhow::Ok(summary)
+    };
+    match tokio::runtime::Builder::new_current_thread().enable_all().build().map(|rt| rt.block_on(run)) {
+        Ok(Ok(s)) => {
+            println!(
+                "careers recomputed: {} finished matches, {} rated, {} players",
+                s.matches, s.rated, s.players
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(Err(e)) => {
+            eprintln!("admiral-bot: {e:#}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("admiral-bot: cannot start the async runtime: {e}");
             ExitCode::FAILURE
         }
     }

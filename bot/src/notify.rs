@@ -8,7 +8,7 @@
 use admiral_engine::{Action, Event, Language, Outcome, Side, Square, View};
 use serde::{Deserialize, Serialize};
 
-use crate::career::{AwardChange, PointsBreakdown};
+use crate::career::{AwardChange, PointsBreakdown, Unrated};
 use crate::ids::{ChallengeId, MatchId, NotificationId, UserId};
 use crate::service::{MatchSettings, Opponent};
 
@@ -210,6 +210,12 @@ pub enum Notice {
         points: Option<PointsBreakdown>,
         /// Awards gained or raised.
         awards: Vec<AwardChange>,
+        /// Why the match changed nothing in the career (`None` when it counted).
+        #[serde(default)]
+        unrated: Option<Unrated>,
+        /// The player's accumulated points after the match (rated or not): the rank shown.
+        #[serde(default)]
+        standing: u32,
     },
     /// Public: a short result in the channel where the challenge started.
     PublicResult {

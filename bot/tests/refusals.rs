@@ -211,5 +211,6 @@ async fn double_submission_applies_once() {
     let b = h.svc.resign("resign", south, id).await.unwrap();
     assert_eq!(a, b);
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM match_events WHERE kind = 'ended'").await, 1);
-    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM match_points").await, 2);
+    // Resigned at ply 2, before move 10: nothing counts (career fair play).
+    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM match_points").await, 0);
 }

@@ -573,7 +573,9 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
         pb.close();
         let shield = pb.finish().expect("shield");
         let (a, _) = ribbon(award.emblem);
-        p.fill_path(&shield, &a.paint(), FillRule::Winding, Transform::identity(), None);
+        // A badge not earned yet is a dim outline of itself, like an unearned medal.
+        let fill = if faded { a.mix(CARD_BG, 0.65) } else { a };
+        p.fill_path(&shield, &fill.paint(), FillRule::Winding, Transform::identity(), None);
         p.stroke_path(
             &shield,
             &metal.paint(),
@@ -1036,13 +1038,23 @@ pub(crate) fn ranks(fonts: &Fonts, c: &RanksCard) -> Vec<u8> {
         );
         draw_insignia(&mut p, (i as u8).min(RANKS - 1), x + cell_w / 2.0 - 22.0, y + 10.0, 44.0, 100.0);
         let cx = x + cell_w / 2.0;
-        for (j, line) in wrap(fonts, Face::Bold, 14.5, name, cell_w - 18.0, 2).iter().enumerate() {
+        // Two lines; a longer name ("Главный корабельный старшина") takes three smaller ones
+        // rather than an ellipsis.
+        let whole =
+            |lines: &[String]| lines.join(" ") == name.split_whitespace().collect::<Vec<_>>().join(" ");
+        let two = wrap(fonts, Face::Bold, 14.5, name, cell_w - 18.0, 2);
+        let (size, top, step, lines) = if whole(&two) {
+            (14.5, 130.0, 17.0, two)
+        } else {
+            (13.0, 124.0, 15.0, wrap(fonts, Face::Bold, 13.0, name, cell_w - 18.0, 3))
+        };
+        for (j, line) in lines.iter().enumerate() {
             fonts.draw(
                 &mut p,
                 Face::Bold,
-                14.5,
+                size,
                 cx,
-                y + 130.0 + j as f32 * 17.0,
+                y + top + j as f32 * step,
                 Align::Center,
                 if current { GOLD } else { TEXT },
                 line,

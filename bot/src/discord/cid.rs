@@ -2,7 +2,7 @@
 //! match (and the ply the player's board showed) so that a stale or foreign component is
 //! refused with a reason. Parsing never panics: anything unknown is `None`.
 
-use crate::ids::{ChallengeId, MatchId};
+use crate::ids::{ChallengeId, MatchId, UserId};
 
 /// A decoded custom id.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +41,11 @@ pub enum Cid {
     ResignCancel(MatchId),
     /// Defence: the select menu for a pending attack at a ply.
     Defend(MatchId, u32),
+    /// Profile: the award menu under a player's card (the value is the award).
+    Award(UserId),
+    /// Leaderboard: show a page (0-based) of the board first asked for by a user (others who
+    /// press the button get their own copy).
+    Leaders(UserId, u32),
 }
 
 impl Cid {
@@ -64,6 +69,9 @@ impl Cid {
             Cid::ResignConfirm(m) => format!("adm:resignyes:{}", m.0),
             Cid::ResignCancel(m) => format!("adm:resignno:{}", m.0),
             Cid::Defend(m, p) => format!("adm:defend:{}:{p}", m.0),
+            Cid::Award(u) => format!("adm:award:{}", u.0),
+            // Page n is sent as n + 1 (every number of an id is positive).
+            Cid::Leaders(u, page) => format!("adm:lb:{}:{}", u.0, *page as u64 + 1),
         }
     }
 
@@ -105,6 +113,8 @@ impl Cid {
             ("resignyes", None) => Cid::ResignConfirm(m),
             ("resignno", None) => Cid::ResignCancel(m),
             ("defend", Some(p)) => Cid::Defend(m, p),
+            ("award", None) => Cid::Award(UserId(a as u64)),
+            ("lb", Some(p)) => Cid::Leaders(UserId(a as u64), p.checked_sub(1)?),
             _ => return None,
         })
     }
@@ -134,6 +144,9 @@ mod tests {
             Cid::ResignConfirm(MatchId(7)),
             Cid::ResignCancel(MatchId(7)),
             Cid::Defend(MatchId(7), 5),
+            Cid::Award(UserId(123_456_789_012_345_678)),
+            Cid::Leaders(UserId(5), 0),
+            Cid::Leaders(UserId(5), 41),
         ];
         for c in all {
             assert_eq!(Cid::parse(&c.encode()), Some(c.clone()), "{c:?}");
@@ -151,6 +164,10 @@ mod tests {
             "adm:accept:0",
             "adm:accept:99999999999999999999999",
             "adm:board:1:2",
+            "adm:lb:5",
+            "adm:lb:5:0",
+            "adm:lb:5:99999999999",
+            "adm:award:1:2",
         ] {
             assert_eq!(Cid::parse(bad), None, "{bad}");
         }

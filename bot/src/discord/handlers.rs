@@ -4,9 +4,10 @@
 //! the match and that it is their turn or decision; refusals are ephemeral and localised.
 
 use admiral_engine::{Language, Layout, Side, Square, Status, UnitKind};
-use admiral_render::{AtlasEntry, AtlasLabels, ProfileCard};
+use admiral_render::{AtlasEntry, AtlasLabels};
 
 use super::autocomplete::{self, Choice};
+use super::career_view;
 use super::cid::Cid;
 use super::i18n::tr;
 use super::present::{
@@ -595,6 +596,17 @@ pub async fn component(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> 
                 Err(e) => Answer::Reply(refuse(&e, l)),
             }
         }
+        Cid::Award(user) => match value {
+            Some(choice) => Answer::Reply(award_detail(app, who, user, choice).await),
+            None => Answer::Reply(oops(l, tr!(l, "err-malformed"))),
+        },
+        // The one who asked pages the public message; anyone else gets their own copy.
+        Cid::Leaders(owner, page) if owner == who.user => {
+            Answer::Update(leaderboard_page(app, who, page).await)
+        }
+        Cid::Leaders(_, page) => {
+            Answer::Reply(Reply { ephemeral: true, ..leaderboard_page(app, who, page).await })
+        }
     }
 }
 
@@ -628,7 +640,8 @@ pub fn ack_kind(cid: &Cid) -> Option<bool> {
         | Cid::Ready(_)
         | Cid::ResignConfirm(_)
         | Cid::ResignCancel(_)
-        | Cid::Defend(..) => Some(true),
+        | Cid::Defend(..)
+        | Cid::Leaders(..) => Some(true),
         _ => Some(false),
     }
 }
@@ -817,7 +830,7 @@ pub fn rules(who: &Who, unit: Option<&str>) -> Reply {
             None => oops(l, tr!(l, "err-unknown-unit", unit = u.trim())),
         };
     }
-    let mut r = Reply::private(tr!(l, "rules-summary"));
+    let mut r = Reply::private(format!("{}\n\n{}", tr!(l, "rules-summary"), tr!(l, "career-help")));
     let entries =
         UnitKind::ALL.into_iter().map(|k| AtlasEntry { kind: k, lines: vec![unit_line(k, l)] }).collect();
     r.pictures.push(Pic::Atlas(Box::new(AtlasLabels {
@@ -845,82 +858,47 @@ pub fn unit_line(k: UnitKind, l: Language) -> String {
     format!("×{} · {what}", k.fleet_count())
 }
 
-/// `/admiral profile`.
+/// `/admiral profile`: the card and the award menu.
 pub async fn profile(app: &App, who: &Who, user: UserId, name: &str) -> Reply {
     let l = who.lang;
-    let p = match app.service.profile(user).await {
-        Ok(p) => p,
-        Err(e) => return refuse(&e, l),
+    let (p, progress) = match (app.service.profile(user).await, app.service.award_progress(user).await) {
+        (Ok(p), Ok(progress)) => (p, progress),
+        (Err(e), _) | (_, Err(e)) => return refuse(&e, l),
     };
-    let degree_held = |key: &str| p.awards.iter().find(|a| a.0 == key).map(|a| (a.1, a.2)).unwrap_or((0, 0));
-    let (medals, badges): (Vec<_>, Vec<_>) = crate::career::AWARDS
-        .iter()
-        .enumerate()
-        .map(|(i, (key, _))| (i, present::award_line(key, degree_held(key).0, degree_held(key).1, l)))
-        .partition(|(i, _)| *i < 8);
-    let card = ProfileCard {
-        language: l,
-        name: name.to_string(),
-        rank: present::rank_info(p.points, l),
-        stats: vec![
-            (tr!(l, "points"), p.points.to_string()),
-            (tr!(l, "stat-matches"), p.rated_matches.to_string()),
-            (tr!(l, "stat-wdl"), format!("{} / {} / {}", p.wins, p.draws, p.losses)),
-            (tr!(l, "stat-sunk"), p.units_sunk.to_string()),
-            (tr!(l, "stat-tonnage"), format!("{} t", p.tonnage_sunk)),
-        ],
-        medals_label: tr!(l, "medals"),
-        medals: medals.into_iter().map(|x| x.1).collect(),
-        badges_label: tr!(l, "badges"),
-        badges: badges.into_iter().map(|x| x.1).collect(),
-    };
-    let mut r = Reply::text(tr!(
-        l,
-        "profile-head",
-        user = mention(user),
-        rank = present::rank_info(p.points, l).name,
-        points = p.points
-    ));
-    r.pictures.push(Pic::Profile(Box::new(card)));
-    r
+    career_view::profile_reply(user, name, &p, &progress, l)
 }
 
-/// `/admiral leaderboard`: players of this server's matches (or everyone in DMs), by points.
-pub async fn leaderboard(app: &App, who: &Who) -> Reply {
+/// The award menu under a profile card: the chosen award's condition and progress (or how
+/// points work), only for the user who asked.
+pub async fn award_detail(app: &App, who: &Who, user: UserId, choice: &str) -> Reply {
     let l = who.lang;
-    let rows: Vec<(i64, i64, i64)> = match who.guild {
-        Some(g) => sqlx::query_as(
-            "SELECT user_id, points, wins FROM profiles WHERE user_id IN
-               (SELECT south_user FROM matches WHERE guild_id = ? AND south_user IS NOT NULL
-                UNION SELECT north_user FROM matches WHERE guild_id = ? AND north_user IS NOT NULL)
-             ORDER BY points DESC, wins DESC LIMIT 10",
-        )
-        .bind(g as i64)
-        .bind(g as i64)
-        .fetch_all(&app.service.store().read)
-        .await
-        .unwrap_or_default(),
-        None => sqlx::query_as(
-            "SELECT user_id, points, wins FROM profiles ORDER BY points DESC, wins DESC LIMIT 10",
-        )
-        .fetch_all(&app.service.store().read)
-        .await
-        .unwrap_or_default(),
-    };
-    if rows.is_empty() {
-        return Reply::text(tr!(l, "leaderboard-empty"));
+    if choice == career_view::HOW_IT_WORKS {
+        return match app.service.profile(who.user).await {
+            Ok(me) => career_view::how_it_works(me.points, l),
+            Err(e) => refuse(&e, l),
+        };
     }
-    let mut lines = vec![tr!(l, "leaderboard-head")];
-    for (i, (u, points, wins)) in rows.iter().enumerate() {
-        let rank = present::rank_info(*points as u32, l).name;
-        lines.push(format!(
-            "{}. {} · {rank} · {points} · {}",
-            i + 1,
-            mention(UserId::from_db(*u)),
-            tr!(l, "wins", n = wins)
-        ));
+    match app.service.award_progress(user).await {
+        Ok(list) => match list.iter().find(|p| p.award.key == choice) {
+            Some(p) => Reply::private(career_view::award_detail(p, l)),
+            None => oops(l, tr!(l, "err-malformed")),
+        },
+        Err(e) => refuse(&e, l),
     }
-    Reply::text(lines.join("\n"))
+}
+
+/// `/admiral leaderboard` (and its page buttons): this server's players by points, a page at
+/// a time, with the caller's place.
+pub async fn leaderboard_page(app: &App, who: &Who, page: u32) -> Reply {
+    match app.service.leaderboard(who.guild, page, who.user).await {
+        Ok(board) => career_view::leaderboard_reply(&board, who.user, who.lang),
+        Err(e) => refuse(&e, who.lang),
+    }
+}
+
+/// `/admiral leaderboard`: the first page.
+pub async fn leaderboard(app: &App, who: &Who) -> Reply {
+    leaderboard_page(app, who, 0).await
 }
 
 /// `/admiral replay`: after the match, the full record (move list and record file).

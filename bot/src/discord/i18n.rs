@@ -162,9 +162,11 @@ mod tests {
         }
         // Keys chosen at run time.
         used.extend(["challenge-sent", "challenge-sent-dm"].map(String::from));
-        for key in crate::career::AWARDS.iter().map(|a| format!("award-{}", a.0)) {
-            used.insert(key);
+        for a in crate::career::AWARDS {
+            used.insert(format!("award-{}", a.key));
+            used.insert(format!("award-counts-{}", a.key));
         }
+        used.extend(["btn-prev", "btn-next"].map(String::from));
         assert!(used.len() > 150, "the scan found only {} keys", used.len());
         let missing: Vec<_> = used
             .iter()

@@ -7,12 +7,15 @@
 //!   the unit tests call them with a recording delivery.
 //! - [`present`] turns service data (notices, views, refusals) into texts and pictures;
 //!   [`autocomplete`] builds the choice lists; [`i18n`] is the catalogue (English, Russian).
+//! - [`career_view`] does the same for careers: the working of the points, promotions, the
+//!   profile card and its award menu, the leaderboard pages.
 //! - [`commands`] (poise) and [`interactions`] (components, modals) are the thin wiring:
 //!   acknowledge within 3 s, call a handler, render pictures off the runtime, answer.
 //! - [`delivery`] implements [`crate::Delivery`]: notifications become DMs and channel
 //!   messages; a 50007 answer becomes `DmClosed`.
 
 pub mod autocomplete;
+pub mod career_view;
 pub mod cid;
 pub mod commands;
 pub mod delivery;

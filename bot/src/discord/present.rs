@@ -11,14 +11,13 @@ use admiral_engine::{
     Action, Cell, EndReason, Event, Illegal, Language, Outcome, ParseActionError, PlayError, Side, Square,
     Status, UnitKind, View, Weapon,
 };
-use admiral_render::{
-    AwardLine, BattleCard, BattleSide, BoardLabels, GameOverCard, PlayerLabel, RankInfo, SetupLabels,
-};
+use admiral_render::{BattleCard, BattleSide, BoardLabels, GameOverCard, PlayerLabel, SetupLabels};
 
+pub use super::career_view::{award_line, rank_info};
 use super::cid::Cid;
 use super::i18n::tr;
 use super::ui::{Comp, Opt, Pic, Reply, Style};
-use crate::career::{self, AwardChange, PointsBreakdown, AWARDS, RANKS};
+use crate::career::{AwardChange, PointsBreakdown};
 use crate::clock::TimeControl;
 use crate::error::ServiceError;
 use crate::ids::{MatchId, UserId};
@@ -353,84 +352,28 @@ pub fn defence_rows(
     }]]
 }
 
-fn roman(degree: u8) -> &'static str {
-    match degree {
-        1 => "I",
-        2 => "II",
-        3 => "III",
-        _ => "",
-    }
-}
-
-/// An award line for the cards.
-pub fn award_line(key: &str, count: u64, degree: u8, l: Language) -> AwardLine {
-    let emblem = AWARDS.iter().position(|(k, _)| *k == key).unwrap_or(0);
-    let thresholds = AWARDS.get(emblem).map(|a| a.1).unwrap_or([1, 1, 1]);
-    // Next degree: none held → III (index 0), III → II (1), II → I (2), I → top.
-    let next = match degree {
-        0 => Some(thresholds[0]),
-        3 => Some(thresholds[1]),
-        2 => Some(thresholds[2]),
-        _ => None,
-    };
-    let (progress, label) = match next {
-        Some(t) => ((count as f32 / t.max(1) as f32).min(1.0), format!("{count} / {t}")),
-        None => (1.0, count.to_string()),
-    };
-    AwardLine {
-        emblem: emblem as u8,
-        name: super::i18n::award_name(key, l),
-        degree,
-        degree_label: roman(degree).to_string(),
-        progress,
-        progress_label: label,
-    }
-}
-
-/// A rank for the cards.
-pub fn rank_info(points: u32, l: Language) -> RankInfo {
-    let i = career::rank_of(points);
-    let name = |i: usize| if l == Language::Ru { RANKS[i].0 } else { RANKS[i].1 };
-    match RANKS.get(i + 1) {
-        Some(next) => {
-            let base = RANKS[i].2;
-            let span = (next.2 - base).max(1);
-            RankInfo {
-                index: i as u8,
-                name: name(i).to_string(),
-                progress: (points.saturating_sub(base) as f32 / span as f32).min(1.0),
-                progress_label: tr!(l, "rank-progress", points = points, next = next.2, rank = name(i + 1)),
-            }
-        }
-        None => RankInfo {
-            index: i as u8,
-            name: name(i).to_string(),
-            progress: 1.0,
-            progress_label: points.to_string(),
-        },
-    }
-}
-
-/// The game-over card.
+/// The game-over card: the working of the points (rated), the rank with `standing` points
+/// (the player's total after the match), and the new awards.
 pub fn game_over_pic(
     view: &View,
     outcome: &Outcome,
     points: Option<&PointsBreakdown>,
     awards: &[AwardChange],
+    standing: u32,
     l: Language,
 ) -> Pic {
     let mut lines = Vec::new();
     let mut total = (tr!(l, "points"), "—".to_string());
-    let mut rank = rank_info(0, l);
+    let rank = rank_info(points.map_or(standing, |p| p.points_after), l);
     if let Some(p) = points {
-        lines.push((tr!(l, "pts-fleet"), format!("{:.1}", p.fleet_kept)));
-        lines.push((tr!(l, "pts-tonnage"), format!("{:.1}", p.tonnage_sunk)));
-        lines.push((tr!(l, "pts-bases"), format!("{:.0}", p.bases)));
-        lines.push((tr!(l, "pts-win"), format!("{:.0}", p.win_bonus)));
-        lines.push((tr!(l, "pts-result"), format!("×{}", p.result_factor)));
-        lines.push((tr!(l, "pts-opponent"), format!("×{}", p.opponent_factor)));
+        use super::career_view::{decimal, factor};
+        lines.push((tr!(l, "pts-fleet"), decimal(p.fleet_kept, l)));
+        lines.push((tr!(l, "pts-tonnage"), decimal(p.tonnage_sunk, l)));
+        lines.push((tr!(l, "pts-bases"), decimal(p.bases, l)));
+        lines.push((tr!(l, "pts-win"), decimal(p.win_bonus, l)));
+        lines.push((tr!(l, "pts-result"), format!("×{}", factor(p.result_factor, l))));
+        lines.push((tr!(l, "pts-opponent"), format!("×{}", factor(p.opponent_factor, l))));
         total.1 = format!("+{}", p.total);
-        rank = rank_info(p.points_after, l);
     } else {
         lines.push((tr!(l, "unrated"), String::new()));
     }
@@ -592,7 +535,7 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
             r.text = tr!(l, "move-reminder", id = m.0, when = when(*deadline));
             r.rows = vec![vec![Comp::button(Cid::Board(m).encode(), tr!(l, "btn-board"), Style::Secondary)]];
         }
-        Notice::MatchEnded { view, outcome, points, awards } => {
+        Notice::MatchEnded { view, outcome, points, awards, unrated, standing } => {
             r.text = tr!(
                 l,
                 "match-ended",
@@ -600,13 +543,11 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
                 headline = outcome_headline(outcome, Some(view.viewer), l),
                 reason = reason_text(outcome.reason, l)
             );
-            if let Some(p) = points {
-                r.text.push('\n');
-                r.text.push_str(&tr!(l, "points-earned", points = p.total, total = p.points_after));
-            }
+            r.text.push('\n');
+            r.text.push_str(&super::career_view::end_of_match(points.as_ref(), awards, *unrated, l));
             r.text.push('\n');
             r.text.push_str(&tr!(l, "replay-hint", id = m.0));
-            r.pictures.push(game_over_pic(view, outcome, points.as_ref(), awards, l));
+            r.pictures.push(game_over_pic(view, outcome, points.as_ref(), awards, *standing, l));
             r.pictures.push(board_pic(view, l, &opp));
         }
         Notice::PublicResult { south, north, outcome } => {

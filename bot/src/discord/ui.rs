@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use admiral_engine::{Layout, Side, View};
 use admiral_render::{
-    AtlasLabels, BattleCard, BoardLabels, GameOverCard, ProfileCard, Renderer, ReplayFrame, ReplayLabels,
-    SetupLabels,
+    AtlasLabels, BattleCard, BoardLabels, GameOverCard, ProfileCard, RanksCard, Renderer, ReplayFrame,
+    ReplayLabels, SetupLabels,
 };
 use poise::serenity_prelude as serenity;
 
@@ -100,6 +100,8 @@ pub enum Pic {
     GameOver(Box<GameOverCard>),
     /// The profile card.
     Profile(Box<ProfileCard>),
+    /// The table of the 19 ranks.
+    Ranks(Box<RanksCard>),
     /// The unit atlas.
     Atlas(Box<AtlasLabels>),
     /// The full-reveal replay of a finished match (animated GIF).
@@ -120,6 +122,7 @@ impl Pic {
             Pic::Battle(_) => "battle.png",
             Pic::GameOver(_) => "result.png",
             Pic::Profile(_) => "profile.png",
+            Pic::Ranks(_) => "ranks.png",
             Pic::Atlas(_) => "units.png",
             Pic::Replay { .. } => "replay.gif",
         }
@@ -136,6 +139,7 @@ impl Pic {
             Pic::Battle(card) => r.render_battle_card(card),
             Pic::GameOver(card) => r.render_game_over(card),
             Pic::Profile(card) => r.render_profile(card),
+            Pic::Ranks(card) => r.render_ranks(card),
             Pic::Atlas(atlas) => r.render_atlas(atlas),
             Pic::Replay { record, labels } => match ReplayFrame::from_record(record) {
                 Ok(frames) => {

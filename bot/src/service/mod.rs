@@ -8,6 +8,7 @@
 //! twice. Actions carry the ply they were made for; a stale one is refused.
 
 mod ai_turns;
+mod careers;
 mod challenge;
 mod play;
 mod scheduler;
@@ -36,6 +37,8 @@ use crate::notify::{Notice, Recipient};
 use crate::outbox::{self, Delivery, Outgoing};
 use crate::store::{Batch, BatchError, GroupCommit, Store, WriteTx};
 use crate::timers::{self, Timer, TimerKind};
+
+pub use careers::RecomputeSummary;
 
 /// The settings of a match, chosen with the challenge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -419,22 +419,36 @@ impl Service {
             .await?;
         m.pending = None;
         timers::disarm_match(conn, m.id, &[]).await?;
-        let mut turns: Option<Vec<Vec<Event>>> = None;
+        let finished = career::ledger::FinishedMatch {
+            id: m.id.0,
+            users: m.users,
+            ai_level: m.ai_level,
+            rated: m.settings.rated,
+            finished_at: now,
+            game,
+            outcome,
+        };
+        let credits = career::ledger::record_match(conn, &finished).await?;
         for side in Side::BOTH {
-            let Some(user) = m.users[side.index()] else {
-                continue;
+            let (points, awards, unrated, standing) = match credits[side.index()].clone() {
+                None => continue,
+                Some(career::Credit::Rated { points, awards }) => {
+                    let standing = points.points_after;
+                    (Some(points), awards, None, standing)
+                }
+                Some(career::Credit::Unrated { why, points }) => (None, Vec::new(), Some(why), points),
             };
-            let (points, awards) = if m.settings.rated {
-                let ai = m.users[side.opponent().index()].is_none().then(|| m.ai_level.unwrap_or(1));
-                let turns = turns.get_or_insert_with(|| career::turn_events(game));
-                let (p, a) = career::apply(conn, turns, m.id.0, user, game, side, outcome, ai).await?;
-                (Some(p), a)
-            } else {
-                (None, Vec::new())
-            };
-            out.extend(
-                m.dm(side, Notice::MatchEnded { view: Box::new(game.view(side)), outcome, points, awards }),
-            );
+            out.extend(m.dm(
+                side,
+                Notice::MatchEnded {
+                    view: Box::new(game.view(side)),
+                    outcome,
+                    points,
+                    awards,
+                    unrated,
+                    standing,
+                },
+            ));
         }
         if let Some(channel) = m.channel {
             out.push(Outgoing {
