@@ -58,7 +58,7 @@ impl Weights {
     /// Level 2: material, and keeping enemies away from its own bases.
     pub const GREEDY: Weights = Weights { attack_bases: 0.0, guard_bases: 0.8, reserve: 25.0, armed: 0.0, seal: 0.0, hunt: 0.0 };
     /// The positional evaluation of levels 3 and 4.
-    pub const FULL: Weights = Weights { attack_bases: 0.6, guard_bases: 0.8, reserve: 25.0, armed: 0.8, seal: 0.0, hunt: 0.0 };
+    pub const FULL: Weights = Weights { attack_bases: 0.6, guard_bases: 0.8, reserve: 25.0, armed: 0.8, seal: 1.0, hunt: 0.0 };
     /// Level 5's evaluation: more weight on going for the bases and guarding its own.
     pub const ADMIRAL: Weights = Weights { attack_bases: 1.2, guard_bases: 1.2, reserve: 25.0, armed: 1.0, seal: 2.0, hunt: 4.0 };
 }

@@ -32,6 +32,7 @@ use crate::layout::Layout;
 use crate::position::{Position, QUIET_PLY_LIMIT};
 use crate::resolve::Defense;
 use crate::rng::Dice;
+use crate::square::{Side, SquareSet};
 use crate::unit::UnitKind;
 use crate::view::View;
 
@@ -131,7 +132,8 @@ impl Ai {
     }
 
     /// Levels 2 and 3: the action with the best average evaluation over sampled worlds, after
-    /// the action and the default defence.
+    /// the action, the default defence and the best immediate attack of an identified enemy
+    /// unit.
     fn expected_value(
         &mut self,
         view: &View,
@@ -142,6 +144,7 @@ impl Ai {
     ) -> Action {
         let belief = Belief::new(view, naive);
         let me = view.viewer;
+        let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
         let samples: Vec<Position> = (0..worlds).map(|_| belief.sample(&mut self.dice)).collect();
         let mut scores = vec![0f32; legal.len()];
         let mut events = Vec::new();
@@ -154,18 +157,13 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
-                scores[i] += evaluate(&after, me, weights) - before;
+                let value = after_exchange(&after, me, 1, weights, &known, &mut events);
+                scores[i] += value - before;
             }
         }
         let mut best = (f32::MIN, legal[0]);
         for (i, action) in legal.iter().enumerate() {
-            let forward = match action {
-                Action::Move { from, to } => {
-                    (to.rank_from(me) as f32 - from.rank_from(me) as f32) * self.push()
-                }
-                _ => 0.0,
-            };
-            let score = scores[i] / worlds as f32 + forward + self.noise(0.1);
+            let score = scores[i] / worlds as f32 + self.forward(me, action) + self.noise(0.1);
             if score > best.0 {
                 best = (score, *action);
             }
@@ -178,8 +176,9 @@ impl Ai {
     /// (level 4: the opponent's best answer; level 5: the exchange three attacks deep).
     fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, admiral: bool) -> Action {
         let me = view.viewer;
-        let (weights, width, depth) = if admiral { (Weights::ADMIRAL, 16, 3) } else { (Weights::FULL, 10, 1) };
+        let (weights, width, depth) = if admiral { (Weights::ADMIRAL, 16, 3) } else { (Weights::FULL, 10, 2) };
         let belief = Belief::new(view, false);
+        let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
         // Rank candidates cheaply first (one-ply expected value over a few worlds).
         let first: Vec<Position> = (0..8).map(|_| belief.sample(&mut self.dice)).collect();
         let mut events = Vec::new();
@@ -192,10 +191,10 @@ impl Ai {
                         let mut after = world.clone();
                         events.clear();
                         after.apply_unchecked(action, Defense::Auto, &mut events);
-                        total += evaluate(&after, me, &weights);
+                        total += after_exchange(&after, me, 1, &weights, &known, &mut events);
                     }
                 }
-                (total / first.len() as f32 + self.noise(0.01), *action)
+                (total / first.len() as f32 + self.forward(me, action) + self.noise(0.01), *action)
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -219,7 +218,7 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
-                totals[i] -= tactical(&after, -WIN * 2.0, WIN * 2.0, depth, &weights, &mut events);
+                totals[i] += after_exchange(&after, me, depth, &weights, &known, &mut events);
                 counts[i] += 1;
             }
             worlds += 1;
@@ -231,7 +230,9 @@ impl Ai {
         for (i, (_, action)) in ranked.iter().enumerate() {
             if counts[i] > 0 {
                 let attacks = !matches!(action, Action::Move { .. });
-                let score = totals[i] / counts[i] as f32 + if attacks { pressure } else { 0.0 };
+                let score = totals[i] / counts[i] as f32
+                    + if attacks { pressure } else { 0.0 }
+                    + self.forward(me, action);
                 if score > best.0 {
                     best = (score, *action);
                 }
@@ -279,9 +280,13 @@ impl Ai {
         options[best]
     }
 
-    /// How much levels 2–3 prefer advancing when nothing better is on offer.
-    fn push(&self) -> f32 {
-        0.3
+    /// The small preference for advancing when nothing better is on offer (0.3 a row): without
+    /// it, a cautious fleet waits for the quiet-ply draw.
+    fn forward(&self, me: Side, action: &Action) -> f32 {
+        match action {
+            Action::Move { from, to } => (to.rank_from(me) as f32 - from.rank_from(me) as f32) * 0.3,
+            _ => 0.0,
+        }
     }
 
     fn noise(&mut self, scale: f32) -> f32 {
@@ -304,8 +309,20 @@ fn attacker_strength(world: &Position, attack: &Action) -> u8 {
 
 /// The value of `position` for the side to move when both sides may either stop or attack,
 /// `depth` attacks deep (a quiescence search with alpha-beta: quiet moves are assumed to keep
-/// the evaluation, attacks are tried, the biggest targets first).
-fn tactical(position: &Position, mut alpha: f32, beta: f32, depth: u8, weights: &Weights, events: &mut Vec<Event>) -> f32 {
+/// the evaluation, attacks are tried, the biggest targets first). `me` attacks with anything;
+/// the opponent only with the units standing on `enemy_attackers`: the ones `me` has
+/// identified. A world's unidentified markers are guesses, and an opponent that could strike
+/// with every one of them as if it saw our fleet would make every approach look fatal.
+fn tactical(
+    position: &Position,
+    mut alpha: f32,
+    beta: f32,
+    depth: u8,
+    weights: &Weights,
+    me: Side,
+    enemy_attackers: &SquareSet,
+    events: &mut Vec<Event>,
+) -> f32 {
     let mover = position.to_move();
     let stand = evaluate(position, mover, weights);
     if depth == 0 || position.outcome().is_some() || stand >= beta {
@@ -316,6 +333,7 @@ fn tactical(position: &Position, mut alpha: f32, beta: f32, depth: u8, weights: 
     position.legal_actions_into(&mut actions);
     let mut attacks: Vec<(f32, Action)> = actions
         .iter()
+        .filter(|action| mover == me || enemy_attackers.contains(action.from()))
         .filter_map(|action| match *action {
             Action::Attack { target, .. } => {
                 Some((position.piece_at(target).map_or(0.0, |p| value(p.kind)), *action))
@@ -329,13 +347,19 @@ fn tactical(position: &Position, mut alpha: f32, beta: f32, depth: u8, weights: 
         let mut next = position.clone();
         events.clear();
         next.apply_unchecked(&attack, Defense::Auto, events);
-        let score = -tactical(&next, -beta, -alpha, depth - 1, weights, events);
+        let score = -tactical(&next, -beta, -alpha, depth - 1, weights, me, enemy_attackers, events);
         if score >= beta {
             return score;
         }
         alpha = alpha.max(score);
     }
     alpha
+}
+
+/// The value for `me` just after its action in a sampled world: the opponent answers, then the
+/// exchange goes on `depth` attacks deep in all (see [`tactical`]).
+fn after_exchange(after: &Position, me: Side, depth: u8, weights: &Weights, enemy_attackers: &SquareSet, events: &mut Vec<Event>) -> f32 {
+    -tactical(after, -WIN * 2.0, WIN * 2.0, depth, weights, me, enemy_attackers, events)
 }
 
 impl Agent for Ai {
