@@ -2,17 +2,25 @@
 //!
 //! | level | name | how it thinks |
 //! |---|---|---|
-//! | 1 | beginner | advances and attacks whatever it bumps into, alone |
-//! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts |
-//! | 3 | reasoner | the same over worlds drawn from a belief that uses every clue (moves, rows, tethers) and a positional evaluation |
-//! | 4 | searcher | determinized search: for sampled worlds, each promising action against the opponent's best reply |
-//! | 5 | admiral | the searcher with a wider, deeper search and a strategic evaluation (formations, bases, carrier, bomb) |
+//! | 1 | beginner | advances and attacks whatever it bumps into, alone, remembering nothing |
+//! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
+//! | 3 | reasoner | the same over worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
+//! | 4 | searcher | determinized search: the most promising actions, each in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep |
+//! | 5 | admiral | the searcher three attacks deep and wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons), weighed defence declarations and a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
 //! from a good belief capture what matters tactically (is that marker a mine, a base, a
 //! battleship?), the search is anytime (one world more per loop), and it reuses the engine's
-//! fast move generator. Its known weakness (each world's opponent is omniscient for one reply)
-//! only makes the AI a little careful.
+//! fast move generator. Its known weakness is strategy fusion: in each world the opponent
+//! would see our fleet. So the opponent's side of the exchange is played only by enemy units
+//! we have identified (their strength is known, and they strike again); unidentified markers
+//! stay guesses, which keeps the AI from treating every approach as fatal. The exchange is a
+//! quiescence search (attacks only, alpha-beta, biggest targets first), so a move that walks
+//! into a known battleship or leaves a base open is seen at once, and quiet moves cost almost
+//! nothing to look at.
+//!
+//! Against the 200-quiet-ply draw, the searchers value any attack more as the count rises, and
+//! every level above 1 has a small preference for advancing.
 
 mod belief;
 mod bluff;
