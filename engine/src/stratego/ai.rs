@@ -63,11 +63,11 @@ pub struct Weights {
 
 impl Weights {
     /// Material only, plus the reserve.
-    pub const GREEDY: Weights = Weights { reserve: 6.0, advance: 0.0, flag: 0.0 };
+    pub const GREEDY: Weights = Weights { reserve: 6.0, advance: 0.3, flag: 0.0 };
     /// Levels 3 and 4.
-    pub const FULL: Weights = Weights { reserve: 6.0, advance: 0.15, flag: 0.6 };
+    pub const FULL: Weights = Weights { reserve: 6.0, advance: 0.2, flag: 0.5 };
     /// Level 5.
-    pub const STRONG: Weights = Weights { reserve: 8.0, advance: 0.12, flag: 1.2 };
+    pub const STRONG: Weights = Weights { reserve: 8.0, advance: 0.1, flag: 0.8 };
 }
 
 /// The evaluation of a full position for `me`.
@@ -105,16 +105,13 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
     if weights.flag > 0.0 {
         for side in Side::BOTH {
             let Some(flag) = flags[side.opponent().index()] else { continue };
+            // Every mobile piece is drawn towards the enemy flag; the last few squares count most.
             let near: f32 = position
                 .mobile_of(side)
                 .iter()
                 .map(|sq| {
-                    let d = sq.distance(flag);
-                    if d <= 4 {
-                        (5 - d) as f32 / 4.0
-                    } else {
-                        0.0
-                    }
+                    let closeness = (18 - sq.distance(flag).min(18)) as f32 / 18.0;
+                    closeness * closeness
                 })
                 .sum();
             score += weights.flag * if side == me { near } else { -near };
@@ -342,23 +339,21 @@ impl Ai {
         let samples: Vec<Position> = (0..worlds).map(|_| belief.sample(&mut self.dice)).collect();
         let mut scores = vec![0f32; legal.len()];
         let mut events = Vec::new();
+        let mut replies = Vec::with_capacity(64);
         for world in &samples {
             let before = evaluate_material(world, me, weights);
             for (i, action) in legal.iter().enumerate() {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, &mut events);
-                scores[i] += evaluate(&after, me, weights) - before;
+                scores[i] += capture_reply_value(&after, me, weights, &mut events, &mut replies) - before;
             }
         }
         let mut best = (f32::MIN, legal[0]);
         for (i, action) in legal.iter().enumerate() {
-            let forward = if action.attack {
-                0.0
-            } else {
-                (action.to.rank_from(me) as f32 - action.from.rank_from(me) as f32).clamp(-1.0, 1.0) * 0.05
-            };
-            let score = scores[i] / worlds as f32 + forward + self.noise(0.05);
+            let forward = Ai::forward(me, action);
+            let probe = if naive { 0.0 } else { 0.8 };
+            let score = scores[i] / worlds as f32 + forward + Ai::attack_bonus(view, action, probe) + self.noise(0.01);
             if score > best.0 {
                 best = (score, *action);
             }
@@ -367,53 +362,80 @@ impl Ai {
     }
 
     /// Levels 4 and 5: determinized search over sampled worlds until the budget is spent.
+    ///
+    /// Level 4 scores every legal action in as many worlds as the budget allows, against the
+    /// opponent's best capture. Level 5 spends half its budget so, then searches its six best
+    /// candidates a ply deeper in fresh worlds: the opponent's best reply of any kind and then
+    /// its own best capture, so that exchanges are seen to their end.
     fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, strong: bool) -> Action {
         let me = view.viewer;
         let weights = if strong { Weights::STRONG } else { Weights::FULL };
+        let probe = if strong { 1.2 } else { 1.0 };
         let belief = Belief::new(view, false);
-        let first: Vec<Position> = (0..8).map(|_| belief.sample(&mut self.dice)).collect();
+        let start = Instant::now();
+        let (first_deadline, first_worlds) = match (deadline, self.budget) {
+            (Some(d), _) if strong => (Some(start + (d - start) / 2), u32::MAX),
+            (Some(d), _) => (Some(d), u32::MAX),
+            (None, Budget::Iterations(n)) => (None, n.max(1)),
+            (None, Budget::Time(_)) => (None, 24),
+        };
         let mut events = Vec::new();
+        let mut replies = Vec::with_capacity(64);
+        let mut answers = Vec::with_capacity(64);
+        let mut totals = vec![0f32; legal.len()];
+        let mut worlds = 0u32;
+        while worlds < first_worlds && (worlds < 8 || first_deadline.is_none_or(|d| Instant::now() < d)) {
+            let world = belief.sample(&mut self.dice);
+            for (i, action) in legal.iter().enumerate() {
+                let mut after = world.clone();
+                events.clear();
+                after.apply_unchecked(action, &mut events);
+                totals[i] += capture_reply_value(&after, me, &weights, &mut events, &mut replies);
+            }
+            worlds += 1;
+        }
         let mut ranked: Vec<(f32, Action)> = legal
             .iter()
-            .map(|action| {
-                let mut total = 0.0;
-                for world in &first {
-                    let mut after = world.clone();
-                    events.clear();
-                    after.apply_unchecked(action, &mut events);
-                    total += evaluate(&after, me, &weights);
-                }
-                (total / first.len() as f32 + self.noise(0.01), *action)
+            .enumerate()
+            .map(|(i, action)| {
+                let score = totals[i] / worlds as f32
+                    + Ai::forward(me, action)
+                    + Ai::attack_bonus(view, action, probe)
+                    + self.noise(0.01);
+                (score, *action)
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        ranked.truncate(if strong { 16 } else { 10 });
-        let mut totals = vec![0f32; ranked.len()];
-        let mut counts = vec![0u32; ranked.len()];
-        let max_worlds = match self.budget {
-            Budget::Iterations(n) => n.max(1),
+        if !strong || ranked.len() == 1 {
+            return ranked[0].1;
+        }
+        ranked.truncate(6);
+        let second_worlds = match self.budget {
+            Budget::Iterations(n) => (n / 2).max(1),
             Budget::Time(_) => u32::MAX,
         };
-        let mut replies = Vec::with_capacity(64);
-        let mut worlds = 0;
-        'worlds: while worlds < max_worlds {
+        let mut deep = vec![0f32; ranked.len()];
+        let mut counts = vec![0u32; ranked.len()];
+        let mut n = 0;
+        'worlds: while n < second_worlds {
             let world = belief.sample(&mut self.dice);
             for (i, (_, action)) in ranked.iter().enumerate() {
-                if worlds > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                     break 'worlds;
                 }
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, &mut events);
-                totals[i] += reply_value(&after, me, &weights, &mut events, &mut replies);
+                deep[i] += reply_then_capture(&after, me, &weights, &mut events, &mut replies, &mut answers);
                 counts[i] += 1;
             }
-            worlds += 1;
+            n += 1;
         }
         let mut best = (f32::MIN, ranked[0].1);
-        for (i, (_, action)) in ranked.iter().enumerate() {
+        for (i, (first, action)) in ranked.iter().enumerate() {
             if counts[i] > 0 {
-                let score = totals[i] / counts[i] as f32;
+                let score = 0.5 * first
+                    + 0.5 * (deep[i] / counts[i] as f32 + Ai::forward(me, action) + Ai::attack_bonus(view, action, probe));
                 if score > best.0 {
                     best = (score, *action);
                 }
@@ -422,12 +444,98 @@ impl Ai {
         best.1
     }
 
+    /// A slight preference for moving forward when nothing else matters.
+    fn forward(me: Side, action: &Action) -> f32 {
+        if action.attack {
+            0.0
+        } else {
+            (action.to.rank_from(me) as f32 - action.from.rank_from(me) as f32).clamp(-1.0, 1.0) * 0.05
+        }
+    }
+
+    /// What an attack is worth beyond its material outcome: an attack on an unidentified piece
+    /// reveals it (`probe`), and when the quiet-ply draw approaches, a side that is not behind
+    /// wants attacks to keep the game alive.
+    fn attack_bonus(view: &View, action: &Action, probe: f32) -> f32 {
+        if !action.attack {
+            return 0.0;
+        }
+        let mut bonus = 0.0;
+        if matches!(view.cell(action.to), Cell::Enemy { intel: None }) {
+            bonus += probe;
+        }
+        if view.quiet_plies >= 120 {
+            let lost = |losses: &[u8; RANKS]| Rank::ALL.iter().map(|r| losses[r.index()] as f32 * value(*r)).sum::<f32>();
+            if lost(&view.own_losses) <= lost(&view.enemy_losses) {
+                bonus += (view.quiet_plies - 120) as f32 / 80.0 * 4.0;
+            }
+        }
+        bonus
+    }
+
     fn noise(&mut self, scale: f32) -> f32 {
         (self.dice.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * scale
     }
 }
 
+/// The value for `me` after the opponent's best capture in this world (or a quiet move, which
+/// is taken to change nothing): the expected-value levels' only look at the reply, which keeps
+/// them from leaving pieces en prise.
+fn capture_reply_value(after: &Position, me: Side, weights: &Weights, events: &mut Vec<Event>, replies: &mut Vec<Action>) -> f32 {
+    if after.decided.is_some() {
+        return evaluate(after, me, weights);
+    }
+    let mut worst = evaluate_material(after, me, weights);
+    after.legal_actions_into(replies);
+    for reply in replies.iter().filter(|r| r.attack) {
+        let mut next = after.clone();
+        events.clear();
+        next.apply_unchecked(reply, events);
+        worst = worst.min(evaluate(&next, me, weights));
+    }
+    worst
+}
+
+/// The value for `me` after the opponent's best reply and then our best capture (or quiet
+/// move) in answer: exchanges are seen to their end.
+fn reply_then_capture(
+    after: &Position,
+    me: Side,
+    weights: &Weights,
+    events: &mut Vec<Event>,
+    replies: &mut Vec<Action>,
+    answers: &mut Vec<Action>,
+) -> f32 {
+    if after.decided.is_some() {
+        return evaluate(after, me, weights);
+    }
+    after.legal_actions_into(replies);
+    let mut worst = f32::MAX;
+    for reply in replies.iter() {
+        let mut next = after.clone();
+        events.clear();
+        next.apply_unchecked(reply, events);
+        let mut best = evaluate(&next, me, weights);
+        if next.decided.is_none() {
+            next.legal_actions_into(answers);
+            for answer in answers.iter().filter(|a| a.attack) {
+                let mut last = next.clone();
+                events.clear();
+                last.apply_unchecked(answer, events);
+                best = best.max(evaluate(&last, me, weights));
+            }
+        }
+        worst = worst.min(best);
+    }
+    if worst == f32::MAX {
+        evaluate(after, me, weights)
+    } else {
+        worst
+    }
+}
+
 /// The value for `me` after the opponent's best one-ply reply in this world.
+#[allow(dead_code)]
 fn reply_value(after: &Position, me: Side, weights: &Weights, events: &mut Vec<Event>, replies: &mut Vec<Action>) -> f32 {
     if after.outcome().is_some() {
         return evaluate(after, me, weights);
@@ -451,3 +559,4 @@ fn reply_value(after: &Position, me: Side, weights: &Weights, events: &mut Vec<E
         worst
     }
 }
+
