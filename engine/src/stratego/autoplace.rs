@@ -113,7 +113,7 @@ impl Planner {
         self.place(Rank::Flag, 1, |d, f| {
             let at_edge = f <= 1 || f >= WIDTH - 2;
             if d != flag_depth {
-                0.01
+                0.0
             } else if at_edge == edge {
                 1.0
             } else {

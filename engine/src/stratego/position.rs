@@ -158,6 +158,11 @@ impl Position {
         self.quiet_plies
     }
 
+    /// Sets the quiet-ply counter (for building positions).
+    pub fn set_quiet_plies(&mut self, plies: u16) {
+        self.quiet_plies = plies;
+    }
+
     /// A side's standing under the two-square rule.
     #[inline]
     pub fn repetition(&self, side: Side) -> Repetition {
