@@ -12,8 +12,8 @@ use crate::layout::{describe_errors, Layout};
 use crate::position::Position;
 use crate::resolve::Defense;
 use crate::ruleset::Ruleset;
-use crate::stratego;
 use crate::square::{Side, Square};
+use crate::stratego;
 use crate::unit::Language;
 
 /// A referee session: at most one game (of either ruleset), driven by JSON commands.
@@ -80,7 +80,11 @@ impl Referee {
                 }
             };
             if ruleset == Ruleset::Stratego {
-                let game = if cmd == "load" { stratego::referee::load(request)? } else { stratego::referee::new(request)? };
+                let game = if cmd == "load" {
+                    stratego::referee::load(request)?
+                } else {
+                    stratego::referee::new(request)?
+                };
                 self.game = None;
                 self.stratego = Some(game);
                 return Ok(Map::new());

@@ -220,7 +220,10 @@ fn every_level_takes_a_known_flag_and_the_spy_kills_a_known_marshal() {
         let action = Ai::new(level, 1, Budget::Iterations(8)).choose(&view, &legal);
         assert_eq!(action.to_string(), "a2xa3", "level {level}");
     }
-    let board = board.replace("fl . .", ". . .").replace("j4", "").replace(". . . . . . . . . sg", "fl . . . . . . . . sg");
+    let board = board
+        .replace("fl . .", ". . .")
+        .replace("j4", "")
+        .replace(". . . . . . . . . sg", "fl . . . . . . . . sg");
     let (game, view) = known(&board, &[("b2", Rank::Marshal)]);
     let legal = game.legal_actions();
     for level in 2..=5 {

@@ -31,12 +31,18 @@ fn a_stratego_game_through_the_referee() {
     for (i, a) in answers.iter().enumerate().take(8) {
         assert_eq!(a["ok"], true, "{i}: {a}");
     }
-    let legal: Vec<&str> = answers[1]["actions"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
-    assert!(legal.contains(&"a4-a6") && legal.contains(&"e4-e5") && !legal.iter().any(|a| a.starts_with("a1")));
+    let legal: Vec<&str> =
+        answers[1]["actions"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert!(
+        legal.contains(&"a4-a6") && legal.contains(&"e4-e5") && !legal.iter().any(|a| a.starts_with("a1"))
+    );
     let mut sorted = legal.clone();
     sorted.sort();
     assert_eq!(legal, sorted);
-    assert_eq!(answers[2]["events"][0], json!({"type":"moved","side":"south","rank":"SC","from":"a4","to":"a6"}));
+    assert_eq!(
+        answers[2]["events"][0],
+        json!({"type":"moved","side":"south","rank":"SC","from":"a4","to":"a6"})
+    );
     let view = &answers[3]["view"];
     assert_eq!(view["viewer"], "north");
     assert!(view["cells"].as_str().unwrap().lines().nth(4).unwrap().starts_with("?sc . ~ ~"), "{view}");
@@ -74,7 +80,10 @@ fn load_takes_stratego_position_text_and_errors_change_nothing() {
     assert!(answers[2]["error"].as_str().unwrap().contains("straight"), "{}", answers[2]);
     assert!(answers[3]["error"].as_str().unwrap().contains("flag never moves"), "{}", answers[3]);
     assert_eq!(answers[4]["status"], "south_wins");
-    assert_eq!(answers[4]["events"].as_array().unwrap().last().unwrap()["outcome"]["reason"], "flag_captured");
+    assert_eq!(
+        answers[4]["events"].as_array().unwrap().last().unwrap()["outcome"]["reason"],
+        "flag_captured"
+    );
     assert_eq!(answers[5]["actions"], json!([]));
     assert_eq!(answers[6]["ok"], false);
     assert!(answers[7]["error"].as_str().unwrap().contains("line 1"), "{}", answers[7]);
@@ -83,7 +92,8 @@ fn load_takes_stratego_position_text_and_errors_change_nothing() {
 
 #[test]
 fn the_ruleset_switches_with_each_new_game_and_admiral_stays_the_default() {
-    let admiral_layout = admiral_engine::auto_layout(1, admiral_engine::Style::Balanced).to_text(admiral_engine::Language::En);
+    let admiral_layout =
+        admiral_engine::auto_layout(1, admiral_engine::Style::Balanced).to_text(admiral_engine::Language::En);
     let answers = session(&[
         new_game(),
         json!({"cmd":"new","south_layout": admiral_layout, "north_layout": admiral_layout}).to_string(),

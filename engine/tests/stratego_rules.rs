@@ -22,13 +22,22 @@ fn the_board_has_two_lakes_no_piece_enters() {
 
 #[test]
 fn position_text_refuses_pieces_in_lakes_and_bad_tokens() {
-    let mut rows = vec![". . . . . . . . . ."; 10];
+    let mut rows = [". . . . . . . . . ."; 10];
     rows[5] = ". . MA . . . . . . .";
-    assert!(matches!(Position::from_text(&rows.join("\n"), Side::South), Err(PositionTextError::Lake { .. })));
+    assert!(matches!(
+        Position::from_text(&rows.join("\n"), Side::South),
+        Err(PositionTextError::Lake { .. })
+    ));
     rows[5] = ". . . . . . . . . XX";
-    assert!(matches!(Position::from_text(&rows.join("\n"), Side::South), Err(PositionTextError::Token { row: 5, column: 10, .. })));
+    assert!(matches!(
+        Position::from_text(&rows.join("\n"), Side::South),
+        Err(PositionTextError::Token { row: 5, column: 10, .. })
+    ));
     rows[5] = ". . .";
-    assert!(matches!(Position::from_text(&rows.join("\n"), Side::South), Err(PositionTextError::Columns { .. })));
+    assert!(matches!(
+        Position::from_text(&rows.join("\n"), Side::South),
+        Err(PositionTextError::Columns { .. })
+    ));
     assert!(matches!(Position::from_text("", Side::South), Err(PositionTextError::Rows(0))));
 }
 
@@ -63,7 +72,9 @@ fn a_scout_runs_any_number_of_empty_squares_and_may_attack_at_the_end() {
     assert!(refused(&p, "a1-a8").unwrap().contains("blocked"));
     let mut p = p;
     let events = play(&mut p, "a1xa7");
-    assert!(matches!(events[0], Event::Attacked { attacker: Placed { rank: Rank::Scout, square }, .. } if square == sq("a1")));
+    assert!(
+        matches!(events[0], Event::Attacked { attacker: Placed { rank: Rank::Scout, square }, .. } if square == sq("a1"))
+    );
     assert_eq!(at(&p, "a7"), "sg", "the sergeant wins and stays");
     assert_eq!(at(&p, "a1"), ".");
 }
@@ -84,7 +95,11 @@ fn typed_separators_are_lenient_and_the_record_is_canonical() {
     let mut game = Game::from_position(pos("e4:CA a10:fl b10:sg a1:FL", Side::South), true);
     game.play(&Action::parse("e4xe5").unwrap()).unwrap();
     assert_eq!(game.record().turns[0].to_string(), "e4-e5");
-    assert!(game.play(&Action::parse("a10-a9").unwrap()).unwrap_err().to_string().contains("flag never moves"));
+    assert!(game
+        .play(&Action::parse("a10-a9").unwrap())
+        .unwrap_err()
+        .to_string()
+        .contains("flag never moves"));
 }
 
 // --- Attacks -------------------------------------------------------------------------------
@@ -95,7 +110,11 @@ fn the_lower_rank_is_removed_and_a_winning_attacker_occupies_the_square() {
     let events = play(&mut p, "e4xe5");
     assert_eq!(at(&p, "e5"), "CA");
     assert_eq!(at(&p, "e4"), ".");
-    assert!(events.contains(&Event::Destroyed { side: Side::North, rank: Rank::Lieutenant, square: sq("e5") }));
+    assert!(events.contains(&Event::Destroyed {
+        side: Side::North,
+        rank: Rank::Lieutenant,
+        square: sq("e5")
+    }));
     assert!(matches!(events[0], Event::Attacked { winner: Some(Side::South), .. }));
 
     let mut p = pos("e4:LT e5:ca a10:fl a1:FL", Side::South);
@@ -283,7 +302,10 @@ fn layout_errors_are_located_and_all_reported() {
     assert!(text.contains("LT (lieutenant): 3 placed, expected 4"), "{text}");
     let ru = describe_errors(&errors, admiral_engine::Language::Ru);
     assert!(ru.contains("строка 2, столбец 10"), "{ru}");
-    assert!(Layout::parse("SC SC\n").unwrap_err().iter().any(|e| e.problem == LayoutProblem::Height { found: 1 }));
+    assert!(Layout::parse("SC SC\n")
+        .unwrap_err()
+        .iter()
+        .any(|e| e.problem == LayoutProblem::Height { found: 1 }));
 }
 
 #[test]
@@ -356,8 +378,10 @@ fn records_replay_and_refuse_other_rulesets() {
     let admiral = Record { ruleset: "admiral".into(), ..record.clone() };
     assert!(matches!(Game::replay(&admiral), Err(GameError::Unsupported { .. })));
     // And Admiral refuses a Stratego record.
-    let as_admiral: Result<admiral_engine::Record, _> = serde_json::from_str(&json.replace("\"a6xa7\"", "\"a6xa7\""));
-    if let Ok(r) = as_admiral {
-        assert!(admiral_engine::Game::replay(&r).is_err());
+    if let Ok(r) = serde_json::from_str::<admiral_engine::Record>(&json) {
+        assert!(matches!(
+            admiral_engine::Game::replay(&r),
+            Err(admiral_engine::GameError::Unsupported { .. })
+        ));
     }
 }

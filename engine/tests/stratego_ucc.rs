@@ -19,11 +19,18 @@ const RANDOM_BOT: &str = env!("CARGO_BIN_EXE_ucc-random-bot");
 fn arena(args: &[&str]) -> (bool, Vec<String>, String) {
     let output = Command::new(ARENA).args(args).output().unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
-    (output.status.success(), stdout.lines().map(str::to_string).collect(), String::from_utf8(output.stderr).unwrap())
+    (
+        output.status.success(),
+        stdout.lines().map(str::to_string).collect(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
 }
 
 fn fields(line: &str) -> HashMap<String, String> {
-    line.split_whitespace().filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    line.split_whitespace()
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
 
 // --- The protocol text -------------------------------------------------------------------
@@ -53,7 +60,9 @@ fn moves_and_results_read_and_print_like_the_competition_manager() {
     assert_eq!((m.from.to_string(), m.to.to_string()), ("a4".into(), "a5".into()));
     let m = UccMove::parse("9 6 UP 3").unwrap();
     assert_eq!((m.from.to_string(), m.to.to_string()), ("j7".into(), "j4".into()));
-    assert!(UccMove::parse("0 0 UP").unwrap_err().contains("off the board") || UccMove::parse("0 0 UP").is_err());
+    assert!(
+        UccMove::parse("0 0 UP").unwrap_err().contains("off the board") || UccMove::parse("0 0 UP").is_err()
+    );
     assert!(UccMove::parse("3 3 NORTH").is_err());
     assert!(UccMove::parse("1 1 LEFT 0").is_err());
     assert_eq!(ucc::format_move(&Action::parse("j7-j4").unwrap()), "9 6 UP 3");
@@ -116,7 +125,21 @@ fn clean_run(args: &[&str]) -> HashMap<String, String> {
 #[test]
 fn level_5_beats_the_random_protocol_bot_as_an_outside_program() {
     let bot = format!("ucc:{RANDOM_BOT} 5");
-    let f = clean_run(&["--ruleset", "stratego", "--a", "5", "--b", &bot, "--games", "4", "--seed", "3", "--budget-ms", "5", "--verbose"]);
+    let f = clean_run(&[
+        "--ruleset",
+        "stratego",
+        "--a",
+        "5",
+        "--b",
+        &bot,
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--budget-ms",
+        "5",
+        "--verbose",
+    ]);
     assert_eq!(f["games"], "4");
     assert!(f["a_score"].parse::<f64>().unwrap() >= 0.75, "{f:?}");
 }
@@ -125,24 +148,74 @@ fn level_5_beats_the_random_protocol_bot_as_an_outside_program() {
 fn our_ucc_bot_plays_as_an_outside_program_against_the_random_bot_and_our_ai() {
     let ours = format!("ucc:{REFEREE} --ucc-bot 5 --budget-ms 5 --seed 2");
     let bot = format!("ucc:{RANDOM_BOT} 9");
-    let f = clean_run(&["--ruleset", "stratego", "--a", &ours, "--b", &bot, "--games", "4", "--seed", "4", "--verbose"]);
+    let f = clean_run(&[
+        "--ruleset",
+        "stratego",
+        "--a",
+        &ours,
+        "--b",
+        &bot,
+        "--games",
+        "4",
+        "--seed",
+        "4",
+        "--verbose",
+    ]);
     assert!(f["a_score"].parse::<f64>().unwrap() >= 0.75, "{f:?}");
     // Our program against our own AI in the arena: the protocol tracks every kind of result.
     let ours3 = format!("ucc:{REFEREE} --ucc-bot 3 --seed 5");
-    let f = clean_run(&["--ruleset", "stratego", "--a", &ours3, "--b", "3", "--games", "2", "--seed", "8", "--verbose"]);
+    let f = clean_run(&[
+        "--ruleset",
+        "stratego",
+        "--a",
+        &ours3,
+        "--b",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "8",
+        "--verbose",
+    ]);
     assert_eq!(f["games"], "2");
 }
 
 #[test]
 fn silence_garbage_and_illegal_moves_lose_the_game() {
-    let (ok, lines, _) = arena(&["--ruleset", "stratego", "--a", "ucc:sleep 5", "--b", "1", "--games", "1", "--ucc-timeout-ms", "200", "--verbose"]);
+    let (ok, lines, _) = arena(&[
+        "--ruleset",
+        "stratego",
+        "--a",
+        "ucc:sleep 5",
+        "--b",
+        "1",
+        "--games",
+        "1",
+        "--ucc-timeout-ms",
+        "200",
+        "--verbose",
+    ]);
     assert!(ok);
     assert!(lines[0].contains("status=north_wins reason=timeout"), "{lines:?}");
-    let (_, lines, _) = arena(&["--ruleset", "stratego", "--a", "1", "--b", "ucc:echo nonsense", "--games", "1", "--verbose"]);
+    let (_, lines, _) = arena(&[
+        "--ruleset",
+        "stratego",
+        "--a",
+        "1",
+        "--b",
+        "ucc:echo nonsense",
+        "--games",
+        "1",
+        "--verbose",
+    ]);
     assert!(lines[0].contains("status=south_wins reason=forfeit"), "{lines:?}");
     let cheat = "ucc:read l; printf 'FB8sB479B8\\nBB31555583\\n6724898974\\n967B669999\\n'; while read l; do echo '0 0 DOWN'; done";
-    let (_, lines, _) = arena(&["--ruleset", "stratego", "--a", cheat, "--b", "2", "--games", "1", "--verbose"]);
-    assert!(lines[0].contains("status=north_wins reason=forfeit") && lines[0].contains("illegal"), "{lines:?}");
+    let (_, lines, _) =
+        arena(&["--ruleset", "stratego", "--a", cheat, "--b", "2", "--games", "1", "--verbose"]);
+    assert!(
+        lines[0].contains("status=north_wins reason=forfeit") && lines[0].contains("illegal"),
+        "{lines:?}"
+    );
     let f = fields(lines.last().unwrap());
     assert_eq!(f["b_wins"], "1");
     // Outside programs are for Stratego only.
@@ -156,11 +229,39 @@ fn the_stratego_arena_reports_the_same_line_and_does_not_depend_on_threads() {
         let f = fields(lines.last().unwrap());
         ["games", "a_wins", "b_wins", "draws", "plies", "median_plies"].map(|k| f[k].clone())
     };
-    let (_, one, _) = arena(&["--ruleset", "stratego", "--a", "2", "--b", "random", "--games", "4", "--seed", "9", "--threads", "1"]);
-    let (_, two, _) = arena(&["--ruleset", "stratego", "--a", "2", "--b", "random", "--games", "4", "--seed", "9", "--threads", "2"]);
+    let (_, one, _) = arena(&[
+        "--ruleset",
+        "stratego",
+        "--a",
+        "2",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "9",
+        "--threads",
+        "1",
+    ]);
+    let (_, two, _) = arena(&[
+        "--ruleset",
+        "stratego",
+        "--a",
+        "2",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+    ]);
     assert_eq!(strip(&one), strip(&two));
-    let keys = ["games", "a_wins", "b_wins", "draws", "a_score", "ci95", "plies", "plies_per_sec", "median_plies"];
-    let order: Vec<&str> = one.last().unwrap().split_whitespace().map(|kv| kv.split('=').next().unwrap()).collect();
+    let keys =
+        ["games", "a_wins", "b_wins", "draws", "a_score", "ci95", "plies", "plies_per_sec", "median_plies"];
+    let order: Vec<&str> =
+        one.last().unwrap().split_whitespace().map(|kv| kv.split('=').next().unwrap()).collect();
     assert_eq!(order, keys);
     let (ok, _, err) = arena(&["--ruleset", "chess"]);
     assert!(!ok && err.contains("admiral or stratego"));

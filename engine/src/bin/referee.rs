@@ -54,7 +54,8 @@ fn ucc_options(args: &[String]) -> Result<(u8, u64, Budget), String> {
     let mut iter = args.iter();
     while let Some(flag) = iter.next() {
         let mut value = || iter.next().cloned().ok_or(format!("{flag} needs a value\n{USAGE}"));
-        let number = |text: String| text.parse::<u64>().map_err(|_| format!("{flag}: `{text}` is not a whole number"));
+        let number =
+            |text: String| text.parse::<u64>().map_err(|_| format!("{flag}: `{text}` is not a whole number"));
         match flag.as_str() {
             "--ucc-bot" => {
                 let l = number(value()?)?;

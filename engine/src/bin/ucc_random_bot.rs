@@ -9,6 +9,12 @@ use std::io::{self, BufRead, Write};
 
 use admiral_engine::rng::Dice;
 
+/// A move as (x, y) pairs: from, to.
+type Step = ((i32, i32), (i32, i32));
+
+/// A chosen move: from, to, direction, squares travelled.
+type Choice = ((i32, i32), (i32, i32), &'static str, i32);
+
 const SOUTH_SETUP: [&str; 4] = ["FB8sB479B8", "BB31555583", "6724898974", "967B669999"];
 
 fn main() {
@@ -28,14 +34,15 @@ fn main() {
     }
     let _ = out.flush();
     // Own last moves, for the two-square rule: (from, to) pairs.
-    let mut history: Vec<((i32, i32), (i32, i32))> = Vec::new();
+    let mut history: Vec<Step> = Vec::new();
     // Each turn: a line (START, or the opponent's move and its outcome), the board, our move,
     // then the confirmation of our move. QUIT may come instead of any of those lines.
     while let Some(line) = lines.next() {
         if line.trim().starts_with("QUIT") {
             return;
         }
-        let board: Vec<Vec<char>> = (0..10).filter_map(|_| lines.next()).map(|l| l.trim().chars().collect()).collect();
+        let board: Vec<Vec<char>> =
+            (0..10).filter_map(|_| lines.next()).map(|l| l.trim().chars().collect()).collect();
         if board.len() < 10 || board.iter().any(|row| row.starts_with(&['Q', 'U', 'I', 'T'])) {
             return;
         }
@@ -62,11 +69,7 @@ fn main() {
     }
 }
 
-fn pick(
-    board: &[Vec<char>],
-    history: &[((i32, i32), (i32, i32))],
-    dice: &mut Dice,
-) -> Option<((i32, i32), (i32, i32), &'static str, i32)> {
+fn pick(board: &[Vec<char>], history: &[Step], dice: &mut Dice) -> Option<Choice> {
     let at = |x: i32, y: i32| -> Option<char> {
         if (0..10).contains(&x) && (0..10).contains(&y) {
             board.get(y as usize).and_then(|r| r.get(x as usize)).copied()
@@ -105,7 +108,7 @@ fn pick(
 }
 
 /// After moves A→B, B→A, A→B in a row, B→A is refused.
-fn breaks_two_square_rule(history: &[((i32, i32), (i32, i32))], from: (i32, i32), to: (i32, i32)) -> bool {
+fn breaks_two_square_rule(history: &[Step], from: (i32, i32), to: (i32, i32)) -> bool {
     let n = history.len();
     if n < 3 {
         return false;

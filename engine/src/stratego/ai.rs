@@ -333,7 +333,14 @@ impl Ai {
     }
 
     /// Levels 2 and 3: the best average evaluation over sampled worlds, one ply deep.
-    fn expected_value(&mut self, view: &View, legal: &[Action], naive: bool, worlds: usize, weights: &Weights) -> Action {
+    fn expected_value(
+        &mut self,
+        view: &View,
+        legal: &[Action],
+        naive: bool,
+        worlds: usize,
+        weights: &Weights,
+    ) -> Action {
         let belief = Belief::new(view, naive);
         let me = view.viewer;
         let samples: Vec<Position> = (0..worlds).map(|_| belief.sample(&mut self.dice)).collect();
@@ -353,7 +360,10 @@ impl Ai {
         for (i, action) in legal.iter().enumerate() {
             let forward = Ai::forward(me, action);
             let probe = if naive { 0.0 } else { 0.8 };
-            let score = scores[i] / worlds as f32 + forward + Ai::attack_bonus(view, action, probe) + self.noise(0.01);
+            let score = scores[i] / worlds as f32
+                + forward
+                + Ai::attack_bonus(view, action, probe)
+                + self.noise(0.01);
             if score > best.0 {
                 best = (score, *action);
             }
@@ -435,7 +445,10 @@ impl Ai {
         for (i, (first, action)) in ranked.iter().enumerate() {
             if counts[i] > 0 {
                 let score = 0.5 * first
-                    + 0.5 * (deep[i] / counts[i] as f32 + Ai::forward(me, action) + Ai::attack_bonus(view, action, probe));
+                    + 0.5
+                        * (deep[i] / counts[i] as f32
+                            + Ai::forward(me, action)
+                            + Ai::attack_bonus(view, action, probe));
                 if score > best.0 {
                     best = (score, *action);
                 }
@@ -465,7 +478,9 @@ impl Ai {
             bonus += probe;
         }
         if view.quiet_plies >= 120 {
-            let lost = |losses: &[u8; RANKS]| Rank::ALL.iter().map(|r| losses[r.index()] as f32 * value(*r)).sum::<f32>();
+            let lost = |losses: &[u8; RANKS]| {
+                Rank::ALL.iter().map(|r| losses[r.index()] as f32 * value(*r)).sum::<f32>()
+            };
             if lost(&view.own_losses) <= lost(&view.enemy_losses) {
                 bonus += (view.quiet_plies - 120) as f32 / 80.0 * 4.0;
             }
@@ -481,7 +496,13 @@ impl Ai {
 /// The value for `me` after the opponent's best capture in this world (or a quiet move, which
 /// is taken to change nothing): the expected-value levels' only look at the reply, which keeps
 /// them from leaving pieces en prise.
-fn capture_reply_value(after: &Position, me: Side, weights: &Weights, events: &mut Vec<Event>, replies: &mut Vec<Action>) -> f32 {
+fn capture_reply_value(
+    after: &Position,
+    me: Side,
+    weights: &Weights,
+    events: &mut Vec<Event>,
+    replies: &mut Vec<Action>,
+) -> f32 {
     if after.decided.is_some() {
         return evaluate(after, me, weights);
     }
@@ -536,7 +557,13 @@ fn reply_then_capture(
 
 /// The value for `me` after the opponent's best one-ply reply in this world.
 #[allow(dead_code)]
-fn reply_value(after: &Position, me: Side, weights: &Weights, events: &mut Vec<Event>, replies: &mut Vec<Action>) -> f32 {
+fn reply_value(
+    after: &Position,
+    me: Side,
+    weights: &Weights,
+    events: &mut Vec<Event>,
+    replies: &mut Vec<Action>,
+) -> f32 {
     if after.outcome().is_some() {
         return evaluate(after, me, weights);
     }
@@ -559,4 +586,3 @@ fn reply_value(after: &Position, me: Side, weights: &Weights, events: &mut Vec<E
         worst
     }
 }
-

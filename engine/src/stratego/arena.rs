@@ -148,11 +148,9 @@ pub fn play_game(a: &mut dyn Agent, b: &mut dyn Agent, a_is_south: bool, seed: u
         let seat = Seat::new(&game, side);
         let agent: &mut dyn Agent = if a_moves { &mut *a } else { &mut *b };
         let chosen = agent.act(&seat, &legal, &mut dice).and_then(|action| {
-            legal
-                .iter()
-                .find(|l| l.from == action.from && l.to == action.to)
-                .copied()
-                .ok_or_else(|| Forfeit { reason: EndReason::Forfeit, detail: format!("illegal move {action}") })
+            legal.iter().find(|l| l.from == action.from && l.to == action.to).copied().ok_or_else(|| {
+                Forfeit { reason: EndReason::Forfeit, detail: format!("illegal move {action}") }
+            })
         });
         match chosen {
             Ok(action) => {
@@ -203,6 +201,9 @@ pub fn run(
     });
     played.sort_by_key(|(i, _)| *i);
     let played: Vec<Played> = played.into_iter().map(|(_, p)| p).collect();
-    let summary = Summary { results: played.iter().map(|p| p.result).collect(), seconds: start.elapsed().as_secs_f64() };
+    let summary = Summary {
+        results: played.iter().map(|p| p.result).collect(),
+        seconds: start.elapsed().as_secs_f64(),
+    };
     (summary, played)
 }

@@ -167,7 +167,11 @@ impl Planner {
             Style::Defensive => 2,
             _ => 3,
         };
-        self.place(Rank::Scout, lanes, |d, f| if d == 0 && matches!(f, 0 | 1 | 4 | 5 | 8 | 9) { 1.0 } else { 0.0 });
+        self.place(
+            Rank::Scout,
+            lanes,
+            |d, f| if d == 0 && matches!(f, 0 | 1 | 4 | 5 | 8 | 9) { 1.0 } else { 0.0 },
+        );
         self.place(Rank::Scout, 8, |d, _| [1.0, 0.8, 0.8, 1.0][d]);
         // 6. The rest, stronger a little deeper.
         for (rank, weights) in [

@@ -63,7 +63,9 @@ impl Event {
     /// The event as `viewer` saw it: the kind of an enemy piece that merely moved is hidden.
     pub fn seen_by(self, viewer: Side) -> Event {
         match self {
-            Event::Moved { side, from, to, .. } if side != viewer => Event::Moved { side, rank: None, from, to },
+            Event::Moved { side, from, to, .. } if side != viewer => {
+                Event::Moved { side, rank: None, from, to }
+            }
             other => other,
         }
     }

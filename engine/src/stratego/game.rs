@@ -141,7 +141,8 @@ impl Game {
             layout.validate().map_err(|errors| GameError::Layout { side, errors })?;
             layout.place(side, &mut position);
         }
-        let start = Start::Layouts { south: south.grid_text(Language::En), north: north.grid_text(Language::En) };
+        let start =
+            Start::Layouts { south: south.grid_text(Language::En), north: north.grid_text(Language::En) };
         Ok(Game::from_parts(position, start, intel))
     }
 
@@ -187,7 +188,9 @@ impl Game {
         }
         let mut game = match &record.start {
             Start::Layouts { south, north } => {
-                let read = |side, text: &str| Layout::parse(text).map_err(|errors| GameError::Layout { side, errors });
+                let read = |side, text: &str| {
+                    Layout::parse(text).map_err(|errors| GameError::Layout { side, errors })
+                };
                 Game::new(&read(Side::South, south)?, &read(Side::North, north)?, record.intel)?
             }
             Start::Position { position, to_move } => {

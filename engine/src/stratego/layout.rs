@@ -154,7 +154,11 @@ impl Layout {
         let mut counts = [0u8; RANKS];
         for (depth, (line, row)) in rows.iter().enumerate() {
             if row.len() != WIDTH {
-                errors.push(LayoutError { line: Some(*line), column: None, problem: LayoutProblem::Width { found: row.len() } });
+                errors.push(LayoutError {
+                    line: Some(*line),
+                    column: None,
+                    problem: LayoutProblem::Width { found: row.len() },
+                });
             }
             for (i, token) in row.iter().enumerate() {
                 let rank = if *token == "." {
@@ -178,7 +182,11 @@ impl Layout {
             }
         }
         if rows.len() != DEPTH {
-            errors.push(LayoutError { line: None, column: None, problem: LayoutProblem::Height { found: rows.len() } });
+            errors.push(LayoutError {
+                line: None,
+                column: None,
+                problem: LayoutProblem::Height { found: rows.len() },
+            });
         }
         errors.extend(count_errors(&counts, complete));
         if errors.is_empty() {

@@ -158,8 +158,18 @@ impl Rank {
     /// The English name, lower case.
     pub const fn name_en(self) -> &'static str {
         const NAMES: [&str; RANKS] = [
-            "spy", "scout", "miner", "sergeant", "lieutenant", "captain", "major", "colonel", "general",
-            "marshal", "bomb", "flag",
+            "spy",
+            "scout",
+            "miner",
+            "sergeant",
+            "lieutenant",
+            "captain",
+            "major",
+            "colonel",
+            "general",
+            "marshal",
+            "bomb",
+            "flag",
         ];
         NAMES[self as usize]
     }
@@ -167,8 +177,18 @@ impl Rank {
     /// The Russian name, lower case.
     pub const fn name_ru(self) -> &'static str {
         const NAMES: [&str; RANKS] = [
-            "шпион", "разведчик", "сапёр", "сержант", "лейтенант", "капитан", "майор", "полковник", "генерал",
-            "маршал", "бомба", "флаг",
+            "шпион",
+            "разведчик",
+            "сапёр",
+            "сержант",
+            "лейтенант",
+            "капитан",
+            "майор",
+            "полковник",
+            "генерал",
+            "маршал",
+            "бомба",
+            "флаг",
         ];
         NAMES[self as usize]
     }

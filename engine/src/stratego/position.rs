@@ -370,12 +370,18 @@ impl Position {
                 match winner {
                     Some(true) => {
                         self.remove(to);
-                        events.push(Event::Destroyed { side: defender.side, rank: defender.rank, square: to });
+                        events.push(Event::Destroyed {
+                            side: defender.side,
+                            rank: defender.rank,
+                            square: to,
+                        });
                         self.remove(from);
                         self.put(to, mover);
                         if defender.rank == Rank::Flag {
-                            self.decided =
-                                Some(Outcome { status: Status::win_for(side), reason: EndReason::FlagCaptured });
+                            self.decided = Some(Outcome {
+                                status: Status::win_for(side),
+                                reason: EndReason::FlagCaptured,
+                            });
                         }
                     }
                     Some(false) => {
@@ -386,7 +392,11 @@ impl Position {
                         self.remove(from);
                         self.remove(to);
                         events.push(Event::Destroyed { side, rank: mover.rank, square: from });
-                        events.push(Event::Destroyed { side: defender.side, rank: defender.rank, square: to });
+                        events.push(Event::Destroyed {
+                            side: defender.side,
+                            rank: defender.rank,
+                            square: to,
+                        });
                     }
                 }
             }
@@ -407,7 +417,10 @@ impl Position {
             return Some(outcome);
         }
         if !self.has_legal_action() {
-            return Some(Outcome { status: Status::win_for(self.to_move.opponent()), reason: EndReason::NoLegalMove });
+            return Some(Outcome {
+                status: Status::win_for(self.to_move.opponent()),
+                reason: EndReason::NoLegalMove,
+            });
         }
         None
     }
@@ -434,7 +447,8 @@ impl Position {
             }
             for (col, token) in tokens.iter().enumerate() {
                 let sq = Sq::new(col as u8, row).expect("in range");
-                let bad = || PositionTextError::Token { row: row + 1, column: col + 1, token: token.to_string() };
+                let bad =
+                    || PositionTextError::Token { row: row + 1, column: col + 1, token: token.to_string() };
                 match *token {
                     "." => {}
                     "~" if sq.is_lake() => {}

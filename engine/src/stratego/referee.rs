@@ -29,7 +29,9 @@ pub(crate) fn load(request: &Map<String, Value>) -> Result<Game, String> {
     let text = string_field(request, "position")?;
     let to_move = match request.get("to_move") {
         None => Side::South,
-        Some(v) => v.as_str().and_then(Side::from_name).ok_or("\"to_move\" must be \"south\" or \"north\"")?,
+        Some(v) => {
+            v.as_str().and_then(Side::from_name).ok_or("\"to_move\" must be \"south\" or \"north\"")?
+        }
     };
     let position = Position::from_text(text, to_move).map_err(|e| e.to_string())?;
     Ok(Game::from_position(position, true))
@@ -79,10 +81,16 @@ pub(crate) fn handle(cmd: &str, request: &Map<String, Value>, game: &mut Game) -
                 .and_then(Value::as_u64)
                 .filter(|l| (1..=5).contains(l))
                 .ok_or("\"level\" must be a whole number from 1 to 5")? as u8;
-            let seed = request.get("seed").map_or(Some(0), Value::as_u64).ok_or("\"seed\" must be a whole number")?;
+            let seed = request
+                .get("seed")
+                .map_or(Some(0), Value::as_u64)
+                .ok_or("\"seed\" must be a whole number")?;
             let budget = match (request.get("iterations"), request.get("budget_ms")) {
                 (Some(n), _) => Budget::Iterations(
-                    n.as_u64().filter(|n| *n >= 1).ok_or("\"iterations\" must be a whole number of at least 1")? as u32,
+                    n.as_u64()
+                        .filter(|n| *n >= 1)
+                        .ok_or("\"iterations\" must be a whole number of at least 1")?
+                        as u32,
                 ),
                 (None, Some(ms)) => Budget::Time(Duration::from_millis(
                     ms.as_u64().ok_or("\"budget_ms\" must be a whole number of milliseconds")?,
@@ -97,6 +105,8 @@ pub(crate) fn handle(cmd: &str, request: &Map<String, Value>, game: &mut Game) -
             let action = Ai::new(level, seed, budget).choose(&view, &legal);
             Ok(fields([("action", json!(action.to_string()))]))
         }
-        other => Err(format!("unknown command \"{other}\" (one of load, new, legal, play, position, view, ai)")),
+        other => {
+            Err(format!("unknown command \"{other}\" (one of load, new, legal, play, position, view, ai)"))
+        }
     }
 }

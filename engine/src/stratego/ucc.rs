@@ -221,7 +221,9 @@ pub fn parse_setup(rows: &[String], side: Side) -> Result<Layout, String> {
         for (col, c) in chars.into_iter().enumerate() {
             let rank = match c {
                 '.' => None,
-                c => Some(rank_of_char(c).ok_or_else(|| format!("setup row {}: `{c}` is not a piece", i + 1))?),
+                c => Some(
+                    rank_of_char(c).ok_or_else(|| format!("setup row {}: `{c}` is not a piece", i + 1))?,
+                ),
             };
             let sq = Sq::new(col as u8, first_row + i as u8).expect("in range");
             let (depth, file) = Layout::cell_of(side, sq).expect("in zone");
@@ -229,7 +231,10 @@ pub fn parse_setup(rows: &[String], side: Side) -> Result<Layout, String> {
         }
     }
     layout.validate().map_err(|errors| {
-        format!("illegal setup: {}", super::layout::describe_errors(&errors, crate::unit::Language::En).replace('\n', "; "))
+        format!(
+            "illegal setup: {}",
+            super::layout::describe_errors(&errors, crate::unit::Language::En).replace('\n', "; ")
+        )
     })?;
     Ok(layout)
 }
@@ -284,7 +289,9 @@ impl Tracker {
                 match c {
                     '#' => enemy.insert(sq),
                     '.' | '+' => {}
-                    c => own[sq.index()] = Some(rank_of_char(c).ok_or_else(|| format!("`{c}` on the board"))?),
+                    c => {
+                        own[sq.index()] = Some(rank_of_char(c).ok_or_else(|| format!("`{c}` on the board"))?)
+                    }
                 }
             }
         }
@@ -303,7 +310,10 @@ impl Tracker {
     fn apply(&mut self, line: &str) -> Result<(), String> {
         let m = UccMove::parse(line)?;
         let tokens: Vec<&str> = line.split_whitespace().collect();
-        let at = tokens.iter().position(|t| t.chars().all(|c| c.is_ascii_uppercase() || c == '_') && !["UP", "DOWN", "LEFT", "RIGHT"].contains(t));
+        let at = tokens.iter().position(|t| {
+            t.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+                && !["UP", "DOWN", "LEFT", "RIGHT"].contains(t)
+        });
         let Some(at) = at else { return Err(format!("no outcome in `{line}`")) };
         let outcome = tokens[at];
         let ranks = |i: usize| -> Result<Rank, String> {
@@ -359,7 +369,8 @@ impl Tracker {
             }
         }
         // The mover, if it survived, now stands on `to`.
-        let survived = events.iter().all(|e| !matches!(e, Event::Destroyed { square, .. } if *square == m.from));
+        let survived =
+            events.iter().all(|e| !matches!(e, Event::Destroyed { square, .. } if *square == m.from));
         if survived {
             if side == self.me {
                 self.own[m.to.index()] = self.own[m.from.index()].take();
@@ -399,7 +410,11 @@ impl Tracker {
             cells,
             last_action: self.last.as_ref().map(|l| l.1),
             last_mover: self.last.as_ref().map(|l| l.0),
-            last_turn: self.last.as_ref().map(|l| l.2.iter().map(|e| e.seen_by(self.me)).collect()).unwrap_or_default(),
+            last_turn: self
+                .last
+                .as_ref()
+                .map(|l| l.2.iter().map(|e| e.seen_by(self.me)).collect())
+                .unwrap_or_default(),
             moved_markers: self.memory.moved.iter().filter(|sq| self.enemy.contains(*sq)).collect(),
             own_losses: self.losses[self.me.index()],
             enemy_losses: self.losses[self.me.opponent().index()],
@@ -455,9 +470,10 @@ impl Program {
         let Some(tracker) = self.tracker.as_mut() else {
             // COLOUR OPPONENT WIDTH HEIGHT
             let tokens: Vec<&str> = line.split_whitespace().collect();
-            let side = tokens.first().and_then(|c| side_of_colour(c)).ok_or_else(|| {
-                format!("expected `RED|BLUE OPPONENT WIDTH HEIGHT`, got `{line}`")
-            })?;
+            let side = tokens
+                .first()
+                .and_then(|c| side_of_colour(c))
+                .ok_or_else(|| format!("expected `RED|BLUE OPPONENT WIDTH HEIGHT`, got `{line}`"))?;
             if tokens.len() >= 4 && (tokens[tokens.len() - 2] != "10" || tokens[tokens.len() - 1] != "10") {
                 return Err(format!("only the 10×10 board is supported, got `{line}`"));
             }

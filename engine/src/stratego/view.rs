@@ -103,7 +103,8 @@ impl View {
         if self.status != Status::Ongoing {
             return out;
         }
-        let (mut own, mut mobile, mut scouts, mut enemy) = (SqSet::EMPTY, SqSet::EMPTY, SqSet::EMPTY, SqSet::EMPTY);
+        let (mut own, mut mobile, mut scouts, mut enemy) =
+            (SqSet::EMPTY, SqSet::EMPTY, SqSet::EMPTY, SqSet::EMPTY);
         for sq in Sq::all() {
             match self.cell(sq) {
                 Cell::Own { rank } => {
@@ -164,7 +165,8 @@ mod board_text {
         for (i, line) in lines.iter().enumerate() {
             let row = ROWS - 1 - i as u8;
             for (col, token) in line.split_whitespace().enumerate() {
-                let sq = Sq::new(col as u8, row).ok_or_else(|| serde::de::Error::custom("too many columns"))?;
+                let sq =
+                    Sq::new(col as u8, row).ok_or_else(|| serde::de::Error::custom("too many columns"))?;
                 let rank = |code: &str| {
                     Rank::ALL
                         .into_iter()

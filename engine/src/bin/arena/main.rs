@@ -93,11 +93,15 @@ type StrategoFactory = Box<dyn Fn() -> Box<dyn stratego::arena::Agent> + Sync>;
 /// A factory for the named Stratego player.
 fn stratego_agent(name: &str, budget: Option<Budget>, timeout: Duration) -> Result<StrategoFactory, String> {
     match name {
-        "random" => Ok(Box::new(|| Box::new(stratego::arena::RandomAgent) as Box<dyn stratego::arena::Agent>)),
+        "random" => {
+            Ok(Box::new(|| Box::new(stratego::arena::RandomAgent) as Box<dyn stratego::arena::Agent>))
+        }
         level @ ("1" | "2" | "3" | "4" | "5") => {
             let level: u8 = level.parse().expect("a digit");
             let budget = budget.unwrap_or(Budget::for_level(level));
-            Ok(Box::new(move || Box::new(stratego::ai::Ai::new(level, 0, budget)) as Box<dyn stratego::arena::Agent>))
+            Ok(Box::new(move || {
+                Box::new(stratego::ai::Ai::new(level, 0, budget)) as Box<dyn stratego::arena::Agent>
+            }))
         }
         other => match other.strip_prefix("ucc:") {
             Some(command) if !command.trim().is_empty() => {
@@ -165,7 +169,8 @@ fn run_admiral(options: &Options) -> Result<Summary, String> {
 fn run_stratego(options: &Options) -> Result<Summary, String> {
     let make_a = stratego_agent(&options.a, options.budget, options.ucc_timeout)?;
     let make_b = stratego_agent(&options.b, options.budget, options.ucc_timeout)?;
-    let (summary, played) = stratego::arena::run(options.games, options.seed, options.threads, &*make_a, &*make_b);
+    let (summary, played) =
+        stratego::arena::run(options.games, options.seed, options.threads, &*make_a, &*make_b);
     if options.verbose {
         for (i, game) in played.iter().enumerate() {
             let reason = game.reason.map_or("ply_cap".to_string(), |r| {

@@ -73,7 +73,10 @@ impl UccPlayer {
                 Ok(line) if line.trim().is_empty() => continue,
                 Ok(line) => return Ok(line.trim_end_matches('\r').to_string()),
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(forfeit(EndReason::Timeout, format!("no answer within {} ms", self.timeout.as_millis())))
+                    return Err(forfeit(
+                        EndReason::Timeout,
+                        format!("no answer within {} ms", self.timeout.as_millis()),
+                    ))
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(forfeit(EndReason::Forfeit, "the program closed its output".into()))
@@ -112,7 +115,11 @@ impl Agent for UccPlayer {
         self.started = false;
         self.spawn()?;
         let opponent: String = opponent.chars().filter(|c| !c.is_whitespace()).collect();
-        self.send(&format!("{} {} 10 10", ucc::colour(side), if opponent.is_empty() { "unknown" } else { &opponent }));
+        self.send(&format!(
+            "{} {} 10 10",
+            ucc::colour(side),
+            if opponent.is_empty() { "unknown" } else { &opponent }
+        ));
         let mut rows = Vec::new();
         for _ in 0..4 {
             match self.receive() {
