@@ -10,7 +10,11 @@
 //! - [`Layout`]: a side's setup, the layout file format and linked auto-placement.
 //! - [`Game`]: a match in progress with its [`Record`] and each side's [`View`] (the fog).
 //!
-//! The rules themselves are documented in `doc/rules.md` at the repository root.
+//! - [`Ruleset`]: the seam between Admiral and classic Stratego, whose rules live in their own
+//!   module tree, [`stratego`], with the same shape.
+//!
+//! The rules themselves are documented in `doc/rules.md` (Admiral) and `doc/stratego.md`
+//! (Stratego) at the repository root.
 
 pub mod action;
 pub mod ai;
@@ -28,7 +32,9 @@ pub mod record;
 pub mod referee;
 pub mod resolve;
 pub mod rng;
+pub mod ruleset;
 pub mod square;
+pub mod stratego;
 pub mod unit;
 pub mod view;
 
@@ -44,6 +50,7 @@ pub use position::{Position, PositionTextError, QUIET_PLY_LIMIT};
 pub use record::{Record, Start, Turn, RECORD_FORMAT};
 pub use resolve::{blast_squares, Defense, PlayError};
 pub use rng::Dice;
+pub use ruleset::Ruleset;
 pub use square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
 pub use unit::{Language, Piece, UnitKind, FLEET_SIZE, KINDS};
 pub use view::{Cell, View};

@@ -11,13 +11,18 @@ use crate::game::Game;
 use crate::layout::{describe_errors, Layout};
 use crate::position::Position;
 use crate::resolve::Defense;
+use crate::ruleset::Ruleset;
+use crate::stratego;
 use crate::square::{Side, Square};
 use crate::unit::Language;
 
-/// A referee session: at most one game, driven by JSON commands.
+/// A referee session: at most one game (of either ruleset), driven by JSON commands.
 #[derive(Default)]
 pub struct Referee {
     game: Option<Game>,
+    /// The Stratego game, when the last `load`/`new` said `"ruleset":"stratego"` (then `game`
+    /// is `None`).
+    stratego: Option<crate::stratego::Game>,
 }
 
 type Answer = Result<Map<String, Value>, String>;
@@ -28,9 +33,14 @@ impl Referee {
         Referee::default()
     }
 
-    /// The game in progress, if any.
+    /// The Admiral game in progress, if any.
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
+    }
+
+    /// The Stratego game in progress, if any.
+    pub fn stratego_game(&self) -> Option<&crate::stratego::Game> {
+        self.stratego.as_ref()
     }
 
     /// Answers one input line; blank lines get no answer.
@@ -59,13 +69,24 @@ impl Referee {
             .and_then(Value::as_str)
             .ok_or("missing \"cmd\" (one of load, new, legal, play, position, view, ai)")?;
         if cmd == "load" || cmd == "new" {
-            match request.get("ruleset") {
-                None => {}
-                Some(Value::String(r)) if r == "admiral" => {}
+            let ruleset = match request.get("ruleset") {
+                None => Ruleset::Admiral,
+                Some(Value::String(r)) if r == "admiral" => Ruleset::Admiral,
+                Some(Value::String(r)) if r == "stratego" => Ruleset::Stratego,
                 Some(other) => {
-                    return Err(format!("unsupported ruleset {other}: this referee knows \"admiral\""))
+                    return Err(format!(
+                        "unsupported ruleset {other}: this referee knows \"admiral\" and \"stratego\""
+                    ))
                 }
+            };
+            if ruleset == Ruleset::Stratego {
+                let game = if cmd == "load" { stratego::referee::load(request)? } else { stratego::referee::new(request)? };
+                self.game = None;
+                self.stratego = Some(game);
+                return Ok(Map::new());
             }
+        } else if let Some(game) = self.stratego.as_mut() {
+            return stratego::referee::handle(cmd, request, game);
         }
         match cmd {
             "load" => {
@@ -79,6 +100,7 @@ impl Referee {
                 };
                 let position = Position::from_text(text, to_move).map_err(|e| e.to_string())?;
                 self.game = Some(Game::from_position(position, true));
+                self.stratego = None;
                 Ok(Map::new())
             }
             "new" => {
@@ -93,6 +115,7 @@ impl Referee {
                 let south = read("south_layout", "south")?;
                 let north = read("north_layout", "north")?;
                 self.game = Some(Game::new(&south, &north, true).map_err(|e| e.to_string())?);
+                self.stratego = None;
                 Ok(Map::new())
             }
             "legal" => {

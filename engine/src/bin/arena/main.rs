@@ -1,0 +1,184 @@
+//! `admiral-arena`: plays many games between two players and reports the score and speed.
+//!
+//! ```text
+//! admiral-arena --a random --b random --games 100 --seed 1 [--threads 2] [--budget-ms 20]
+//! admiral-arena --ruleset stratego --a 5 --b ucc:"python3 bot.py" --games 10
+//! ```
+//! Ends with one line: `games=N a_wins=.. b_wins=.. draws=.. a_score=0.xxx ci95=0.xxx-0.xxx
+//! plies=P plies_per_sec=Q median_plies=M`.
+
+mod ucc_player;
+
+use std::process::ExitCode;
+
+use std::time::Duration;
+
+use admiral_engine::ai::{Ai, Budget};
+use admiral_engine::arena::{Agent, RandomAgent, Summary};
+use admiral_engine::autoplace::{auto_layout, Style};
+use admiral_engine::stratego;
+use admiral_engine::{Layout, Ruleset};
+
+const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --verbose: one line per game before the report (stratego)";
+
+struct Options {
+    ruleset: Ruleset,
+    a: String,
+    b: String,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    budget: Option<Budget>,
+    ucc_timeout: Duration,
+    verbose: bool,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        ruleset: Ruleset::Admiral,
+        a: "random".into(),
+        b: "random".into(),
+        games: 100,
+        seed: 1,
+        threads: 1,
+        budget: None,
+        ucc_timeout: Duration::from_millis(2000),
+        verbose: false,
+    };
+    let mut iter = args.iter();
+    while let Some(flag) = iter.next() {
+        let mut value = || iter.next().cloned().ok_or(format!("{flag} needs a value"));
+        let number =
+            |text: String| text.parse::<u64>().map_err(|_| format!("{flag}: `{text}` is not a whole number"));
+        match flag.as_str() {
+            "--ruleset" => {
+                let text = value()?;
+                options.ruleset = Ruleset::from_name(&text)
+                    .ok_or(format!("--ruleset: `{text}` is not admiral or stratego"))?;
+            }
+            "--a" => options.a = value()?,
+            "--b" => options.b = value()?,
+            "--games" => options.games = number(value()?)?,
+            "--seed" => options.seed = number(value()?)?,
+            "--threads" => options.threads = number(value()?)?.max(1) as usize,
+            "--budget-ms" => options.budget = Some(Budget::Time(Duration::from_millis(number(value()?)?))),
+            "--iterations" => options.budget = Some(Budget::Iterations(number(value()?)?.max(1) as u32)),
+            "--ucc-timeout-ms" => options.ucc_timeout = Duration::from_millis(number(value()?)?),
+            "--verbose" => options.verbose = true,
+            "-h" | "--help" => return Err(USAGE.into()),
+            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
+        }
+    }
+    Ok(options)
+}
+
+/// A factory for the named Admiral player.
+fn agent(name: &str, budget: Option<Budget>) -> Result<Box<dyn Fn() -> Box<dyn Agent> + Sync>, String> {
+    match name {
+        "random" => Ok(Box::new(|| Box::new(RandomAgent) as Box<dyn Agent>)),
+        level @ ("1" | "2" | "3" | "4" | "5") => {
+            let level: u8 = level.parse().expect("a digit");
+            let budget = budget.unwrap_or(Budget::for_level(level));
+            Ok(Box::new(move || Box::new(Ai::new(level, 0, budget)) as Box<dyn Agent>))
+        }
+        other if other.starts_with("ucc:") => {
+            Err(format!("`{other}`: outside programs (ucc:) play only with --ruleset stratego\n{USAGE}"))
+        }
+        other => Err(format!("unknown player `{other}`\n{USAGE}")),
+    }
+}
+
+type StrategoFactory = Box<dyn Fn() -> Box<dyn stratego::arena::Agent> + Sync>;
+
+/// A factory for the named Stratego player.
+fn stratego_agent(name: &str, budget: Option<Budget>, timeout: Duration) -> Result<StrategoFactory, String> {
+    match name {
+        "random" => Ok(Box::new(|| Box::new(stratego::arena::RandomAgent) as Box<dyn stratego::arena::Agent>)),
+        level @ ("1" | "2" | "3" | "4" | "5") => {
+            let level: u8 = level.parse().expect("a digit");
+            let budget = budget.unwrap_or(Budget::for_level(level));
+            Ok(Box::new(move || Box::new(stratego::ai::Ai::new(level, 0, budget)) as Box<dyn stratego::arena::Agent>))
+        }
+        other => match other.strip_prefix("ucc:") {
+            Some(command) if !command.trim().is_empty() => {
+                let command = command.to_string();
+                Ok(Box::new(move || {
+                    Box::new(ucc_player::UccPlayer::new(&command, timeout)) as Box<dyn stratego::arena::Agent>
+                }))
+            }
+            _ => Err(format!("unknown player `{other}`\n{USAGE}")),
+        },
+    }
+}
+
+/// The layout a player uses in the game with this seed: AIs their own style, random players
+/// the balanced auto-placement.
+fn layout_for(name: &str, seed: u64) -> Layout {
+    match name.parse::<u8>() {
+        Ok(level) => Ai::layout(level, seed),
+        Err(_) => auto_layout(seed, Style::Balanced),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse(&args) {
+        Ok(o) => o,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let summary = match options.ruleset {
+        Ruleset::Admiral => run_admiral(&options),
+        Ruleset::Stratego => run_stratego(&options),
+    };
+    match summary {
+        Ok(summary) => {
+            println!("{}", summary.line());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_admiral(options: &Options) -> Result<Summary, String> {
+    let make_a = agent(&options.a, options.budget)?;
+    let make_b = agent(&options.b, options.budget)?;
+    // Game i: `a` sits South on even games; each side's layout comes from its own player.
+    let (a_name, b_name) = (options.a.clone(), options.b.clone());
+    let layouts = move |seed: u64, a_is_south: bool| {
+        let a_layout = layout_for(&a_name, seed);
+        let b_layout = layout_for(&b_name, seed ^ 0x5bd1_e995);
+        if a_is_south {
+            (a_layout, b_layout)
+        } else {
+            (b_layout, a_layout)
+        }
+    };
+    Ok(Summary::run(options.games, options.seed, options.threads, &*make_a, &*make_b, &layouts))
+}
+
+fn run_stratego(options: &Options) -> Result<Summary, String> {
+    let make_a = stratego_agent(&options.a, options.budget, options.ucc_timeout)?;
+    let make_b = stratego_agent(&options.b, options.budget, options.ucc_timeout)?;
+    let (summary, played) = stratego::arena::run(options.games, options.seed, options.threads, &*make_a, &*make_b);
+    if options.verbose {
+        for (i, game) in played.iter().enumerate() {
+            let reason = game.reason.map_or("ply_cap".to_string(), |r| {
+                serde_json::to_value(r).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+            });
+            println!(
+                "game={i} a_side={} status={} reason={reason} plies={}{}",
+                if game.result.a_was_south { "south" } else { "north" },
+                game.result.status,
+                game.result.plies,
+                game.forfeit.as_ref().map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default()
+            );
+        }
+    }
+    Ok(summary)
+}

@@ -1,0 +1,208 @@
+//! Playing many Stratego games between two agents: AI levels, random play, or outside
+//! programs (the arena binary's `ucc:` players), for measuring strength and speed. The report
+//! is Admiral's [`Summary`], so both rulesets print the same line.
+
+use std::time::Instant;
+
+use super::action::Action;
+use super::ai::Ai;
+use super::autoplace::auto_layout;
+use super::event::{EndReason, Event};
+use super::game::Game;
+use super::layout::Layout;
+use super::view::View;
+use crate::arena::{game_seed, GameResult, Summary, ARENA_PLY_CAP};
+use crate::autoplace::Style;
+use crate::outcome::Status;
+use crate::rng::Dice;
+use crate::square::Side;
+
+/// What an agent may look at: its own side's knowledge of the game.
+pub struct Seat<'a> {
+    game: &'a Game,
+    side: Side,
+}
+
+impl<'a> Seat<'a> {
+    /// The seat of `side` in `game`.
+    pub fn new(game: &'a Game, side: Side) -> Seat<'a> {
+        Seat { game, side }
+    }
+
+    /// Which side the agent plays.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The side's view, with its full memory of revealed enemy pieces.
+    pub fn view(&self) -> View {
+        self.game.view_remembering(self.side)
+    }
+}
+
+/// Why an agent lost without the board deciding: an answer that is no legal move, silence,
+/// or resignation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// [`EndReason::Forfeit`], [`EndReason::Timeout`] or [`EndReason::Resignation`].
+    pub reason: EndReason,
+    /// What happened, for the report.
+    pub detail: String,
+}
+
+/// A player of arena games.
+pub trait Agent: Send {
+    /// A short name for reports (and for the protocol's `OPPONENT` field).
+    fn name(&self) -> String;
+
+    /// The setup for a game on `side` (seeded per game), against `opponent`.
+    fn setup(&mut self, side: Side, seed: u64, opponent: &str) -> Result<Layout, Forfeit>;
+
+    /// Chooses one of `legal` (never empty) for the side to move; an outside program may
+    /// answer something else, which the arena treats as a forfeit.
+    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit>;
+
+    /// Sees every action's full events as they happen, its own and the opponent's (an outside
+    /// program is sent the protocol's result line). The default ignores them.
+    fn observe(&mut self, _seat: &Seat<'_>, _action: &Action, _events: &[Event]) {}
+
+    /// The game is over (an outside program is told `QUIT`).
+    fn finish(&mut self, _seat: &Seat<'_>) {}
+}
+
+/// Picks uniformly among the legal actions; sets up with the balanced auto-placement.
+#[derive(Default)]
+pub struct RandomAgent;
+
+impl Agent for RandomAgent {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<Layout, Forfeit> {
+        Ok(auto_layout(seed, Style::Balanced))
+    }
+
+    fn act(&mut self, _seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit> {
+        Ok(legal[dice.below(legal.len())])
+    }
+}
+
+impl Agent for Ai {
+    fn name(&self) -> String {
+        format!("level-{}", self.level())
+    }
+
+    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<Layout, Forfeit> {
+        Ok(Ai::layout(self.level(), seed))
+    }
+
+    /// Uses the game's random source (seeded per game by the arena).
+    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit> {
+        let mut ai = Ai::new(self.level(), dice.next_u64(), self.budget());
+        Ok(ai.choose(&seat.view(), legal))
+    }
+}
+
+/// One game's result and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The result as Admiral's arena counts it.
+    pub result: GameResult,
+    /// Why it ended (`None` for a game stopped at the ply cap).
+    pub reason: Option<EndReason>,
+    /// What a forfeiting agent did wrong, if one did.
+    pub forfeit: Option<String>,
+}
+
+/// Plays one game; `a` sits South if `a_is_south`. A setup an agent cannot give loses the game
+/// at ply 0 (both failing: a draw).
+pub fn play_game(a: &mut dyn Agent, b: &mut dyn Agent, a_is_south: bool, seed: u64) -> Played {
+    let (a_side, b_side) = if a_is_south { (Side::South, Side::North) } else { (Side::North, Side::South) };
+    let (a_name, b_name) = (a.name(), b.name());
+    let a_layout = a.setup(a_side, seed, &b_name);
+    let b_layout = b.setup(b_side, seed ^ 0x5bd1_e995, &a_name);
+    let setups = match (a_layout, b_layout) {
+        (Ok(x), Ok(y)) => Ok(if a_is_south { (x, y) } else { (y, x) }),
+        (Err(e), Ok(_)) => Err((Status::win_for(b_side), e)),
+        (Ok(_), Err(e)) => Err((Status::win_for(a_side), e)),
+        (Err(e), Err(_)) => Err((Status::Draw, e)),
+    };
+    let (south, north) = match setups {
+        Ok(layouts) => layouts,
+        Err((status, forfeit)) => {
+            return Played {
+                result: GameResult { a_was_south: a_is_south, status, plies: 0 },
+                reason: Some(forfeit.reason),
+                forfeit: Some(forfeit.detail),
+            }
+        }
+    };
+    let mut game = Game::new(&south, &north, true).expect("agents' layouts are complete");
+    let mut dice = Dice::new(seed);
+    let mut forfeit = None;
+    while game.outcome().is_none() && game.ply() < ARENA_PLY_CAP {
+        let side = game.to_move();
+        let legal = game.legal_actions();
+        let a_moves = side == a_side;
+        let seat = Seat::new(&game, side);
+        let agent: &mut dyn Agent = if a_moves { &mut *a } else { &mut *b };
+        let chosen = agent.act(&seat, &legal, &mut dice).and_then(|action| {
+            legal
+                .iter()
+                .find(|l| l.from == action.from && l.to == action.to)
+                .copied()
+                .ok_or_else(|| Forfeit { reason: EndReason::Forfeit, detail: format!("illegal move {action}") })
+        });
+        match chosen {
+            Ok(action) => {
+                let events = game.play(&action).expect("legal actions play");
+                a.observe(&Seat::new(&game, a_side), &action, &events);
+                b.observe(&Seat::new(&game, b_side), &action, &events);
+            }
+            Err(f) => {
+                game.end_by(side, f.reason);
+                forfeit = Some(format!("{}: {}", if a_moves { "a" } else { "b" }, f.detail));
+            }
+        }
+    }
+    a.finish(&Seat::new(&game, a_side));
+    b.finish(&Seat::new(&game, b_side));
+    Played {
+        result: GameResult { a_was_south: a_is_south, status: game.status(), plies: game.ply() },
+        reason: game.outcome().map(|o| o.reason),
+        forfeit,
+    }
+}
+
+/// Runs `games` games on `threads` threads (a fresh pair of agents per thread); game `i` has
+/// `a` South when `i` is even and its seed from [`game_seed`], so runs do not depend on the
+/// number of threads. Returns the summary and every game's details in game order.
+pub fn run(
+    games: u64,
+    seed: u64,
+    threads: usize,
+    make_a: &(dyn Fn() -> Box<dyn Agent> + Sync),
+    make_b: &(dyn Fn() -> Box<dyn Agent> + Sync),
+) -> (Summary, Vec<Played>) {
+    let start = Instant::now();
+    let threads = threads.max(1);
+    let mut played: Vec<(u64, Played)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let (mut a, mut b) = (make_a(), make_b());
+                    (t as u64..games)
+                        .step_by(threads)
+                        .map(|i| (i, play_game(a.as_mut(), b.as_mut(), i % 2 == 0, game_seed(seed, i))))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("arena thread")).collect()
+    });
+    played.sort_by_key(|(i, _)| *i);
+    let played: Vec<Played> = played.into_iter().map(|(_, p)| p).collect();
+    let summary = Summary { results: played.iter().map(|p| p.result).collect(), seconds: start.elapsed().as_secs_f64() };
+    (summary, played)
+}

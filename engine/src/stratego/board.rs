@@ -1,0 +1,287 @@
+//! Stratego board geometry: the 10×10 grid, its two lakes, squares and square sets.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::square::{column_letter, Side};
+
+/// Number of columns (`a`..`j`).
+pub const COLS: u8 = 10;
+/// Number of rows (`1`..`10`).
+pub const ROWS: u8 = 10;
+/// Number of squares, lakes included.
+pub const SQUARES: usize = 100;
+/// Rows of a setup zone (South rows 1–4, North rows 7–10).
+pub const ZONE_ROWS: u8 = 4;
+
+/// A square of the Stratego board.
+///
+/// The index is column-major (`a1` = 0, `a2` = 1, …, `b1` = 10, …), so the natural order of
+/// squares is *square order*: by column `a`→`j`, then by row 1→10, as on Admiral's board.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sq(u8);
+
+/// The four directions a piece moves in, as (column, row) steps: up the rows (towards North),
+/// down, left (towards `a`), right.
+pub const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
+
+const NONE: u8 = u8::MAX;
+
+/// `STEPS[d][sq]`: the neighbouring square in direction `d`, or `NONE` off the board or in a lake.
+static STEPS: [[u8; SQUARES]; 4] = step_table();
+
+const fn is_lake_index(index: usize) -> bool {
+    let (col, row) = (index / ROWS as usize, index % ROWS as usize);
+    (row == 4 || row == 5) && (col == 2 || col == 3 || col == 6 || col == 7)
+}
+
+const fn step_table() -> [[u8; SQUARES]; 4] {
+    let mut table = [[NONE; SQUARES]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut index = 0;
+        while index < SQUARES {
+            let (col, row) = ((index / ROWS as usize) as i8, (index % ROWS as usize) as i8);
+            let (c, r) = (col + DIRECTIONS[d].0, row + DIRECTIONS[d].1);
+            if c >= 0 && c < COLS as i8 && r >= 0 && r < ROWS as i8 {
+                let next = c as usize * ROWS as usize + r as usize;
+                if !is_lake_index(next) && !is_lake_index(index) {
+                    table[d][index] = next as u8;
+                }
+            }
+            index += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+impl Sq {
+    /// A square from a 0-based column (0 = `a`) and row (0 = row 1).
+    #[inline]
+    pub const fn new(col: u8, row: u8) -> Option<Sq> {
+        if col < COLS && row < ROWS {
+            Some(Sq(col * ROWS + row))
+        } else {
+            None
+        }
+    }
+
+    /// The square with this index, if on the board.
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Sq> {
+        if index < SQUARES {
+            Some(Sq(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Column-major index, `0..SQUARES`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0-based column (0 = `a`).
+    #[inline]
+    pub const fn col(self) -> u8 {
+        self.0 / ROWS
+    }
+
+    /// 0-based row (0 = row 1).
+    #[inline]
+    pub const fn row(self) -> u8 {
+        self.0 % ROWS
+    }
+
+    /// True for the eight lake squares (c5 d5 c6 d6, g5 h5 g6 h6).
+    #[inline]
+    pub const fn is_lake(self) -> bool {
+        is_lake_index(self.0 as usize)
+    }
+
+    /// Every square (lakes included) in square order.
+    pub fn all() -> impl Iterator<Item = Sq> {
+        (0..SQUARES as u8).map(Sq)
+    }
+
+    /// Every square a piece may stand on, in square order.
+    pub fn land() -> impl Iterator<Item = Sq> {
+        Sq::all().filter(|s| !s.is_lake())
+    }
+
+    /// The neighbour in direction `d` (an index into [`DIRECTIONS`]), if it is land on the board.
+    #[inline]
+    pub fn step(self, d: usize) -> Option<Sq> {
+        let next = STEPS[d][self.index()];
+        (next != NONE).then_some(Sq(next))
+    }
+
+    /// The land squares orthogonally next to this one.
+    pub fn neighbours(self) -> impl Iterator<Item = Sq> {
+        (0..4).filter_map(move |d| self.step(d))
+    }
+
+    /// The row counted from `side`'s back row: 0 for that side's back row, 9 for the far one.
+    #[inline]
+    pub const fn rank_from(self, side: Side) -> u8 {
+        match side {
+            Side::South => self.row(),
+            Side::North => ROWS - 1 - self.row(),
+        }
+    }
+
+    /// True if the square lies in `side`'s setup zone (rows 1–4 for South, 7–10 for North).
+    #[inline]
+    pub const fn in_zone_of(self, side: Side) -> bool {
+        self.rank_from(side) < ZONE_ROWS
+    }
+
+    /// Manhattan distance.
+    #[inline]
+    pub fn distance(self, other: Sq) -> u8 {
+        self.col().abs_diff(other.col()) + self.row().abs_diff(other.row())
+    }
+
+    /// Parses `a1`..`j10`, accepting upper case and the Cyrillic look-alike column letters.
+    pub fn parse(text: &str) -> Option<Sq> {
+        let mut chars = text.chars();
+        let col = column_letter(chars.next()?)?;
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if digits.starts_with('0') {
+            return None;
+        }
+        let row: u8 = digits.parse().ok()?;
+        Sq::new(col, row.checked_sub(1)?)
+    }
+}
+
+impl fmt::Display for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
+    }
+}
+
+impl fmt::Debug for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A string that is not a square of the Stratego board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a square (columns a–j, rows 1–10)")]
+pub struct ParseSqError(pub String);
+
+impl FromStr for Sq {
+    type Err = ParseSqError;
+    fn from_str(s: &str) -> Result<Sq, ParseSqError> {
+        Sq::parse(s.trim()).ok_or_else(|| ParseSqError(s.to_string()))
+    }
+}
+
+impl Serialize for Sq {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Sq {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Sq, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A set of squares as a 128-bit mask.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
+pub struct SqSet(u128);
+
+impl SqSet {
+    /// The empty set.
+    pub const EMPTY: SqSet = SqSet(0);
+
+    /// Adds a square.
+    #[inline]
+    pub fn insert(&mut self, sq: Sq) {
+        self.0 |= 1 << sq.0;
+    }
+
+    /// Removes a square.
+    #[inline]
+    pub fn remove(&mut self, sq: Sq) {
+        self.0 &= !(1 << sq.0);
+    }
+
+    /// True if the square is in the set.
+    #[inline]
+    pub fn contains(&self, sq: Sq) -> bool {
+        self.0 >> sq.0 & 1 == 1
+    }
+
+    /// Number of squares.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// True if empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    /// The squares in square order.
+    pub fn iter(&self) -> impl Iterator<Item = Sq> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Sq(i))
+        })
+    }
+}
+
+impl FromIterator<Sq> for SqSet {
+    fn from_iter<I: IntoIterator<Item = Sq>>(iter: I) -> SqSet {
+        let mut set = SqSet::EMPTY;
+        for sq in iter {
+            set.insert(sq);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for SqSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lakes_and_steps() {
+        let lakes: Vec<String> = Sq::all().filter(|s| s.is_lake()).map(|s| s.to_string()).collect();
+        assert_eq!(lakes, ["c5", "c6", "d5", "d6", "g5", "g6", "h5", "h6"]);
+        let c4 = Sq::parse("c4").unwrap();
+        assert_eq!(c4.step(0), None, "c5 is a lake");
+        assert_eq!(Sq::parse("a10").unwrap().step(0), None);
+        assert_eq!(Sq::parse("e5").unwrap().neighbours().count(), 3);
+        assert_eq!(Sq::parse("J10").unwrap().to_string(), "j10");
+        assert_eq!(Sq::parse("k1"), None);
+        assert_eq!(Sq::parse("a11"), None);
+        assert_eq!(Sq::land().count(), 92);
+    }
+}

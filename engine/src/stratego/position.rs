@@ -1,0 +1,556 @@
+//! The Stratego position: pieces on the board, the side to move, and the counters behind the
+//! two-square rule and the quiet-ply draw; move generation and resolution of attacks.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::board::{Sq, SqSet, COLS, DIRECTIONS, ROWS, SQUARES};
+use super::event::{EndReason, Event, Outcome, Placed};
+use super::piece::{Piece, Rank, RANKS};
+use crate::outcome::Status;
+use crate::square::Side;
+
+/// Consecutive plies without an attack after which the game is drawn.
+pub const QUIET_PLY_LIMIT: u16 = 200;
+
+/// One side's standing under the two-square rule: its last move onto an empty square and how
+/// many of its consecutive moves went back and forth between the same two squares.
+///
+/// A piece may not move between the same two squares more than three times in a row: after
+/// `a1-a2`, `a2-a1`, `a1-a2` the move `a2-a1` is refused (any other move, or an attack, is
+/// fine and starts the count again).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Repetition {
+    /// The side's last move onto an empty square, if its last action was one.
+    pub last: Option<(Sq, Sq)>,
+    /// How many consecutive moves of the side went between those two squares.
+    pub run: u8,
+}
+
+impl Repetition {
+    /// Moves allowed in a row between the same two squares.
+    pub const LIMIT: u8 = 3;
+
+    /// True if the rule refuses the move `from`→`to` onto an empty square.
+    #[inline]
+    pub fn forbids(&self, from: Sq, to: Sq) -> bool {
+        self.run >= Repetition::LIMIT && self.last == Some((to, from))
+    }
+
+    /// Counts a move onto an empty square.
+    #[inline]
+    pub fn record_move(&mut self, from: Sq, to: Sq) {
+        self.run = if self.last == Some((to, from)) { self.run.saturating_add(1) } else { 1 };
+        self.last = Some((from, to));
+    }
+
+    /// An attack ends any run.
+    #[inline]
+    pub fn record_attack(&mut self) {
+        *self = Repetition::default();
+    }
+}
+
+/// A Stratego position. Positions hold any pieces in any numbers (test fixtures are small);
+/// only new games from layouts have full armies.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: [Option<Piece>; SQUARES],
+    occupied: [SqSet; 2],
+    mobile: [SqSet; 2],
+    scouts: [SqSet; 2],
+    counts: [[u8; RANKS]; 2],
+    to_move: Side,
+    pub(crate) quiet_plies: u16,
+    pub(crate) repetition: [Repetition; 2],
+    pub(crate) decided: Option<Outcome>,
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// Not a legal action here.
+    #[error("`{action}` is not legal: {reason}")]
+    Illegal {
+        /// The action as typed (canonical form).
+        action: String,
+        /// Why, in a sentence.
+        reason: String,
+    },
+}
+
+/// Appends the legal actions of one side from what that side sees: its own pieces (with the
+/// scouts and the mobile ones marked), every occupied square of the enemy, and its standing
+/// under the two-square rule. Lakes are never entered.
+pub(crate) fn generate(
+    own: SqSet,
+    mobile: SqSet,
+    scouts: SqSet,
+    enemy: SqSet,
+    repetition: &Repetition,
+    out: &mut Vec<Action>,
+) {
+    for from in mobile.iter() {
+        let scout = scouts.contains(from);
+        for d in 0..DIRECTIONS.len() {
+            let mut at = from;
+            while let Some(next) = at.step(d) {
+                if own.contains(next) {
+                    break;
+                }
+                if enemy.contains(next) {
+                    out.push(Action::strike(from, next));
+                    break;
+                }
+                if !repetition.forbids(from, next) {
+                    out.push(Action::step(from, next));
+                }
+                if !scout {
+                    break;
+                }
+                at = next;
+            }
+        }
+    }
+}
+
+impl Position {
+    /// An empty board with `to_move` to play.
+    pub fn empty(to_move: Side) -> Position {
+        Position {
+            board: [None; SQUARES],
+            occupied: [SqSet::EMPTY; 2],
+            mobile: [SqSet::EMPTY; 2],
+            scouts: [SqSet::EMPTY; 2],
+            counts: [[0; RANKS]; 2],
+            to_move,
+            quiet_plies: 0,
+            repetition: [Repetition::default(); 2],
+            decided: None,
+        }
+    }
+
+    /// The piece on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Sets the side to move (for building positions).
+    pub fn set_to_move(&mut self, side: Side) {
+        self.to_move = side;
+    }
+
+    /// Consecutive plies without an attack.
+    #[inline]
+    pub fn quiet_plies(&self) -> u16 {
+        self.quiet_plies
+    }
+
+    /// Sets the quiet-ply counter (for building positions).
+    pub fn set_quiet_plies(&mut self, plies: u16) {
+        self.quiet_plies = plies;
+    }
+
+    /// A side's standing under the two-square rule.
+    #[inline]
+    pub fn repetition(&self, side: Side) -> Repetition {
+        self.repetition[side.index()]
+    }
+
+    /// Squares holding `side`'s pieces.
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> SqSet {
+        self.occupied[side.index()]
+    }
+
+    /// Squares holding `side`'s pieces that can move (not bombs or the flag).
+    #[inline]
+    pub fn mobile_of(&self, side: Side) -> SqSet {
+        self.mobile[side.index()]
+    }
+
+    /// How many pieces of `rank` `side` has.
+    #[inline]
+    pub fn count(&self, side: Side, rank: Rank) -> usize {
+        self.counts[side.index()][rank.index()] as usize
+    }
+
+    /// Every piece with its square, in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
+        Sq::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// Puts a piece on a land square (replacing what stood there); lakes stay empty.
+    pub fn put(&mut self, sq: Sq, piece: Piece) {
+        if sq.is_lake() {
+            return;
+        }
+        self.remove(sq);
+        let i = piece.side.index();
+        self.board[sq.index()] = Some(piece);
+        self.occupied[i].insert(sq);
+        if !piece.rank.is_immobile() {
+            self.mobile[i].insert(sq);
+        }
+        if piece.rank == Rank::Scout {
+            self.scouts[i].insert(sq);
+        }
+        self.counts[i][piece.rank.index()] += 1;
+    }
+
+    /// Clears a square, returning what stood there.
+    pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        let i = piece.side.index();
+        self.occupied[i].remove(sq);
+        self.mobile[i].remove(sq);
+        self.scouts[i].remove(sq);
+        self.counts[i][piece.rank.index()] -= 1;
+        Some(piece)
+    }
+
+    /// Appends the legal actions of the side to move (nothing once the game is decided).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.decided.is_some() {
+            return;
+        }
+        let i = self.to_move.index();
+        generate(
+            self.occupied[i],
+            self.mobile[i],
+            self.scouts[i],
+            self.occupied[1 - i],
+            &self.repetition[i],
+            out,
+        );
+    }
+
+    /// The legal actions of the side to move.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// True if the side to move has a legal action (the game is not decided otherwise).
+    pub fn has_legal_action(&self) -> bool {
+        if self.decided.is_some() {
+            return false;
+        }
+        let i = self.to_move.index();
+        let own = self.occupied[i];
+        let rep = &self.repetition[i];
+        self.mobile[i].iter().any(|from| {
+            (0..DIRECTIONS.len()).any(|d| match from.step(d) {
+                None => false,
+                Some(next) if own.contains(next) => false,
+                Some(next) if self.occupied[1 - i].contains(next) => true,
+                Some(next) => {
+                    !rep.forbids(from, next)
+                        || (self.scouts[i].contains(from) && next.step(d).is_some_and(|n| !own.contains(n)))
+                }
+            })
+        })
+    }
+
+    /// The legal action with the same squares as `action`, whatever separator was typed.
+    pub fn canonical(&self, action: &Action) -> Option<Action> {
+        let attack = self.piece_at(action.to).is_some_and(|p| p.side != self.to_move);
+        let candidate = Action { attack, ..*action };
+        self.is_legal(&candidate).then_some(candidate)
+    }
+
+    /// True if `action` (with the right separator) is legal for the side to move.
+    pub fn is_legal(&self, action: &Action) -> bool {
+        self.why_illegal(action).is_none()
+    }
+
+    /// The reason `action` is refused, in a sentence, or `None` if it is legal.
+    pub fn why_illegal(&self, action: &Action) -> Option<String> {
+        if self.outcome().is_some() {
+            return Some("the game is over".into());
+        }
+        let Action { from, to, attack } = *action;
+        let side = self.to_move;
+        let piece = match self.piece_at(from) {
+            Some(p) if p.side == side => p,
+            Some(_) => return Some(format!("the piece on {from} is not yours")),
+            None => return Some(format!("there is no piece of yours on {from}")),
+        };
+        match piece.rank {
+            Rank::Bomb => return Some("a bomb never moves".into()),
+            Rank::Flag => return Some("the flag never moves".into()),
+            _ => {}
+        }
+        if from.col() != to.col() && from.row() != to.row() {
+            return Some("pieces move along a row or a column".into());
+        }
+        if to.is_lake() {
+            return Some(format!("{to} is a lake, which no piece enters"));
+        }
+        let distance = from.distance(to);
+        if distance > 1 && piece.rank != Rank::Scout {
+            return Some("only a scout moves more than one square".into());
+        }
+        let d = direction(from, to);
+        let mut at = from;
+        for _ in 1..distance {
+            at = match at.step(d) {
+                Some(next) => next,
+                None => return Some("a scout's run may not cross a lake".into()),
+            };
+            if self.piece_at(at).is_some() {
+                return Some(format!("the way is blocked on {at}"));
+            }
+        }
+        match self.piece_at(to) {
+            Some(p) if p.side == side => Some(format!("your own piece stands on {to}")),
+            Some(_) if !attack => Some(format!("an enemy piece stands on {to}: write {from}x{to} to attack it")),
+            None if attack => Some(format!("there is nothing to attack on {to}")),
+            None if self.repetition[side.index()].forbids(from, to) => Some(
+                "two-square rule: a piece may not move between the same two squares more than three times in a row"
+                    .into(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Plays an action of the side to move, appending its events; nothing changes on error.
+    /// The separator may be either (`e4-e5` for an attack is accepted and recorded as `e4xe5`).
+    pub fn play(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<Action, PlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let Some(canonical) = self.canonical(action) else {
+            let attack = self.piece_at(action.to).is_some_and(|p| p.side != self.to_move);
+            let typed = Action { attack, ..*action };
+            let reason = self.why_illegal(&typed).unwrap_or_else(|| "not a legal action".into());
+            return Err(PlayError::Illegal { action: action.to_string(), reason });
+        };
+        self.apply_unchecked(&canonical, events);
+        Ok(canonical)
+    }
+
+    /// Applies a legal action without checking it (the AI's and playouts' fast path).
+    pub fn apply_unchecked(&mut self, action: &Action, events: &mut Vec<Event>) {
+        let side = self.to_move;
+        let (from, to) = (action.from, action.to);
+        let Some(mover) = self.piece_at(from) else { return };
+        match self.piece_at(to) {
+            None => {
+                self.remove(from);
+                self.put(to, mover);
+                events.push(Event::Moved { side, rank: Some(mover.rank), from, to });
+                self.repetition[side.index()].record_move(from, to);
+                self.quiet_plies = self.quiet_plies.saturating_add(1);
+            }
+            Some(defender) => {
+                self.repetition[side.index()].record_attack();
+                self.quiet_plies = 0;
+                let winner = battle(mover.rank, defender.rank);
+                events.push(Event::Attacked {
+                    side,
+                    attacker: Placed { rank: mover.rank, square: from },
+                    defender: Placed { rank: defender.rank, square: to },
+                    winner: winner.map(|attacker_won| if attacker_won { side } else { defender.side }),
+                });
+                match winner {
+                    Some(true) => {
+                        self.remove(to);
+                        events.push(Event::Destroyed { side: defender.side, rank: defender.rank, square: to });
+                        self.remove(from);
+                        self.put(to, mover);
+                        if defender.rank == Rank::Flag {
+                            self.decided =
+                                Some(Outcome { status: Status::win_for(side), reason: EndReason::FlagCaptured });
+                        }
+                    }
+                    Some(false) => {
+                        self.remove(from);
+                        events.push(Event::Destroyed { side, rank: mover.rank, square: from });
+                    }
+                    None => {
+                        self.remove(from);
+                        self.remove(to);
+                        events.push(Event::Destroyed { side, rank: mover.rank, square: from });
+                        events.push(Event::Destroyed { side: defender.side, rank: defender.rank, square: to });
+                    }
+                }
+            }
+        }
+        self.to_move = side.opponent();
+        if self.decided.is_none() && self.quiet_plies >= QUIET_PLY_LIMIT {
+            self.decided = Some(Outcome { status: Status::Draw, reason: EndReason::QuietPlies });
+        }
+        if let Some(outcome) = self.decided {
+            events.push(Event::Ended { outcome });
+        }
+    }
+
+    /// The result if the game is over: a flag taken or the quiet-ply draw, else a side to move
+    /// that cannot move (it loses).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.decided {
+            return Some(outcome);
+        }
+        if !self.has_legal_action() {
+            return Some(Outcome { status: Status::win_for(self.to_move.opponent()), reason: EndReason::NoLegalMove });
+        }
+        None
+    }
+
+    /// `ongoing`, `south_wins`, `north_wins` or `draw`.
+    pub fn status(&self) -> Status {
+        self.outcome().map_or(Status::Ongoing, |o| o.status)
+    }
+
+    /// Parses position text: 10 lines (row 10 first) of 10 tokens: `.` empty, `~` lake (only on
+    /// the lake squares, where `.` is also accepted), or a piece code (upper case South, lower
+    /// case North). Any white space separates tokens; CRLF and blank lines around are fine.
+    pub fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
+        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        if lines.len() != ROWS as usize {
+            return Err(PositionTextError::Rows(lines.len()));
+        }
+        let mut position = Position::empty(to_move);
+        for (i, line) in lines.iter().enumerate() {
+            let row = ROWS - 1 - i as u8;
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            if tokens.len() != COLS as usize {
+                return Err(PositionTextError::Columns { row: row + 1, found: tokens.len() });
+            }
+            for (col, token) in tokens.iter().enumerate() {
+                let sq = Sq::new(col as u8, row).expect("in range");
+                let bad = || PositionTextError::Token { row: row + 1, column: col + 1, token: token.to_string() };
+                match *token {
+                    "." => {}
+                    "~" if sq.is_lake() => {}
+                    "~" => return Err(bad()),
+                    _ if sq.is_lake() => return Err(PositionTextError::Lake { square: sq.to_string() }),
+                    _ => position.put(sq, Piece::from_token(token).ok_or_else(bad)?),
+                }
+            }
+        }
+        Ok(position)
+    }
+
+    /// The position text (no trailing newline).
+    pub fn to_text(&self) -> String {
+        let mut out = String::with_capacity(SQUARES * 3);
+        for row in (0..ROWS).rev() {
+            for col in 0..COLS {
+                if col > 0 {
+                    out.push(' ');
+                }
+                let sq = Sq::new(col, row).expect("in range");
+                match self.piece_at(sq) {
+                    Some(piece) => out.push_str(&piece.token()),
+                    None if sq.is_lake() => out.push('~'),
+                    None => out.push('.'),
+                }
+            }
+            if row > 0 {
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+/// The direction index (into [`DIRECTIONS`]) from one square to another on its line.
+pub(crate) fn direction(from: Sq, to: Sq) -> usize {
+    if from.col() == to.col() {
+        if to.row() > from.row() {
+            0
+        } else {
+            1
+        }
+    } else if to.col() < from.col() {
+        2
+    } else {
+        3
+    }
+}
+
+/// The result of `attacker` attacking `defender`: `Some(true)` if the attacker wins,
+/// `Some(false)` if the defender does, `None` if both are removed.
+pub fn battle(attacker: Rank, defender: Rank) -> Option<bool> {
+    match (attacker, defender) {
+        (_, Rank::Flag) => Some(true),
+        (Rank::Miner, Rank::Bomb) => Some(true),
+        (_, Rank::Bomb) => Some(false),
+        (Rank::Spy, Rank::Marshal) => Some(true),
+        (a, d) if a == d => None,
+        (a, d) => Some(a.strength() > d.strength()),
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} to move, {} quiet plies", self.to_move, self.quiet_plies)?;
+        f.write_str(&self.to_text())
+    }
+}
+
+/// Why Stratego position text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionTextError {
+    /// Wrong number of lines.
+    #[error("a Stratego position has 10 rows (row 10 first), found {0} non-blank lines")]
+    Rows(usize),
+    /// Wrong number of tokens in a row.
+    #[error("row {row} has {found} tokens, expected 10 (columns a–j)")]
+    Columns {
+        /// 1-based row.
+        row: u8,
+        /// Tokens found.
+        found: usize,
+    },
+    /// An unknown token.
+    #[error("row {row}, column {column}: `{token}` is not `.`, `~` (on a lake) or a piece code (SP SC MI SG LT CA MJ CO GE MA BO FL; upper case South, lower case North)")]
+    Token {
+        /// 1-based row.
+        row: u8,
+        /// 1-based column.
+        column: usize,
+        /// The token.
+        token: String,
+    },
+    /// A piece placed in a lake.
+    #[error("{square} is a lake: no piece can stand there")]
+    Lake {
+        /// The square.
+        square: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trip() {
+        let mut pos = Position::empty(Side::South);
+        pos.put(Sq::parse("a1").unwrap(), Piece::new(Side::South, Rank::Flag));
+        pos.put(Sq::parse("j10").unwrap(), Piece::new(Side::North, Rank::Marshal));
+        let text = pos.to_text();
+        assert!(text.starts_with(". . . . . . . . . ma"));
+        assert!(text.contains(". . ~ ~ . . ~ ~ . ."));
+        assert_eq!(Position::from_text(&text, Side::South).unwrap(), pos);
+        let crlf = format!("\r\n{}\r\n", text.replace('\n', "\r\n"));
+        assert_eq!(Position::from_text(&crlf, Side::South).unwrap(), pos);
+    }
+}

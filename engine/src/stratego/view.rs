@@ -1,0 +1,185 @@
+//! What one side may know of a Stratego game: its own pieces, where enemy pieces stand, the
+//! enemy pieces it has seen revealed, losses, and the public counters.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::board::{Sq, SqSet, COLS, ROWS, SQUARES};
+use super::event::{Event, Outcome};
+use super::piece::{Rank, RANKS};
+use super::position::{generate, Repetition};
+use crate::outcome::Status;
+use crate::square::Side;
+
+/// One square as a side sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "cell", rename_all = "snake_case")]
+pub enum Cell {
+    /// Nothing there.
+    Empty,
+    /// A lake square.
+    Lake,
+    /// One of the viewer's pieces.
+    Own {
+        /// What it is.
+        rank: Rank,
+    },
+    /// An enemy piece, with its last revealed identity when known.
+    Enemy {
+        /// The remembered identity.
+        intel: Option<Rank>,
+    },
+}
+
+/// Everything one side may know about a Stratego game, and nothing more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Whose view.
+    pub viewer: Side,
+    /// The side to move.
+    pub to_move: Side,
+    /// `ongoing`, `south_wins`, `north_wins` or `draw`.
+    pub status: Status,
+    /// How it ended, once it has.
+    pub outcome: Option<Outcome>,
+    /// Plies played.
+    pub ply: u32,
+    /// Consecutive plies without an attack (200 draw the game).
+    pub quiet_plies: u16,
+    /// Whether remembered identities of enemy pieces are shown.
+    pub intel: bool,
+    /// The board (see [`View::cell`]).
+    #[serde(with = "board_text")]
+    pub cells: Vec<Cell>,
+    /// The last action (all actions are public in Stratego).
+    pub last_action: Option<Action>,
+    /// Who made it.
+    pub last_mover: Option<Side>,
+    /// Its events as the viewer saw them.
+    pub last_turn: Vec<Event>,
+    /// Enemy pieces that have moved (so they are no bomb or flag), in square order; empty when
+    /// intel is off.
+    pub moved_markers: Vec<Sq>,
+    /// The viewer's pieces lost, by kind (index = [`Rank::index`]).
+    pub own_losses: [u8; RANKS],
+    /// Enemy pieces removed, by kind.
+    pub enemy_losses: [u8; RANKS],
+    /// Both sides' standing under the two-square rule (South first); moves are public.
+    pub repetition: [Repetition; 2],
+}
+
+impl View {
+    /// The cell at a square.
+    pub fn cell(&self, sq: Sq) -> Cell {
+        self.cells[sq.index()]
+    }
+
+    /// The viewer's pieces, in square order.
+    pub fn own_pieces(&self) -> impl Iterator<Item = (Sq, Rank)> + '_ {
+        Sq::all().filter_map(|sq| match self.cell(sq) {
+            Cell::Own { rank } => Some((sq, rank)),
+            _ => None,
+        })
+    }
+
+    /// Enemy pieces with their remembered identities, in square order.
+    pub fn enemy_markers(&self) -> impl Iterator<Item = (Sq, Option<Rank>)> + '_ {
+        Sq::all().filter_map(|sq| match self.cell(sq) {
+            Cell::Enemy { intel } => Some((sq, intel)),
+            _ => None,
+        })
+    }
+
+    /// True when it is the viewer's turn in an ongoing game.
+    pub fn my_turn(&self) -> bool {
+        self.status == Status::Ongoing && self.to_move == self.viewer
+    }
+
+    /// The viewer's legal actions, computed from the view alone (the same list the referee
+    /// gives when it is the viewer's turn): legality depends only on own pieces, where enemy
+    /// pieces stand, and the public two-square counts.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.status != Status::Ongoing {
+            return out;
+        }
+        let (mut own, mut mobile, mut scouts, mut enemy) = (SqSet::EMPTY, SqSet::EMPTY, SqSet::EMPTY, SqSet::EMPTY);
+        for sq in Sq::all() {
+            match self.cell(sq) {
+                Cell::Own { rank } => {
+                    own.insert(sq);
+                    if !rank.is_immobile() {
+                        mobile.insert(sq);
+                    }
+                    if rank == Rank::Scout {
+                        scouts.insert(sq);
+                    }
+                }
+                Cell::Enemy { .. } => enemy.insert(sq),
+                _ => {}
+            }
+        }
+        generate(own, mobile, scouts, enemy, &self.repetition[self.viewer.index()], &mut out);
+        out
+    }
+}
+
+/// The board of a view as text: position-text layout (row 10 first), `.` empty, `~` lake, own
+/// pieces as upper-case codes, enemy pieces as `?` or `?` plus the remembered code in lower
+/// case (`?ma`).
+mod board_text {
+    use super::*;
+    use serde::{Deserializer, Serializer};
+
+    fn token(cell: Cell) -> String {
+        match cell {
+            Cell::Empty => ".".into(),
+            Cell::Lake => "~".into(),
+            Cell::Own { rank } => rank.code_en().into(),
+            Cell::Enemy { intel: None } => "?".into(),
+            Cell::Enemy { intel: Some(rank) } => format!("?{}", rank.code_en().to_ascii_lowercase()),
+        }
+    }
+
+    pub fn serialize<S: Serializer>(cells: &[Cell], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = String::new();
+        for row in (0..ROWS).rev() {
+            let line: Vec<String> =
+                (0..COLS).map(|col| token(cells[Sq::new(col, row).expect("in range").index()])).collect();
+            out.push_str(&line.join(" "));
+            if row > 0 {
+                out.push('\n');
+            }
+        }
+        serializer.serialize_str(&out)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Cell>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let mut cells = vec![Cell::Empty; SQUARES];
+        let lines: Vec<&str> = text.lines().collect();
+        if lines.len() != ROWS as usize {
+            return Err(serde::de::Error::custom("a Stratego view board has 10 rows"));
+        }
+        for (i, line) in lines.iter().enumerate() {
+            let row = ROWS - 1 - i as u8;
+            for (col, token) in line.split_whitespace().enumerate() {
+                let sq = Sq::new(col as u8, row).ok_or_else(|| serde::de::Error::custom("too many columns"))?;
+                let rank = |code: &str| {
+                    Rank::ALL
+                        .into_iter()
+                        .find(|r| r.code_en().eq_ignore_ascii_case(code))
+                        .ok_or_else(|| serde::de::Error::custom(format!("unknown code {code}")))
+                };
+                cells[sq.index()] = match token {
+                    "." => Cell::Empty,
+                    "~" => Cell::Lake,
+                    "?" => Cell::Enemy { intel: None },
+                    t if t.starts_with('?') => Cell::Enemy { intel: Some(rank(&t[1..])?) },
+                    t => Cell::Own { rank: rank(t)? },
+                };
+            }
+        }
+        Ok(cells)
+    }
+}
