@@ -927,7 +927,12 @@ pub fn rules(who: &Who, unit: Option<&str>) -> Reply {
             None => oops(l, tr!(l, "err-unknown-unit", unit = u.trim())),
         };
     }
-    let mut r = Reply::private(format!("{}\n\n{}", tr!(l, "rules-summary"), tr!(l, "career-help")));
+    let mut r = Reply::private(format!(
+        "{}\n\n{}\n\n{}",
+        tr!(l, "rules-summary"),
+        tr!(l, "stratego-rules-summary"),
+        tr!(l, "career-help")
+    ));
     let entries =
         UnitKind::ALL.into_iter().map(|k| AtlasEntry { kind: k, lines: vec![unit_line(k, l)] }).collect();
     r.pictures.push(Pic::Atlas(Box::new(AtlasLabels {
