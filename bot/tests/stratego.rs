@@ -265,3 +265,31 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
     assert!(h.out.to_user(south).iter().any(|n| matches!(n.notice, Notice::StrategoEnded { .. })));
     assert!(h.out.all().iter().any(|n| matches!(n.notice, Notice::PublicResult { .. })));
 }
+
+#[tokio::test]
+async fn stratego_setup_and_move_deadlines() {
+    use admiral_bot::clock::TimeControl;
+    const DAY: i64 = 24 * 3_600_000;
+    let h = harness().await;
+    let settings = MatchSettings {
+        time_control: TimeControl::Correspondence { days_per_move: 1 },
+        ..stratego_settings()
+    };
+    let id = h.hvh(settings).await;
+    let south = h.user_at(id, Side::South).await;
+    // The setup clock runs out: both layouts are completed and the match starts.
+    h.now.advance(3 * DAY);
+    h.svc.run_due_timers().await.unwrap();
+    assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Playing);
+    // South does not move: the move deadline ends the match on time, unrated.
+    h.now.advance(2 * DAY);
+    h.svc.run_due_timers().await.unwrap();
+    let (status, ply, outcome) = h.svc.status(id).await.unwrap();
+    assert_eq!((status, ply), (MatchStatus::Finished, 0));
+    let outcome = outcome.expect("an outcome");
+    assert_eq!(outcome.reason, EndReason::Timeout);
+    assert_eq!(outcome.status.winner(), Some(Side::North));
+    h.deliver().await;
+    assert!(h.out.to_user(south).iter().any(|n| matches!(n.notice, Notice::StrategoEnded { .. })));
+    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM timers").await, 0);
+}
