@@ -293,3 +293,23 @@ async fn stratego_setup_and_move_deadlines() {
     assert!(h.out.to_user(south).iter().any(|n| matches!(n.notice, Notice::StrategoEnded { .. })));
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM timers").await, 0);
 }
+
+#[tokio::test]
+async fn stratego_layouts_can_be_saved_and_reused() {
+    let h = harness().await;
+    let id = h.svc.start_ai(ALICE, 1, stratego_settings(), Origin::default()).await.unwrap();
+    let file = h.svc.layout_file(ALICE, id).await.unwrap();
+    h.svc.save_layout(ALICE, "wall", &file).await.unwrap();
+    let saved = h.svc.saved_layout(ALICE, "wall", admiral_engine::Language::Ru).await.unwrap();
+    assert_eq!(Layout::parse(&saved).unwrap(), Layout::parse(&file).unwrap());
+    h.svc.auto_layout(ALICE, id).await.unwrap();
+    let grid = h.svc.use_saved_layout(ALICE, id, "wall").await.unwrap();
+    assert_eq!(Layout::parse(&grid).unwrap(), Layout::parse(&file).unwrap());
+    // An Admiral layout saved under another name does not fit a Stratego match.
+    let admiral = admiral_engine::auto_layout(3, admiral_engine::Style::Balanced);
+    h.svc.save_layout(ALICE, "fleet", &admiral.to_text(admiral_engine::Language::En)).await.unwrap();
+    unchanged(&h, "Admiral layout in Stratego", h.svc.use_saved_layout(ALICE, id, "fleet"), |e| {
+        matches!(e, ServiceError::BadStrategoLayout(_))
+    })
+    .await;
+}

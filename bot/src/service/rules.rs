@@ -54,6 +54,18 @@ impl MatchLayout {
         })
     }
 
+    /// Reads a layout file of either ruleset (saved layouts): Admiral's first, then
+    /// Stratego's; a file that is neither gets Admiral's list of problems.
+    pub fn parse_any(text: &str) -> Result<MatchLayout> {
+        match Layout::parse_partial(text) {
+            Ok(l) => Ok(MatchLayout::Admiral(l)),
+            Err(admiral_errors) => match stratego::Layout::parse_partial(text) {
+                Ok(l) => Ok(MatchLayout::Stratego(l)),
+                Err(_) => Err(ServiceError::BadLayout(admiral_errors)),
+            },
+        }
+    }
+
     /// The stored form.
     pub fn grid_text(&self) -> String {
         match self {

@@ -105,7 +105,7 @@ impl Service {
     /// Saves a layout file under a name (replacing one of the same name). Must be readable
     /// (possibly partial).
     pub async fn save_layout(&self, user: UserId, name: &str, text: &str) -> Result<()> {
-        let layout = Layout::parse_partial(text).map_err(ServiceError::BadLayout)?;
+        let layout = MatchLayout::parse_any(text)?;
         let now = self.now();
         let mut tx = self.inner.store.write.begin().await?;
         Self::ensure_player(&mut tx, user, now).await?;
@@ -115,7 +115,7 @@ impl Service {
         )
         .bind(user.db())
         .bind(name)
-        .bind(layout.grid_text(Language::En))
+        .bind(layout.grid_text())
         .bind(now)
         .execute(&mut *tx)
         .await?;
@@ -140,8 +140,7 @@ impl Service {
                 .fetch_optional(&self.inner.store.read)
                 .await?;
         let grid = grid.ok_or_else(|| ServiceError::NoSuchLayout(name.to_string()))?;
-        let layout = Layout::parse_partial(&grid).map_err(ServiceError::BadLayout)?;
-        Ok(layout.to_text(language))
+        Ok(MatchLayout::parse_any(&grid)?.to_text(language))
     }
 
     /// Deletes one saved layout.
