@@ -145,6 +145,7 @@ pub struct Played {
 
 /// A match's game.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one per loaded match; boxing would only add a hop
 pub enum MatchGame {
     /// Admiral.
     Admiral(Game),

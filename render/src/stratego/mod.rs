@@ -616,10 +616,11 @@ impl Art {
     pub(crate) fn new(fonts: &Fonts) -> Art {
         let tiles: Vec<Pixmap> = (0..ZONES).map(|z| tile(CELL, z)).collect();
         let mut rgba: Vec<Pixmap> = Vec::with_capacity(ZONES * 2 * PER_SIDE);
-        for zone in 0..ZONES {
+        // Zone by zone, in the order of `sprite_id`.
+        for zone_tile in &tiles {
             for side in Side::BOTH {
                 let make = |token: Token, language: Language| {
-                    let mut p = tiles[zone].clone();
+                    let mut p = zone_tile.clone();
                     draw_token(&mut p, fonts, 0.0, 0.0, CELL as f32, side, token, language);
                     p
                 };
