@@ -2,6 +2,8 @@
 
 use admiral_engine::{describe_errors, Language, LayoutError, ParseActionError, PlayError};
 
+use admiral_engine::stratego;
+
 use crate::ids::{ChallengeId, MatchId};
 
 /// A refusal or failure of a service call. Every refusal leaves the database unchanged.
@@ -84,6 +86,18 @@ pub enum ServiceError {
     /// The chosen defence option does not exist.
     #[error("no such defence option")]
     BadDefenceChoice,
+    /// A Stratego layout file has problems (or is incomplete at Ready); nothing changed.
+    #[error("bad layout:\n{}", stratego::describe_errors(.0, Language::En))]
+    BadStrategoLayout(Vec<stratego::LayoutError>),
+    /// Unreadable Stratego notation.
+    #[error("{0}")]
+    StrategoNotation(stratego::ParseActionError),
+    /// Not legal in this Stratego position.
+    #[error("{0}")]
+    StrategoIllegal(stratego::PlayError),
+    /// The command is for a match of the other ruleset (e.g. a defence in Stratego).
+    #[error("that is not part of this match's rules")]
+    OtherRuleset,
     /// The database failed (not a refusal; the action may be retried).
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
@@ -129,6 +143,12 @@ impl ServiceError {
             ServiceError::DecisionPending => "ждём, пока защитник объявит защиту".into(),
             ServiceError::NoDecision => "от вас не ждут объявления защиты".into(),
             ServiceError::BadDefenceChoice => "нет такого варианта защиты".into(),
+            ServiceError::BadStrategoLayout(e) => {
+                format!("ошибки в расстановке:\n{}", stratego::describe_errors(e, Language::Ru))
+            }
+            ServiceError::StrategoNotation(e) => e.to_string(),
+            ServiceError::StrategoIllegal(e) => e.to_string(),
+            ServiceError::OtherRuleset => "это не входит в правила этой партии".into(),
             ServiceError::Db(_) | ServiceError::Corrupt(_) => {
                 "внутренняя ошибка; попробуйте ещё раз".into()
             }

@@ -68,6 +68,11 @@ pub enum Picture {
         /// The events (already passed through `Event::seen_by`).
         events: Vec<Event>,
     },
+    /// A player's Stratego board, from their view only.
+    StrategoBoard {
+        /// The view (the fog applied).
+        view: Box<admiral_engine::stratego::View>,
+    },
     /// The player's profile card.
     Profile {
         /// Whose.
@@ -226,6 +231,21 @@ pub enum Notice {
         /// The result.
         outcome: Outcome,
     },
+    /// Stratego: your board after a move (yours or the opponent's); `deadline` is set, and the
+    /// move buttons offered, when it is your turn.
+    StrategoBoard {
+        /// Your view.
+        view: Box<admiral_engine::stratego::View>,
+        /// When you lose on time, if timed and your turn.
+        deadline: Option<i64>,
+    },
+    /// Stratego: the match is over (Stratego matches are unrated: the career is Admiral's).
+    StrategoEnded {
+        /// Your final view.
+        view: Box<admiral_engine::stratego::View>,
+        /// The result.
+        outcome: Outcome,
+    },
     /// Public fallback: a player's DMs are closed; tells them to play through the slash
     /// commands (ephemeral replies). Nothing secret.
     DmFallback {
@@ -247,6 +267,9 @@ impl Notice {
                     pictures.push(Picture::Battle { viewer: view.viewer, events: view.last_turn.clone() });
                 }
                 pictures
+            }
+            Notice::StrategoBoard { view, .. } | Notice::StrategoEnded { view, .. } => {
+                vec![Picture::StrategoBoard { view: view.clone() }]
             }
             _ => Vec::new(),
         }
@@ -270,6 +293,9 @@ impl Notice {
                 Button::Ready(m),
             ],
             (Notice::YourTurn { view, .. }, Some(m)) => {
+                vec![Button::Act { match_id: m, ply: view.ply }, Button::Resign(m)]
+            }
+            (Notice::StrategoBoard { view, .. }, Some(m)) if view.my_turn() => {
                 vec![Button::Act { match_id: m, ply: view.ply }, Button::Resign(m)]
             }
             (Notice::DefenceRequested { options, .. }, Some(m)) => {

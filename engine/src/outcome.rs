@@ -71,6 +71,9 @@ pub enum EndReason {
     Resignation,
     /// A player's clock ran out.
     Timeout,
+    /// Stratego: the winner attacked the loser's flag (the service reports Stratego results
+    /// with this type too).
+    FlagCaptured,
 }
 
 /// A finished game: the result and the reason.

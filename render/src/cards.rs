@@ -236,7 +236,7 @@ impl AtlasLabels {
 // ---------------------------------------------------------------------------------------------
 // Drawing helpers.
 
-fn card(width: u32, height: u32) -> Pixmap {
+pub(crate) fn card(width: u32, height: u32) -> Pixmap {
     // A vertical gradient, written row by row (a shader would cost more than the rest).
     let mut p = Pixmap::new(width, height).expect("card");
     let row_bytes = width as usize * 4;
@@ -307,7 +307,7 @@ fn token(
     );
 }
 
-fn encode_rgb(p: &Pixmap) -> Vec<u8> {
+pub(crate) fn encode_rgb(p: &Pixmap) -> Vec<u8> {
     let rgb: Vec<u8> = p.data().chunks_exact(4).flat_map(|px| [px[0], px[1], px[2]]).collect();
     let mut out = Vec::new();
     {

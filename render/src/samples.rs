@@ -201,3 +201,57 @@ impl SampleGame {
             .unwrap_or_else(|| SampleGame::random(seed, plies))
     }
 }
+
+/// A Stratego game played with random legal actions (attacks preferred half of the time)
+/// from the engine's auto-placed layouts, through the engine's Stratego `Game`.
+#[derive(Clone, Debug)]
+pub struct StrategoSample {
+    /// South's and North's layouts.
+    pub layouts: [admiral_engine::stratego::Layout; 2],
+    /// The action of each ply.
+    pub actions: Vec<admiral_engine::stratego::Action>,
+    /// Whether the last ply attacked.
+    pub attacks: Vec<bool>,
+}
+
+impl StrategoSample {
+    /// Plays up to `plies` random plies (fewer if the game ends).
+    pub fn random(seed: u64, plies: usize) -> StrategoSample {
+        use admiral_engine::stratego::{auto_layout as layout, Game};
+        let mut dice = Dice::new(seed);
+        let layouts = [layout(dice.next_u64(), Style::Varied), layout(dice.next_u64(), Style::Varied)];
+        let mut game = Game::new(&layouts[0], &layouts[1], true).expect("valid layouts");
+        let mut sample = StrategoSample { layouts, actions: Vec::new(), attacks: Vec::new() };
+        while sample.actions.len() < plies && game.status() == Status::Ongoing {
+            let legal = game.legal_actions();
+            let attacks: Vec<_> = legal.iter().filter(|a| a.attack).copied().collect();
+            let action = if !attacks.is_empty() && dice.chance(0.5) {
+                *dice.pick(&attacks).expect("an attack")
+            } else {
+                match dice.pick(&legal) {
+                    Some(a) => *a,
+                    None => break,
+                }
+            };
+            game.play(&action).expect("a legal action");
+            sample.actions.push(action);
+            sample.attacks.push(action.attack);
+        }
+        sample
+    }
+
+    /// Number of plies played.
+    pub fn plies(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// The engine's game after `ply` plies.
+    pub fn game_at(&self, ply: usize, intel: bool) -> admiral_engine::stratego::Game {
+        let mut game = admiral_engine::stratego::Game::new(&self.layouts[0], &self.layouts[1], intel)
+            .expect("valid layouts");
+        for action in &self.actions[..ply] {
+            game.play(action).expect("a legal action");
+        }
+        game
+    }
+}

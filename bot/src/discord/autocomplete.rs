@@ -57,6 +57,23 @@ fn rank(a: &Action, view: &View) -> (u8, i32, String) {
     }
 }
 
+/// Stratego moves matching what the player typed (prefix of the notation, either separator),
+/// attacks first, at most 25. Built from the player's own legal moves only.
+pub fn stratego_choices(legal: &[String], typed: &str, over: bool, l: Language) -> Vec<Choice> {
+    if legal.is_empty() {
+        let hint = if over { tr!(l, "ac-over") } else { tr!(l, "ac-not-your-turn") };
+        return vec![(hint, "-".into())];
+    }
+    let q: String = typed.trim().to_lowercase().chars().filter(|c| !c.is_whitespace()).collect();
+    let same = |a: &str| a.replace('x', "-");
+    let mut hits: Vec<&String> = legal
+        .iter()
+        .filter(|a| q.is_empty() || a.starts_with(&q) || same(a).starts_with(&same(&q)))
+        .collect();
+    hits.sort_by_key(|a| (!a.contains('x'), a.len(), (*a).clone()));
+    hits.into_iter().take(25).map(|a| (a.clone(), a.clone())).collect()
+}
+
 /// The legal actions matching what the player typed, most useful first, at most 25.
 /// Nothing here depends on more than the player's own view and their legal actions.
 pub fn action_choices(view: &View, legal: &[Action], typed: &str, l: Language) -> Vec<Choice> {

@@ -3,7 +3,7 @@
 //! drive them directly. Every path checks (through the service) that the user is a player of
 //! the match and that it is their turn or decision; refusals are ephemeral and localised.
 
-use admiral_engine::{Language, Layout, Side, Square, Status, UnitKind};
+use admiral_engine::{Language, Layout, Ruleset, Side, Square, Status, UnitKind};
 use admiral_render::{AtlasEntry, AtlasLabels};
 
 use super::autocomplete::{self, Choice};
@@ -213,8 +213,17 @@ pub fn expired_challenge_text(from: UserId, to: UserId, l: Language) -> String {
 
 /// `/admiral ai`.
 pub async fn ai(app: &App, who: &Who, level: u8, clock: Clock) -> Reply {
+    ai_with_ruleset(app, who, level, clock, None).await
+}
+
+/// `/admiral ai` with its `ruleset` option (`admiral` by default, or `stratego`).
+pub async fn ai_with_ruleset(app: &App, who: &Who, level: u8, clock: Clock, ruleset: Option<&str>) -> Reply {
     let l = who.lang;
-    let settings = MatchSettings { time_control: clock.time_control(), ..MatchSettings::default() };
+    let settings = MatchSettings {
+        time_control: clock.time_control(),
+        ruleset: ruleset.unwrap_or("admiral").to_string(),
+        ..MatchSettings::default()
+    };
     match app.service.start_ai(who.user, level, settings, origin(who)).await {
         Ok(id) => {
             let mut r = Reply::private(tr!(l, "ai-started", id = id.0, level = level));
@@ -309,6 +318,9 @@ pub async fn setup(app: &App, who: &Who, id: MatchId, op: SetupOp) -> Reply {
 /// `/admiral move`: plays typed or autocompleted notation on the current position.
 pub async fn play(app: &App, who: &Who, id: MatchId, notation: &str, ply: Option<u32>) -> Reply {
     let l = who.lang;
+    if app.service.ruleset(id).await.ok() == Some(Ruleset::Stratego) {
+        return play_stratego(app, who, id, notation, ply).await;
+    }
     let view = match app.service.view(who.user, id).await {
         Ok(v) => v,
         Err(e) => return refuse(&e, l),
@@ -342,12 +354,78 @@ pub async fn play(app: &App, who: &Who, id: MatchId, notation: &str, ply: Option
     }
 }
 
+/// `/admiral move` in a Stratego match.
+async fn play_stratego(app: &App, who: &Who, id: MatchId, notation: &str, ply: Option<u32>) -> Reply {
+    let l = who.lang;
+    let view = match app.service.stratego_view(who.user, id).await {
+        Ok(v) => v,
+        Err(e) => return refuse(&e, l),
+    };
+    match app.service.act(&who.key, who.user, id, ply.unwrap_or(view.ply), notation).await {
+        Ok(res) => {
+            let mut r = Reply::private(tr!(l, "played", id = id.0, action = notation.trim()));
+            if let Some(o) = res.outcome {
+                r.text.push('\n');
+                r.text.push_str(&present::outcome_headline(&o, Some(view.viewer), l));
+            }
+            if app.service.dm_closed(who.user).await.unwrap_or(false) {
+                if let Ok(v) = app.service.stratego_view(who.user, id).await {
+                    let what = present::describe_stratego_turn(&v, l);
+                    if !what.is_empty() {
+                        r.text.push('\n');
+                        r.text.push_str(&what);
+                    }
+                    r.pictures.push(present::stratego_board_pic(&v, l, &opponent_name(app, who, id).await));
+                }
+            }
+            r
+        }
+        Err(e) => refuse(&e, l),
+    }
+}
+
+/// `/admiral board` in a Stratego match (after setup).
+async fn board_stratego(app: &App, who: &Who, id: MatchId) -> Reply {
+    let l = who.lang;
+    let view = match app.service.stratego_view(who.user, id).await {
+        Ok(v) => v,
+        Err(e) => return refuse(&e, l),
+    };
+    let pic = present::stratego_board_pic(&view, l, &opponent_name(app, who, id).await);
+    let status = match &pic {
+        Pic::StrategoBoard { labels, .. } => labels.status.clone(),
+        _ => String::new(),
+    };
+    let mut r = Reply::private(format!("**#{}** · {}", id.0, status));
+    let what = present::describe_stratego_turn(&view, l);
+    if !what.is_empty() {
+        r.text.push('\n');
+        r.text.push_str(&what);
+    }
+    r.pictures.push(pic);
+    if view.my_turn() {
+        r.text.push('\n');
+        r.text.push_str(&tr!(l, "stratego-turn-hint"));
+        r.rows = present::turn_rows(id, view.ply, l);
+    }
+    if view.status != Status::Ongoing {
+        r.text.push('\n');
+        r.text.push_str(&tr!(l, "stratego-unrated"));
+    }
+    r
+}
+
 /// Autocomplete of `/admiral move`'s action.
 pub async fn action_choices(app: &App, who: &Who, given_match: Option<&str>, typed: &str) -> Vec<Choice> {
     let l = who.lang;
     let Ok(id) = pick_match(app, who, given_match).await else {
         return vec![(tr!(l, "ac-no-match"), "-".into())];
     };
+    if app.service.ruleset(id).await.ok() == Some(Ruleset::Stratego) {
+        let over = matches!(app.service.status(id).await, Ok((MatchStatus::Finished, _, _)));
+        let legal = app.service.legal_notations(who.user, id).await.unwrap_or_default();
+        return autocomplete::stratego_choices(&legal, typed, over, l);
+    }
     let Ok(view) = app.service.view(who.user, id).await else {
         return vec![(tr!(l, "ac-no-match"), "-".into())];
     };
@@ -378,6 +456,9 @@ pub async fn board(app: &App, who: &Who, id: MatchId) -> Reply {
             Ok(text) => setup_reply(app, who, id, &text, tr!(l, "setup-board", id = id.0)).await,
             Err(e) => refuse(&e, l),
         };
+    }
+    if app.service.ruleset(id).await.ok() == Some(Ruleset::Stratego) {
+        return board_stratego(app, who, id).await;
     }
     let view = match app.service.view(who.user, id).await {
         Ok(v) => v,
@@ -551,6 +632,22 @@ pub async fn component(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> 
         Cid::SaveModal(m) => {
             let name = value.unwrap_or("").trim();
             Answer::Reply(save_layout(app, who, name, None, Some(m)).await)
+        }
+        Cid::Act(m, ply) if app.service.ruleset(m).await.ok() == Some(Ruleset::Stratego) => {
+            let view = match app.service.stratego_view(who.user, m).await {
+                Ok(v) => v,
+                Err(e) => return Answer::Reply(refuse(&e, l)),
+            };
+            if view.status != Status::Ongoing {
+                return Answer::Reply(refuse(&ServiceError::MatchOver, l));
+            }
+            if view.ply != ply {
+                return Answer::Reply(refuse(&ServiceError::Stale { made_for: ply, current: view.ply }, l));
+            }
+            if app.service.legal_notations(who.user, m).await.map(|a| a.is_empty()).unwrap_or(true) {
+                return Answer::Reply(refuse(&ServiceError::NotYourTurn, l));
+            }
+            Answer::Modal(move_modal(m, ply, l))
         }
         Cid::Act(m, ply) => {
             let view = match app.service.view(who.user, m).await {
@@ -830,7 +927,12 @@ pub fn rules(who: &Who, unit: Option<&str>) -> Reply {
             None => oops(l, tr!(l, "err-unknown-unit", unit = u.trim())),
         };
     }
-    let mut r = Reply::private(format!("{}\n\n{}", tr!(l, "rules-summary"), tr!(l, "career-help")));
+    let mut r = Reply::private(format!(
+        "{}\n\n{}\n\n{}",
+        tr!(l, "rules-summary"),
+        tr!(l, "stratego-rules-summary"),
+        tr!(l, "career-help")
+    ));
     let entries =
         UnitKind::ALL.into_iter().map(|k| AtlasEntry { kind: k, lines: vec![unit_line(k, l)] }).collect();
     r.pictures.push(Pic::Atlas(Box::new(AtlasLabels {

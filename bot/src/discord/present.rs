@@ -122,6 +122,7 @@ pub fn reason_text(r: EndReason, l: Language) -> String {
         EndReason::NoLegalAction => tr!(l, "reason-no-action"),
         EndReason::Resignation => tr!(l, "reason-resigned"),
         EndReason::Timeout => tr!(l, "reason-timeout"),
+        EndReason::FlagCaptured => tr!(l, "reason-flag"),
     }
 }
 
@@ -212,6 +213,81 @@ pub fn board_status(view: &View, l: Language) -> String {
     } else {
         tr!(l, "status-their-move", turn = turn)
     }
+}
+
+/// The Stratego board picture for a view (status as on Admiral boards).
+pub fn stratego_board_pic(view: &admiral_engine::stratego::View, l: Language, opponent: &str) -> Pic {
+    let turn = view.ply / 2 + 1;
+    let status = match view.outcome {
+        Some(o) => outcome_headline(&outcome_of(o), Some(view.viewer), l),
+        None if view.my_turn() => tr!(l, "status-your-move", turn = turn),
+        None => tr!(l, "status-their-move", turn = turn),
+    };
+    Pic::StrategoBoard {
+        view: Box::new(view.clone()),
+        labels: BoardLabels {
+            language: l,
+            you: PlayerLabel { name: tr!(l, "you"), clock: None },
+            opponent: PlayerLabel { name: opponent.to_string(), clock: None },
+            status,
+        },
+    }
+}
+
+/// A Stratego result in the service's terms.
+fn outcome_of(o: admiral_engine::stratego::Outcome) -> Outcome {
+    use admiral_engine::stratego::EndReason as R;
+    let reason = match o.reason {
+        R::FlagCaptured => EndReason::FlagCaptured,
+        R::QuietPlies => EndReason::QuietPlies,
+        R::NoLegalMove => EndReason::NoLegalAction,
+        R::Resignation => EndReason::Resignation,
+        R::Timeout | R::Forfeit => EndReason::Timeout,
+    };
+    Outcome { status: o.status, reason }
+}
+
+/// What the last Stratego move did, in words (moves are public; attacks reveal both pieces).
+pub fn describe_stratego_turn(view: &admiral_engine::stratego::View, l: Language) -> String {
+    use admiral_engine::stratego::Event as E;
+    let piece = |rank: admiral_engine::stratego::Rank| {
+        format!(
+            "{} ({})",
+            rank.name(l),
+            rank.number().map(|n| n.to_string()).unwrap_or_else(|| rank.code(l).to_string())
+        )
+    };
+    let mut lines = Vec::new();
+    for e in &view.last_turn {
+        match *e {
+            E::Moved { from, to, side, .. } => lines.push(tr!(
+                l,
+                "stratego-moved-line",
+                who = owner(side, view.viewer, l),
+                from = from.to_string(),
+                to = to.to_string()
+            )),
+            E::Attacked { side, attacker, defender, winner } => {
+                let result = match winner {
+                    None => tr!(l, "stratego-both-removed"),
+                    Some(w) if w == side => tr!(l, "stratego-attacker-wins"),
+                    Some(_) => tr!(l, "stratego-defender-wins"),
+                };
+                lines.push(tr!(
+                    l,
+                    "stratego-attack-line",
+                    who = owner(side, view.viewer, l),
+                    attacker = piece(attacker.rank),
+                    from = attacker.square.to_string(),
+                    defender = piece(defender.rank),
+                    to = defender.square.to_string(),
+                    result = result
+                ));
+            }
+            _ => {}
+        }
+    }
+    lines.join("\n")
 }
 
 /// The board picture for a view.
@@ -574,6 +650,58 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
                     tr!(l, "public-draw", id = m.0, a = s, b = no, reason = reason_text(outcome.reason, l))
                 }
             };
+        }
+        Notice::StrategoBoard { view, deadline } => {
+            r.text = if view.my_turn() {
+                tr!(l, "your-turn", id = m.0, turn = view.ply / 2 + 1)
+            } else if view.ply == 0 {
+                tr!(l, "moved-start", id = m.0)
+            } else if view.last_mover == Some(view.viewer) {
+                tr!(l, "moved-own", id = m.0)
+            } else {
+                tr!(l, "moved", id = m.0)
+            };
+            let what = describe_stratego_turn(view, l);
+            if !what.is_empty() {
+                r.text.push('\n');
+                r.text.push_str(&what);
+            }
+            if let Some(d) = deadline {
+                r.text.push('\n');
+                r.text.push_str(&tr!(l, "move-deadline", when = when(*d)));
+            }
+            let mut board = stratego_board_pic(view, l, &opp);
+            if let (Some(d), Some(now), Pic::StrategoBoard { labels, .. }) =
+                (deadline, ctx.now_ms, &mut board)
+            {
+                labels.you.clock = Some(time_left(d - now, l));
+            }
+            r.pictures.push(board);
+            if view.my_turn() {
+                r.text.push('\n');
+                r.text.push_str(&tr!(l, "stratego-turn-hint"));
+                r.rows = turn_rows(m, view.ply, l);
+            } else {
+                r.rows =
+                    vec![vec![Comp::button(Cid::Board(m).encode(), tr!(l, "btn-board"), Style::Secondary)]];
+            }
+        }
+        Notice::StrategoEnded { view, outcome } => {
+            r.text = tr!(
+                l,
+                "match-ended",
+                id = m.0,
+                headline = outcome_headline(outcome, Some(view.viewer), l),
+                reason = reason_text(outcome.reason, l)
+            );
+            let what = describe_stratego_turn(view, l);
+            if !what.is_empty() {
+                r.text.push('\n');
+                r.text.push_str(&what);
+            }
+            r.text.push('\n');
+            r.text.push_str(&tr!(l, "stratego-unrated"));
+            r.pictures.push(stratego_board_pic(view, l, &opp));
         }
         Notice::DmFallback { user } => {
             r.text = tr!(l, "dm-fallback", user = mention(*user), id = m.0);

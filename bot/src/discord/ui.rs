@@ -85,7 +85,14 @@ pub enum Pic {
         /// Texts.
         labels: BoardLabels,
     },
-    /// A setup preview.
+    /// A Stratego board from one player's view.
+    StrategoBoard {
+        /// The view (fog applied).
+        view: Box<admiral_engine::stratego::View>,
+        /// Texts.
+        labels: BoardLabels,
+    },
+    /// A setup preview (either ruleset: the grid says which).
     Setup {
         /// The layout grid.
         grid: String,
@@ -117,7 +124,7 @@ impl Pic {
     /// The attachment's file name.
     pub fn file_name(&self) -> &'static str {
         match self {
-            Pic::Board { .. } => "board.png",
+            Pic::Board { .. } | Pic::StrategoBoard { .. } => "board.png",
             Pic::Setup { .. } => "setup.png",
             Pic::Battle(_) => "battle.png",
             Pic::GameOver(_) => "result.png",
@@ -132,9 +139,14 @@ impl Pic {
     pub fn render(&self, r: &Renderer) -> Vec<u8> {
         match self {
             Pic::Board { view, labels } => r.render_board(view, labels),
+            Pic::StrategoBoard { view, labels } => r.render_stratego_board(view, labels),
             Pic::Setup { grid, side, labels } => match Layout::parse_partial(grid) {
                 Ok(layout) => r.render_setup(&layout, *side, labels),
-                Err(_) => Vec::new(),
+                // A Stratego grid (4 rows of 10) is no Admiral layout.
+                Err(_) => match admiral_engine::stratego::Layout::parse_partial(grid) {
+                    Ok(layout) => r.render_stratego_setup(&layout, *side, labels),
+                    Err(_) => Vec::new(),
+                },
             },
             Pic::Battle(card) => r.render_battle_card(card),
             Pic::GameOver(card) => r.render_game_over(card),

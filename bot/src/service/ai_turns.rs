@@ -48,10 +48,11 @@ impl Service {
         let ply = game.ply();
         let ai = self.ai_player(level);
         let budget = ai.time_budget();
-        let fallback = game.legal_actions().first().copied();
+        let fallback = game.legal_notations().into_iter().next();
+        let _ = side;
         let chosen = tokio::time::timeout(
             budget + Duration::from_millis(500),
-            tokio::task::spawn_blocking(move || ai.choose(&game, side, seed)),
+            tokio::task::spawn_blocking(move || game.ai_choice(&ai, seed)),
         )
         .await;
         let action = match chosen {
@@ -65,7 +66,7 @@ impl Service {
             }
         };
         let key = format!("ai:{}:{}", id.0, ply);
-        match self.submit(&key, None, id, Some(ply), Submit::Act(action.to_string())).await {
+        match self.submit(&key, None, id, Some(ply), Submit::Act(action)).await {
             Ok(_) => Ok(true),
             Err(ServiceError::Stale { .. } | ServiceError::NotYourTurn | ServiceError::MatchOver) => {
                 Ok(false)

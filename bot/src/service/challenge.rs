@@ -280,7 +280,7 @@ impl Service {
         Notice::SetupOpened {
             side,
             opponent: m.opponent_at(side.opponent()),
-            grid: m.setups[side.index()].layout.grid_text(Language::En),
+            grid: m.setups[side.index()].layout.grid_text(),
             deadline: m.tc().setup_span_ms().map(|span| m.running_since.unwrap_or(0) + span),
         }
     }
@@ -297,9 +297,10 @@ impl Service {
         now: i64,
     ) -> Result<MatchId> {
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO matches (south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, created_at)
-             VALUES (?, ?, ?, ?, 'setup', ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO matches (ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, created_at)
+             VALUES (?, ?, ?, ?, ?, 'setup', ?, ?, ?, ?) RETURNING id",
         )
+        .bind(&settings.ruleset)
         .bind(users[0].map(|u| u.db()))
         .bind(users[1].map(|u| u.db()))
         .bind(ai_level.map(|l| l as i64))
@@ -312,17 +313,18 @@ impl Service {
         .await?;
         let id = MatchId(id);
         let tc = settings.time_control;
+        let ruleset = rules::ruleset_of(settings)?;
         for side in Side::BOTH {
             let ai_seat = users[side.index()].is_none();
             let side_seed = (seed as u64) ^ ((side.index() as u64 + 1) << 56);
             let layout = match ai_level {
-                Some(level) if ai_seat => autoplace::ai_layout(level, side_seed),
-                _ => autoplace::auto_layout(side_seed),
+                Some(level) if ai_seat => MatchLayout::for_ai(ruleset, level, side_seed),
+                _ => MatchLayout::auto(ruleset, side_seed),
             };
             sqlx::query("INSERT INTO setups (match_id, side, grid, ready) VALUES (?, ?, ?, ?)")
                 .bind(id.0)
                 .bind(side_name(side))
-                .bind(layout.grid_text(Language::En))
+                .bind(layout.grid_text())
                 .bind(ai_seat as i64)
                 .execute(&mut *conn)
                 .await?;
@@ -373,9 +375,17 @@ impl Service {
         }
         let tc = settings.time_control;
         let now = self.now();
-        let setup = |side: Side| Setup {
-            layout: autoplace::auto_layout((seed as u64) ^ ((side.index() as u64 + 1) << 56)),
-            ready: users[side.index()].is_none(),
+        let ruleset = rules::ruleset_of(&settings)?;
+        let setup = |side: Side| {
+            let side_seed = (seed as u64) ^ ((side.index() as u64 + 1) << 56);
+            let ai_seat = users[side.index()].is_none();
+            Setup {
+                layout: match ai_level {
+                    Some(level) if ai_seat => MatchLayout::for_ai(ruleset, level, side_seed),
+                    _ => MatchLayout::auto(ruleset, side_seed),
+                },
+                ready: ai_seat,
+            }
         };
         Ok(Loaded {
             id,

@@ -11,6 +11,7 @@ mod ai_turns;
 mod careers;
 mod challenge;
 mod play;
+pub mod rules;
 mod scheduler;
 mod setup;
 
@@ -19,7 +20,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
 use admiral_engine::{
-    Action, Defense, EndReason, Event, Game, Language, Layout, Outcome, Partners, PlayError, Record, Side,
+    Action, Defense, EndReason, Game, Language, Layout, Outcome, Partners, PlayError, Record, Ruleset, Side,
     Square, Start, Turn, View, RECORD_FORMAT,
 };
 use serde::{Deserialize, Serialize};
@@ -28,7 +29,6 @@ use tokio::sync::{Mutex, Notify};
 use tokio::task::JoinHandle;
 
 use crate::ai::AiPlayer;
-use crate::autoplace;
 use crate::career;
 use crate::clock::{reminder_at, Now, TimeControl, DAY_MS};
 use crate::error::{Result, ServiceError};
@@ -39,11 +39,12 @@ use crate::store::{Batch, BatchError, GroupCommit, Store, WriteTx};
 use crate::timers::{self, Timer, TimerKind};
 
 pub use careers::RecomputeSummary;
+pub use rules::{MatchGame, MatchLayout, Move};
 
 /// The settings of a match, chosen with the challenge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchSettings {
-    /// `admiral` (classic Stratego is a later ruleset).
+    /// `admiral` or `stratego` (classic Stratego; unrated: the career is Admiral's).
     #[serde(default = "default_ruleset")]
     pub ruleset: String,
     /// The clock.
@@ -71,9 +72,7 @@ impl Default for MatchSettings {
 
 impl MatchSettings {
     fn validate(&self) -> Result<()> {
-        if self.ruleset != "admiral" {
-            return Err(ServiceError::InvalidSettings("unknown ruleset"));
-        }
+        rules::ruleset_of(self)?;
         match self.time_control {
             TimeControl::Correspondence { days_per_move } if !(1..=14).contains(&days_per_move) => {
                 Err(ServiceError::InvalidSettings("days per move must be 1 to 14"))
@@ -236,7 +235,7 @@ impl Default for ServiceConfig {
 
 #[derive(Clone, Debug)]
 struct Setup {
-    layout: Layout,
+    layout: MatchLayout,
     ready: bool,
 }
 
@@ -264,7 +263,7 @@ struct Loaded {
     version: i64,
     next_seq: i64,
     setups: [Setup; 2],
-    game: Option<Game>,
+    game: Option<MatchGame>,
     clock_ms: [Option<i64>; 2],
     running_since: Option<i64>,
     pending: Option<Pending>,
@@ -291,8 +290,11 @@ impl Loaded {
     fn tc(&self) -> TimeControl {
         self.settings.time_control
     }
-    fn game(&self) -> Result<&Game> {
+    fn game(&self) -> Result<&MatchGame> {
         self.game.as_ref().ok_or(ServiceError::SetupNotReady)
+    }
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::from_name(&self.settings.ruleset).unwrap_or_default()
     }
     fn side_seed(&self, side: Side, salt: i64) -> u64 {
         (self.seed as u64)
@@ -300,7 +302,7 @@ impl Loaded {
             ^ (salt as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
     fn record(&self) -> Option<Record> {
-        self.game.as_ref().map(|g| g.record().clone())
+        self.game.as_ref().and_then(MatchGame::admiral_record)
     }
 }
 
@@ -501,14 +503,15 @@ impl Service {
                 .bind(id.0)
                 .fetch_all(pool)
                 .await?;
+        let ruleset = rules::ruleset_of(&settings)?;
         let mut setups = [
-            Setup { layout: Layout::empty(), ready: false },
-            Setup { layout: Layout::empty(), ready: false },
+            Setup { layout: MatchLayout::empty(ruleset), ready: false },
+            Setup { layout: MatchLayout::empty(ruleset), ready: false },
         ];
         for (side, grid, ready) in setup_rows {
             let side = Side::from_name(&side).ok_or_else(|| corrupt("setup side"))?;
             setups[side.index()] = Setup {
-                layout: Layout::parse_partial(&grid).map_err(|_| corrupt("stored layout"))?,
+                layout: MatchLayout::parse_partial(ruleset, &grid).map_err(|_| corrupt("stored layout"))?,
                 ready: ready != 0,
             };
         }
@@ -518,9 +521,7 @@ impl Service {
                 .fetch_all(pool)
                 .await?;
         let next_seq = events.last().map(|e| e.0 + 1).unwrap_or(0);
-        let game = record_from_events(&settings, &events)?
-            .map(|record| Game::replay(&record).map_err(corrupt))
-            .transpose()?;
+        let game = MatchGame::replay(&settings, &events)?;
         let clock: Option<(Option<i64>, Option<i64>, Option<i64>)> =
             sqlx::query_as("SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = ?")
                 .bind(id.0)
@@ -661,7 +662,46 @@ impl Service {
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
         let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
-        Ok(m.game()?.view(side))
+        Ok(m.game()?.admiral()?.view(side))
+    }
+
+    /// The user's view of a Stratego match.
+    pub async fn stratego_view(&self, user: UserId, id: MatchId) -> Result<admiral_engine::stratego::View> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        Ok(m.game()?.stratego()?.view(side))
+    }
+
+    /// The ruleset a match follows.
+    pub async fn ruleset(&self, id: MatchId) -> Result<Ruleset> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        Ok(m.ruleset())
+    }
+
+    /// The user's legal moves in notation, for either ruleset (empty unless it is their turn
+    /// and no decision is pending).
+    pub async fn legal_notations(&self, user: UserId, id: MatchId) -> Result<Vec<String>> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        let game = m.game()?;
+        if m.status != MatchStatus::Playing || m.pending.is_some() || game.to_move() != side {
+            return Ok(Vec::new());
+        }
+        Ok(game.legal_notations())
+    }
+
+    /// The full record as JSON in the engine's record format (either ruleset).
+    pub async fn record_json(&self, id: MatchId) -> Result<Option<String>> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        Ok(m.game.as_ref().map(MatchGame::record_json))
     }
 
     /// The user's legal actions (empty unless it is their turn and no decision is pending).
@@ -674,7 +714,7 @@ impl Service {
         if m.status != MatchStatus::Playing || m.pending.is_some() || game.to_move() != side {
             return Ok(Vec::new());
         }
-        Ok(game.legal_actions())
+        Ok(game.admiral()?.legal_actions())
     }
 
     /// The defence the user is asked to declare now: the attack as they may know it, their
@@ -842,5 +882,8 @@ pub async fn replay_from_store(store: &Store, id: MatchId) -> Result<Option<Game
             .bind(id.0)
             .fetch_all(&store.read)
             .await?;
-    record_from_events(&settings, &events)?.map(|r| Game::replay(&r).map_err(corrupt)).transpose()
+    Ok(MatchGame::replay(&settings, &events)?.and_then(|g| match g {
+        MatchGame::Admiral(g) => Some(g),
+        MatchGame::Stratego(_) => None,
+    }))
 }

@@ -9,8 +9,8 @@ pub(super) enum Submit {
 }
 
 pub(super) enum Plan {
-    /// The mover's action with the defence to apply.
-    Play(Side, Action, Defense),
+    /// The mover's move (with Admiral's defence to apply).
+    Play(Side, Move),
     /// Ask the defender first.
     Ask(Side, Action, Vec<Partners>),
     /// The side resigns.
@@ -99,15 +99,15 @@ impl Service {
                 let conn = t.flush(&mut batch).await.map_err(batch_error)?;
                 self.ask_defence(conn, &mut next, side, action, options, now, &mut out).await?
             }
-            Plan::Play(side, action, defense) => {
+            Plan::Play(side, mv) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
-                let events = game.play(&action, defense).map_err(ServiceError::Illegal)?;
+                let played = game.apply(&mv)?;
                 let t = if game.outcome().is_some() {
                     Some(tx.insert(WriteTx::start(pool, &mut batch).await?))
                 } else {
                     None
                 };
-                self.commit_turn(t, &mut batch, &mut next, side, &events, now, &mut out).await?
+                self.commit_turn(t, &mut batch, &mut next, side, played.combat, now, &mut out).await?
             }
             Plan::End(side, reason) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
@@ -192,7 +192,7 @@ impl Service {
                     return Err(ServiceError::NoDecision);
                 }
                 let chosen = *pending.options.get(index).ok_or(ServiceError::BadDefenceChoice)?;
-                Plan::Play(side.opponent(), pending.action, Defense::Group(chosen))
+                Plan::Play(side.opponent(), Move::Admiral(pending.action, Defense::Group(chosen)))
             }
             Submit::Act(notation) => {
                 if let Some(p) = &m.pending {
@@ -210,6 +210,10 @@ impl Service {
                         return Err(ServiceError::Stale { made_for: ply, current: game.ply() });
                     }
                 }
+                let game = match game {
+                    MatchGame::Admiral(g) => g,
+                    MatchGame::Stratego(_) => return Ok(Plan::Play(side, game.parse_stratego(&notation)?)),
+                };
                 let action = Action::parse(&notation)?;
                 if let Some(reason) = game.position().why_illegal(&action) {
                     return Err(ServiceError::Illegal(PlayError::Illegal { action, reason }));
@@ -219,15 +223,17 @@ impl Service {
                     Some(options) if options.len() > 1 => match m.users[defender.index()] {
                         None => Plan::Play(
                             side,
-                            action,
-                            AiPlayer::new(m.ai_level.unwrap_or(1)).defend(game, &action, m.seed as u64),
+                            Move::Admiral(
+                                action,
+                                AiPlayer::new(m.ai_level.unwrap_or(1)).defend(game, &action, m.seed as u64),
+                            ),
                         ),
                         Some(_) if m.policy[defender.index()] == DefencePolicy::Ask => {
                             Plan::Ask(side, action, options)
                         }
-                        Some(_) => Plan::Play(side, action, Defense::Auto),
+                        Some(_) => Plan::Play(side, Move::Admiral(action, Defense::Auto)),
                     },
-                    _ => Plan::Play(side, action, Defense::Auto),
+                    _ => Plan::Play(side, Move::Admiral(action, Defense::Auto)),
                 }
             }
         })
@@ -300,12 +306,12 @@ impl Service {
         batch: &mut Batch,
         m: &mut Loaded,
         mover: Side,
-        events: &[Event],
+        combat: bool,
         now: i64,
         out: &mut Vec<Outgoing>,
     ) -> Result<ActResult> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        let turn: &Turn = game.record().turns.last().ok_or_else(|| corrupt("no turn played"))?;
+        let turn = game.last_turn_json()?;
         batch
             .sql("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (")
             .bind(m.id.0)
@@ -314,7 +320,7 @@ impl Service {
             .sql(", 'turn', ")
             .bind(side_name(mover))
             .sql(", ")
-            .bind(json(turn))
+            .bind(turn)
             .sql(", ")
             .bind(now)
             .sql(")")
@@ -364,10 +370,10 @@ impl Service {
             .end_checked("version");
         m.version += 1;
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        out.extend(m.dm(next, Notice::YourTurn { view: Box::new(game.view(next)), deadline }));
-        if events.iter().any(Event::is_combat) {
+        out.extend(m.dm(next, game.your_turn(next, deadline)));
+        if combat {
             // The mover gets the battle card too (their own view of what happened).
-            out.extend(m.dm(mover, Notice::Moved { view: Box::new(game.view(mover)) }));
+            out.extend(m.dm(mover, game.moved(mover)));
         }
         Ok(ActResult { ply, awaiting_defence: false, outcome: None })
     }
@@ -383,12 +389,12 @@ impl Service {
         out: &mut Vec<Outgoing>,
     ) -> Result<()> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        if let Some(ending) = game.record().ending {
+        if let Some((ending_side, ending)) = game.ending_json() {
             sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'ended', ?, ?, ?)")
                 .bind(m.id.0)
                 .bind(m.next_seq)
-                .bind(side_name(ending.side))
-                .bind(json(&ending))
+                .bind(side_name(ending_side))
+                .bind(ending)
                 .bind(now)
                 .execute(&mut *conn)
                 .await?;
@@ -419,6 +425,19 @@ impl Service {
             .await?;
         m.pending = None;
         timers::disarm_match(conn, m.id, &[]).await?;
+        let game = match game {
+            MatchGame::Admiral(game) => game,
+            MatchGame::Stratego(game) => {
+                // The career (career.md) is Admiral's: Stratego matches are unrated.
+                for side in Side::BOTH {
+                    out.extend(
+                        m.dm(side, Notice::StrategoEnded { view: Box::new(game.view(side)), outcome }),
+                    );
+                }
+                self.public_result(m, outcome, out);
+                return Ok(());
+            }
+        };
         let finished = career::ledger::FinishedMatch {
             id: m.id.0,
             users: m.users,
@@ -450,6 +469,12 @@ impl Service {
                 },
             ));
         }
+        self.public_result(m, outcome, out);
+        Ok(())
+    }
+
+    /// The short public result in the channel where the match started.
+    fn public_result(&self, m: &Loaded, outcome: Outcome, out: &mut Vec<Outgoing>) {
         if let Some(channel) = m.channel {
             out.push(Outgoing {
                 recipient: Recipient::Channel { guild: m.guild.map(|g| g as u64), channel: channel as u64 },
@@ -462,6 +487,5 @@ impl Service {
                 },
             });
         }
-        Ok(())
     }
 }

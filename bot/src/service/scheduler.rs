@@ -69,11 +69,9 @@ impl Service {
                     if next.setups[side.index()].ready {
                         continue;
                     }
-                    let layout = autoplace::complete_layout(
-                        &next.setups[side.index()].layout,
-                        next.side_seed(side, next.version + 1),
-                    );
-                    let grid = layout.grid_text(Language::En);
+                    let layout =
+                        next.setups[side.index()].layout.completed(next.side_seed(side, next.version + 1));
+                    let grid = layout.grid_text();
                     sqlx::query("UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?")
                         .bind(&grid)
                         .bind(id.0)
@@ -108,9 +106,17 @@ impl Service {
                 if let Some(p) = next.pending.clone().filter(|p| Some(p.ply) == t.ply) {
                     let mover = p.defender.opponent();
                     let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
-                    let events = game.play(&p.action, Defense::Auto).map_err(ServiceError::Illegal)?;
-                    self.commit_turn(Some(&mut tx), &mut batch, &mut next, mover, &events, now, &mut out)
-                        .await?;
+                    let played = game.apply(&Move::Admiral(p.action, Defense::Auto))?;
+                    self.commit_turn(
+                        Some(&mut tx),
+                        &mut batch,
+                        &mut next,
+                        mover,
+                        played.combat,
+                        now,
+                        &mut out,
+                    )
+                    .await?;
                 }
             }
             _ => {} // obsolete timer: just deleted

@@ -7,7 +7,7 @@ impl Service {
 
     pub(super) async fn with_setup<F>(&self, user: UserId, id: MatchId, edit: F) -> Result<String>
     where
-        F: FnOnce(&Loaded, Side, &Layout) -> Result<Layout>,
+        F: FnOnce(&Loaded, Side, &MatchLayout) -> Result<MatchLayout>,
     {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
@@ -20,7 +20,7 @@ impl Service {
             return Err(ServiceError::AlreadyReady);
         }
         let layout = edit(m, side, &m.setups[side.index()].layout)?;
-        let grid = layout.grid_text(Language::En);
+        let grid = layout.grid_text();
         let mut tx = self.inner.store.write.begin().await?;
         Self::bump_version(&mut tx, m).await?;
         sqlx::query("UPDATE setups SET grid = ? WHERE match_id = ? AND side = ?")
@@ -50,15 +50,16 @@ impl Service {
     /// Generates a new layout for the user's seat (deterministic in the match seed and the
     /// match version, so a record reproduces). Returns the layout grid.
     pub async fn auto_layout(&self, user: UserId, id: MatchId) -> Result<String> {
-        self.with_setup(user, id, |m, side, _| Ok(autoplace::auto_layout(m.side_seed(side, m.version + 1))))
-            .await
+        self.with_setup(user, id, |m, side, _| {
+            Ok(MatchLayout::auto(m.ruleset(), m.side_seed(side, m.version + 1)))
+        })
+        .await
     }
 
     /// Replaces the user's layout with an uploaded layout file (may be partial; complete it
     /// with [`Service::complete_layout`]). A bad file changes nothing and lists every problem.
     pub async fn upload_layout(&self, user: UserId, id: MatchId, text: &str) -> Result<String> {
-        let layout = Layout::parse_partial(text).map_err(ServiceError::BadLayout)?;
-        self.with_setup(user, id, move |_, _, _| Ok(layout)).await
+        self.with_setup(user, id, move |m, _, _| MatchLayout::parse_partial(m.ruleset(), text)).await
     }
 
     /// Uses one of the user's saved layouts.
@@ -70,8 +71,7 @@ impl Service {
                 .fetch_optional(&self.inner.store.write)
                 .await?;
         let grid = grid.ok_or_else(|| ServiceError::NoSuchLayout(name.to_string()))?;
-        let layout = Layout::parse_partial(&grid).map_err(ServiceError::BadLayout)?;
-        self.with_setup(user, id, move |_, _, _| Ok(layout)).await
+        self.with_setup(user, id, move |m, _, _| MatchLayout::parse_partial(m.ruleset(), &grid)).await
     }
 
     /// Swaps the contents of two squares of the user's setup zone (board coordinates).
@@ -79,20 +79,18 @@ impl Service {
         self.with_setup(user, id, move |_, side, current| {
             let ca = Layout::cell_of(side, a).ok_or(ServiceError::NotInZone)?;
             let cb = Layout::cell_of(side, b).ok_or(ServiceError::NotInZone)?;
-            let mut layout = current.clone();
+            let mut layout = current.admiral()?.clone();
             layout.swap(ca, cb);
             layout.validate_partial().map_err(ServiceError::BadLayout)?;
-            Ok(layout)
+            Ok(MatchLayout::Admiral(layout))
         })
         .await
     }
 
     /// Fills the unplaced units of the user's layout automatically.
     pub async fn complete_layout(&self, user: UserId, id: MatchId) -> Result<String> {
-        self.with_setup(user, id, |m, side, current| {
-            Ok(autoplace::complete_layout(current, m.side_seed(side, m.version + 1)))
-        })
-        .await
+        self.with_setup(user, id, |m, side, current| Ok(current.completed(m.side_seed(side, m.version + 1))))
+            .await
     }
 
     /// The user's current layout as a downloadable file (with the explanatory header).
@@ -107,7 +105,7 @@ impl Service {
     /// Saves a layout file under a name (replacing one of the same name). Must be readable
     /// (possibly partial).
     pub async fn save_layout(&self, user: UserId, name: &str, text: &str) -> Result<()> {
-        let layout = Layout::parse_partial(text).map_err(ServiceError::BadLayout)?;
+        let layout = MatchLayout::parse_any(text)?;
         let now = self.now();
         let mut tx = self.inner.store.write.begin().await?;
         Self::ensure_player(&mut tx, user, now).await?;
@@ -117,7 +115,7 @@ impl Service {
         )
         .bind(user.db())
         .bind(name)
-        .bind(layout.grid_text(Language::En))
+        .bind(layout.grid_text())
         .bind(now)
         .execute(&mut *tx)
         .await?;
@@ -142,8 +140,7 @@ impl Service {
                 .fetch_optional(&self.inner.store.read)
                 .await?;
         let grid = grid.ok_or_else(|| ServiceError::NoSuchLayout(name.to_string()))?;
-        let layout = Layout::parse_partial(&grid).map_err(ServiceError::BadLayout)?;
-        Ok(layout.to_text(language))
+        Ok(MatchLayout::parse_any(&grid)?.to_text(language))
     }
 
     /// Deletes one saved layout.
@@ -172,7 +169,7 @@ impl Service {
         if m.setups[side.index()].ready {
             return Ok(m.status);
         }
-        m.setups[side.index()].layout.validate().map_err(ServiceError::LayoutIncomplete)?;
+        m.setups[side.index()].layout.check_complete()?;
         let now = self.now();
         let mut next = m.clone();
         next.setups[side.index()].ready = true;
@@ -208,12 +205,11 @@ impl Service {
         now: i64,
         out: &mut Vec<Outgoing>,
     ) -> Result<()> {
-        let game = Game::new(&m.setups[0].layout, &m.setups[1].layout, m.settings.intel)
-            .map_err(|e| corrupt(format!("ready layouts rejected: {e}")))?;
+        let game = MatchGame::start([&m.setups[0].layout, &m.setups[1].layout], m.settings.intel)?;
         sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'started', NULL, ?, ?)")
             .bind(m.id.0)
             .bind(m.next_seq)
-            .bind(json(&game.record().start))
+            .bind(game.start_json())
             .bind(now)
             .execute(&mut *conn)
             .await?;
@@ -242,8 +238,8 @@ impl Service {
             .await?;
         timers::disarm_match(conn, m.id, &[TimerKind::SetupDeadline, TimerKind::SetupReminder]).await?;
         let deadline = self.arm_move(conn, m, &game, now).await?;
-        out.extend(m.dm(Side::South, Notice::YourTurn { view: Box::new(game.view(Side::South)), deadline }));
-        out.extend(m.dm(Side::North, Notice::Moved { view: Box::new(game.view(Side::North)) }));
+        out.extend(m.dm(Side::South, game.your_turn(Side::South, deadline)));
+        out.extend(m.dm(Side::North, game.moved(Side::North)));
         m.game = Some(game);
         Ok(())
     }
@@ -253,7 +249,7 @@ impl Service {
         &self,
         conn: &mut SqliteConnection,
         m: &Loaded,
-        game: &Game,
+        game: &MatchGame,
         now: i64,
     ) -> Result<Option<i64>> {
         let tc = m.tc();

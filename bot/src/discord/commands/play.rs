@@ -56,6 +56,19 @@ pub enum RulesetChoice {
     /// Admiral.
     #[name = "admiral"]
     Admiral,
+    /// Classic Stratego (unrated).
+    #[name = "stratego"]
+    Stratego,
+}
+
+impl RulesetChoice {
+    /// The service's ruleset name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesetChoice::Admiral => "admiral",
+            RulesetChoice::Stratego => "stratego",
+        }
+    }
 }
 
 /// Public notices (the challenge, the result, the closed-DM note) go to the channel only
@@ -89,7 +102,7 @@ pub async fn challenge(
     let o = ChallengeOptions {
         clock: time.map(TimeChoice::clock).unwrap_or_default(),
         intel,
-        ruleset: ruleset.map(|_| "admiral".to_string()),
+        ruleset: ruleset.map(|r| r.name().to_string()),
         rated,
     };
     let r = handlers::challenge(ctx.data(), &w, UserId(opponent.id.get()), opponent.bot, &o).await;
@@ -104,10 +117,12 @@ pub async fn ai(
     #[max = 5]
     level: u8,
     time: Option<TimeChoice>,
+    ruleset: Option<RulesetChoice>,
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let w = public_origin(ctx, who(ctx).await);
-    let r = handlers::ai(ctx.data(), &w, level, time.map(TimeChoice::clock).unwrap_or_default()).await;
+    let clock = time.map(TimeChoice::clock).unwrap_or_default();
+    let r = handlers::ai_with_ruleset(ctx.data(), &w, level, clock, ruleset.map(RulesetChoice::name)).await;
     send(ctx, &r).await
 }
 

@@ -1,0 +1,133 @@
+//! The Discord adapter with Stratego matches, through the real service over SQLite: the
+//! `ruleset` option, boards as pictures (rendered), move autocomplete from the player's own
+//! legal moves, the move modal, refusals, the unrated end, and the help text in both languages.
+
+mod common;
+
+use std::sync::Arc;
+
+use admiral_bot::discord::cid::Cid;
+use admiral_bot::discord::handlers::{self, ChallengeOptions, Clock, SetupOp};
+use admiral_bot::discord::present::{notice_reply, NoticeCtx};
+use admiral_bot::discord::ui::{Answer, Pic, Reply};
+use admiral_bot::discord::{App, Who};
+use admiral_bot::notify::Notice;
+use admiral_bot::service::MatchStatus;
+use admiral_bot::{MatchId, UserId};
+use admiral_engine::Language;
+use admiral_render::Renderer;
+use common::*;
+
+const EN: Language = Language::En;
+const RU: Language = Language::Ru;
+
+async fn app(h: &Harness) -> Arc<App> {
+    App::new(h.svc.clone()).await.expect("adapter tables")
+}
+
+fn who(user: UserId, lang: Language, key: &str) -> Who {
+    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), key: key.to_string() }
+}
+
+fn is_refusal(r: &Reply) -> bool {
+    r.ephemeral && r.text.starts_with("⚠️")
+}
+
+async fn newest_match(h: &Harness, user: UserId) -> MatchId {
+    h.svc.my_matches(user).await.unwrap().last().expect("a match").id
+}
+
+#[tokio::test]
+async fn an_ai_match_in_stratego_from_the_commands() {
+    let h = harness().await;
+    let a = app(&h).await;
+    let r = handlers::ai_with_ruleset(&a, &who(ALICE, EN, "1"), 2, Clock::Untimed, Some("stratego")).await;
+    assert!(!is_refusal(&r), "{}", r.text);
+    let id = newest_match(&h, ALICE).await;
+    assert_eq!(h.svc.ruleset(id).await.unwrap(), admiral_engine::Ruleset::Stratego);
+    // The setup notice renders a Stratego setup picture.
+    h.deliver().await;
+    let renderer = Renderer::new();
+    let setup =
+        h.out.to_user(ALICE).into_iter().find(|n| matches!(n.notice, Notice::SetupOpened { .. })).unwrap();
+    let reply = notice_reply(&setup, &NoticeCtx::default());
+    let png = reply
+        .pictures
+        .iter()
+        .find(|p| matches!(p, Pic::Setup { .. }))
+        .expect("setup picture")
+        .render(&renderer);
+    assert!(png.starts_with(b"\x89PNG"), "the Stratego setup renders");
+    let r = handlers::setup(&a, &who(ALICE, EN, "2"), id, SetupOp::Ready).await;
+    assert!(!is_refusal(&r), "{}", r.text);
+    assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Playing);
+
+    // Autocomplete offers Alice's own legal moves, filtered by what she typed.
+    let all = handlers::action_choices(&a, &who(ALICE, EN, "3"), Some(&id.0.to_string()), "").await;
+    let legal = h.svc.legal_notations(ALICE, id).await.unwrap();
+    assert!(!all.is_empty() && all.len() <= 25);
+    assert!(all.iter().all(|(_, v)| legal.contains(v)));
+    let prefix = &legal[0][..2];
+    let some = handlers::action_choices(&a, &who(ALICE, EN, "4"), Some(&id.0.to_string()), prefix).await;
+    assert!(!some.is_empty() && some.iter().all(|(_, v)| v.starts_with(prefix)));
+
+    // The board command shows a Stratego board with the move button; it renders.
+    let r = handlers::board(&a, &who(ALICE, RU, "5"), id).await;
+    assert!(!is_refusal(&r), "{}", r.text);
+    let board = r.pictures.iter().find(|p| matches!(p, Pic::StrategoBoard { .. })).expect("a Stratego board");
+    let png = board.render(&renderer);
+    let (w, h2, _) = admiral_render::samples::decode_png_rgb(&png);
+    assert_eq!((w, h2), renderer.stratego_board_size());
+    assert!(!r.rows.is_empty(), "move buttons on my turn");
+    // The move button opens the modal; the modal plays the move.
+    let ply = h.svc.stratego_view(ALICE, id).await.unwrap().ply;
+    assert!(matches!(
+        handlers::component(&a, &who(ALICE, EN, "6"), &Cid::Act(id, ply), None).await,
+        Answer::Modal(_)
+    ));
+    let r = handlers::play(&a, &who(ALICE, EN, "7"), id, "c4-c5", None).await;
+    assert!(is_refusal(&r), "a move into a lake is refused: {}", r.text);
+    let r = handlers::play(&a, &who(ALICE, RU, "8"), id, "привет", None).await;
+    assert!(is_refusal(&r), "{}", r.text);
+    let r = handlers::component(&a, &who(ALICE, EN, "9"), &Cid::ActModal(id, ply), Some(&legal[0])).await;
+    match r {
+        Answer::Reply(r) => assert!(!is_refusal(&r), "{}", r.text),
+        _ => panic!("a reply"),
+    }
+    h.svc.quiesce().await;
+    h.deliver().await;
+    // The AI answered: Alice got a board notice for her turn, with a picture of her view.
+    let turn = h
+        .out
+        .to_user(ALICE)
+        .into_iter()
+        .rev()
+        .find(|n| matches!(&n.notice, Notice::StrategoBoard { view, .. } if view.my_turn()))
+        .expect("your turn");
+    let reply = notice_reply(&turn, &NoticeCtx::default());
+    assert!(reply.pictures.iter().any(|p| matches!(p, Pic::StrategoBoard { .. })));
+    assert!(!reply.rows.is_empty());
+    // Resigning: the end message says the match is unrated.
+    h.svc.resign("r", ALICE, id).await.unwrap();
+    h.deliver().await;
+    let ended =
+        h.out.to_user(ALICE).into_iter().find(|n| matches!(n.notice, Notice::StrategoEnded { .. })).unwrap();
+    let reply = notice_reply(&ended, &NoticeCtx::default());
+    assert!(reply.text.contains("unrated"), "{}", reply.text);
+}
+
+#[tokio::test]
+async fn a_stratego_challenge_and_the_help_in_both_languages() {
+    let h = harness().await;
+    let a = app(&h).await;
+    let o = ChallengeOptions { ruleset: Some("stratego".into()), ..Default::default() };
+    let r = handlers::challenge(&a, &who(ALICE, EN, "1"), BOB, false, &o).await;
+    assert!(!is_refusal(&r), "{}", r.text);
+    let o = ChallengeOptions { ruleset: Some("checkers".into()), ..Default::default() };
+    let r = handlers::challenge(&a, &who(ALICE, EN, "2"), BOB, false, &o).await;
+    assert!(is_refusal(&r), "{}", r.text);
+    let r = handlers::rules(&who(ALICE, EN, "3"), None);
+    assert!(r.text.contains("Stratego") && r.text.contains("e4xe5"), "{}", r.text);
+    let r = handlers::rules(&who(ALICE, RU, "4"), None);
+    assert!(r.text.contains("Stratego") && r.text.contains("сапёр"), "{}", r.text);
+}
