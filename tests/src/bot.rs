@@ -33,6 +33,15 @@ pub fn binary() -> PathBuf {
         if profile_dir.file_name().is_some_and(|n| n == "release") {
             cmd.arg("--release");
         }
+        // The variables cargo sets for this test process must not reach the inner cargo: build
+        // scripts track some of them (ring: `CARGO_MANIFEST_DIR`, `CARGO_PKG_*`), and a changed
+        // value would rebuild the bot's dependencies, here and again in the next plain build.
+        for (key, _) in std::env::vars_os() {
+            let key = key.to_string_lossy().into_owned();
+            if inherited_from_cargo(&key) {
+                cmd.env_remove(&key);
+            }
+        }
         let out = cmd.output().expect("run cargo");
         assert!(out.status.success(), "cargo could not build the bot");
         String::from_utf8_lossy(&out.stdout)
@@ -40,10 +49,32 @@ pub fn binary() -> PathBuf {
             .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
             .filter(|v| v["reason"] == "compiler-artifact" && v["target"]["name"] == "admiral-bot")
             .filter(|v| v["target"]["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == "bin")))
+            .filter(|v| v["profile"]["test"] == false) // the binary, not its unit-test harness
             .find_map(|v| v["executable"].as_str().map(PathBuf::from))
             .expect("cargo did not report the admiral-bot binary")
     })
     .clone()
+}
+
+/// Whether an environment variable was set by cargo for the running test (rather than by the
+/// user, like `CARGO_HOME`, `CARGO_TARGET_DIR` or `CARGO_PROFILE_*`).
+fn inherited_from_cargo(key: &str) -> bool {
+    const USER: [&str; 12] = [
+        "CARGO_HOME",
+        "CARGO_TARGET_DIR",
+        "CARGO_BUILD_",
+        "CARGO_TERM_",
+        "CARGO_NET_",
+        "CARGO_PROFILE_",
+        "CARGO_REGISTR",
+        "CARGO_HTTP_",
+        "CARGO_INCREMENTAL",
+        "CARGO_ALIAS_",
+        "CARGO_UNSTABLE_",
+        "CARGO_LOG",
+    ];
+    (key.starts_with("CARGO") && !USER.iter().any(|u| key.starts_with(u)))
+        || matches!(key, "OUT_DIR" | "DEBUG" | "OPT_LEVEL" | "PROFILE" | "TARGET" | "HOST" | "NUM_JOBS")
 }
 
 /// A running bot process with its own database and log file.

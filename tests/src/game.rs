@@ -51,7 +51,10 @@ use crate::player::Player;
 
 /// The end of a match as a player's move reply says it ("Victory", "Defeat", "Draw").
 pub fn ended(reply: &str) -> bool {
-    reply.lines().nth(1).is_some_and(|l| matches!(l.trim(), "Victory" | "Defeat" | "Draw"))
+    reply
+        .lines()
+        .nth(1)
+        .is_some_and(|l| matches!(l.trim(), "Victory" | "Defeat" | "Draw" | "Победа" | "Поражение" | "Ничья"))
 }
 
 /// One side of a match being played out.
@@ -154,16 +157,29 @@ pub async fn play_one(
 /// Plays a match to its end: attacks first until `attacks` were made, then quiet moves until
 /// the quiet-ply rule ends it. `south` is the index of the seat that moves first.
 pub async fn play_out(seats: [Seat<'_>; 2], m: u64, south: usize, attacks: u32, seed: u64) -> Played {
-    let start = Instant::now();
     let mut stats = Played::default();
-    let mut dice = Dice::new(seed);
-    for ply in 0..3000u32 {
+    play_from(seats, m, south, 0, attacks, &mut Dice::new(seed), &mut stats).await;
+    stats
+}
+
+/// Plays from `ply` to the end (see [`play_out`]); returns the number of plies of the match.
+pub async fn play_from(
+    seats: [Seat<'_>; 2],
+    m: u64,
+    south: usize,
+    ply: u32,
+    attacks: u32,
+    dice: &mut Dice,
+    stats: &mut Played,
+) -> u32 {
+    let start = Instant::now();
+    for ply in ply..3000u32 {
         let seat = seats[(south + ply as usize) % 2];
         let aggressive = stats.attacks < attacks;
-        let out = play_one(seat, m, ply, aggressive, &mut dice, &mut stats).await;
+        let out = play_one(seat, m, ply, aggressive, dice, stats).await;
         if ended(out.text()) {
-            stats.elapsed = start.elapsed();
-            return stats;
+            stats.elapsed += start.elapsed();
+            return ply + 1;
         }
     }
     panic!("match {m} did not end in 3000 plies")

@@ -83,7 +83,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>, id: u64) {
                 session.dispatch("READY", ready);
                 session.dispatch("GUILD_CREATE", guild);
                 *shared.gateway.lock().unwrap() = Some(session);
-                shared.update(|_| ());
+                shared.update(|st| st.connected = true);
             }
             Some(6) => {
                 let _ = tx.send(json!({"op": 9, "d": false}).to_string());
@@ -91,11 +91,16 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>, id: u64) {
             _ => {}
         }
     }
-    {
+    let mine = {
         let mut g = shared.gateway.lock().unwrap();
-        if g.as_ref().is_some_and(|s| s.id == id) {
+        let mine = g.as_ref().is_some_and(|s| s.id == id);
+        if mine {
             *g = None;
         }
+        mine
+    };
+    if mine {
+        shared.update(|st| st.connected = false);
     }
     drop(tx);
     writer.abort();

@@ -46,6 +46,10 @@ impl Outcome {
     pub fn text(&self) -> &str {
         &self.message().content
     }
+    /// True if the answer's text contains `words`, ignoring case.
+    pub fn says(&self, words: &str) -> bool {
+        self.text().to_lowercase().contains(&words.to_lowercase())
+    }
     /// True if the answer is a refusal (an ephemeral message starting with ⚠️).
     pub fn is_refusal(&self) -> bool {
         matches!(&self.response, Response::Message(m) if m.ephemeral && m.content.starts_with("⚠️"))
@@ -196,26 +200,24 @@ impl FakeDiscord {
     async fn send(&self, payload: Value, channel: u64, kind: u8, user: u64, source: Option<u64>) -> u64 {
         let id: u64 = payload["id"].as_str().unwrap().parse().unwrap();
         let token = payload["token"].as_str().unwrap().to_string();
-        self.wait_for(Duration::from_secs(30), |_| {
-            self.shared.gateway.lock().unwrap().is_some().then_some(())
-        })
-        .await
-        .expect("no gateway session to inject into");
-        let mut gw = self.shared.gateway.lock().unwrap();
-        let session = gw.as_mut().expect("gateway session");
-        let injected = Instant::now();
+        self.wait_for(Duration::from_secs(30), |st| st.connected.then_some(()))
+            .await
+            .expect("no gateway session to inject into");
+        // Lock order: the state is never held while the gateway is taken.
         self.shared.state.lock().unwrap().add_interaction(Interaction {
             id,
             token,
             kind,
             user,
             channel,
-            injected,
+            injected: Instant::now(),
             acked: None,
             original: None,
             source_message: source,
             response: None,
         });
+        let mut gw = self.shared.gateway.lock().unwrap();
+        let session = gw.as_mut().expect("gateway session");
         session.dispatch("INTERACTION_CREATE", payload);
         id
     }

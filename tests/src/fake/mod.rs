@@ -132,9 +132,9 @@ impl FakeDiscord {
     /// Waits for a gateway session whose commands are registered (the bot is ready for
     /// interactions); returns the number of sessions so far.
     pub async fn wait_ready(&self, timeout: Duration) -> u64 {
-        let connected = || self.shared.gateway.lock().unwrap().is_some();
         self.wait_for(timeout, |st| {
-            (st.sessions > 0 && st.registered_in_session == st.sessions && connected()).then_some(st.sessions)
+            (st.sessions > 0 && st.registered_in_session == st.sessions && st.connected)
+                .then_some(st.sessions)
         })
         .await
         .expect("the bot did not connect and register its commands in time")
@@ -159,6 +159,11 @@ impl FakeDiscord {
                 .cloned()
                 .collect()
         })
+    }
+
+    /// Every message, interaction responses included, in order.
+    pub fn all_messages(&self) -> Vec<Message> {
+        self.read(|st| st.messages.clone())
     }
 
     /// A message by id, as it is now.
