@@ -21,8 +21,8 @@ async fn start(p: &Player, level: &str) -> (u64, u32) {
     p.ready(m).await;
     let first = p
         .fake
-        .wait_for(PATIENCE, |_| {
-            let dms = p.dms();
+        .wait_for(PATIENCE, |st| {
+            let dms = st.dms(p.id());
             [0u32, 1]
                 .into_iter()
                 .find(|ply| dms.iter().any(|d| d.component(&format!("adm:act:{m}:{ply}")).is_some()))
@@ -38,8 +38,8 @@ async fn next_turn(p: &Player, m: u64, ply: u32) -> Option<Message> {
     let over = format!("Match #{m} is over");
     let found = p
         .fake
-        .wait_for(PATIENCE * 2, |_| {
-            p.dms().into_iter().rev().find(|d| {
+        .wait_for(PATIENCE * 2, |st| {
+            st.dms(p.id()).into_iter().rev().cloned().find(|d| {
                 d.component(&act).is_some() || (d.content.contains(&over) && d.file("result.png").is_some())
             })
         })
@@ -64,6 +64,9 @@ async fn ai_level_1_to_the_end_and_level_5_in_budget() {
             break;
         }
         ply += 2;
+        if ply % 100 < 2 {
+            eprintln!("AI level 1: ply {ply}, {} attacks, {:?}", stats.attacks, t0.elapsed());
+        }
         assert!(ply < 4000, "match {m} does not end");
     }
     let end = alice.wait_dm("the result", |d| d.file("result.png").is_some()).await;

@@ -173,6 +173,14 @@ impl State {
         self.index.get(&id).map(|&i| &self.messages[i])
     }
 
+    /// The messages in a user's DM channel (not interaction responses), in order.
+    pub fn dms(&self, user: u64) -> Vec<&Message> {
+        match self.dm_of_user.get(&user) {
+            Some(&c) => self.messages.iter().filter(|m| m.channel == c && m.interaction.is_none()).collect(),
+            None => vec![],
+        }
+    }
+
     fn message_mut(&mut self, id: u64) -> Option<&mut Message> {
         self.index.get(&id).copied().map(move |i| &mut self.messages[i])
     }
