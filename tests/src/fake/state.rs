@@ -173,6 +173,11 @@ impl State {
         self.index.get(&id).map(|&i| &self.messages[i])
     }
 
+    /// The bot's messages in the server channel (not interaction responses), in order.
+    pub fn channel_messages(&self) -> Vec<&Message> {
+        self.messages.iter().filter(|m| m.channel == self.channel && m.interaction.is_none()).collect()
+    }
+
     /// The messages in a user's DM channel (not interaction responses), in order.
     pub fn dms(&self, user: u64) -> Vec<&Message> {
         match self.dm_of_user.get(&user) {
