@@ -70,11 +70,13 @@ async fn load_run(matches: usize) {
         max.as_secs_f64() * 1e3,
         acks.len(),
     );
-    assert_eq!(
-        fake.channel_messages().iter().filter(|m| m.content.starts_with("🏁")).count(),
-        matches,
-        "every match finished"
-    );
+    let finished = fake
+        .wait_for(Duration::from_secs(30), |st| {
+            let n = st.channel_messages().iter().filter(|m| m.content.starts_with("🏁")).count();
+            (n == matches).then_some(n)
+        })
+        .await;
+    assert_eq!(finished, Some(matches), "every match finished with its public result");
     fake.assert_no_problems();
 }
 
