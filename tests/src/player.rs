@@ -99,16 +99,8 @@ impl Player {
     pub async fn wait_dm(&self, what: &str, pred: impl Fn(&Message) -> bool) -> Message {
         let fake = &self.fake;
         let uid = self.user.id;
-        let found = fake
-            .wait_for(PATIENCE, |st| {
-                let c = st.dm_of_user.get(&uid)?;
-                st.messages
-                    .iter()
-                    .rev()
-                    .find(|m| m.channel == *c && m.interaction.is_none() && pred(m))
-                    .cloned()
-            })
-            .await;
+        let found =
+            fake.wait_for(PATIENCE, |st| st.dms(uid).into_iter().rev().find(|m| pred(m)).cloned()).await;
         found.unwrap_or_else(|| {
             let texts: Vec<String> = self.dms().iter().map(|m| m.content.clone()).collect();
             panic!("{} got no DM: {what}; DMs so far: {texts:#?}", self.user.name)
@@ -119,13 +111,7 @@ impl Player {
     pub async fn wait_public(&self, what: &str, pred: impl Fn(&Message) -> bool) -> Message {
         let found = self
             .fake
-            .wait_for(PATIENCE, |st| {
-                st.messages
-                    .iter()
-                    .rev()
-                    .find(|m| m.channel == st.channel && m.interaction.is_none() && pred(m))
-                    .cloned()
-            })
+            .wait_for(PATIENCE, |st| st.channel_messages().into_iter().rev().find(|m| pred(m)).cloned())
             .await;
         found.unwrap_or_else(|| {
             panic!("no public message: {what}; channel: {:#?}", self.fake.channel_messages())

@@ -64,6 +64,24 @@ async fn upload_good_then_broken_layout() {
     assert!(!out.is_refusal(), "{}", out.text());
     assert_eq!(download(&alice, m).await, ru);
 
+    // Save it under a name (button → modal), change the layout, then pick the saved one from
+    // the select menu.
+    let setup = alice.setup_dm(m).await;
+    let modal = alice.press(&setup, &format!("adm:save:{m}")).await;
+    let saved = alice.submit(&modal, &["northern fleet"]).await;
+    assert!(!saved.is_refusal() && saved.says("northern fleet"), "{}", saved.text());
+    let auto = alice.press(&setup, &format!("adm:auto:{m}")).await;
+    assert!(
+        auto.message().file("setup.png").is_some_and(|a| a.is_png()),
+        "the edited preview keeps a picture"
+    );
+    assert_ne!(download(&alice, m).await, ru);
+    let menu = alice.press(&setup, &format!("adm:saved:{m}")).await;
+    assert!(menu.message().ephemeral, "{}", menu.text());
+    let picked = alice.choose(menu.message(), &format!("adm:usesaved:{m}"), "northern fleet").await;
+    assert!(!picked.is_refusal() && picked.message().file("setup.png").is_some(), "{}", picked.text());
+    assert_eq!(download(&alice, m).await, ru, "the saved layout is back");
+
     // Ready: the match starts with that fleet.
     let ready = alice.ready(m).await;
     assert!(ready.message().components().is_empty(), "no setup buttons after Ready");

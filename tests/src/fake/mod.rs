@@ -142,23 +142,12 @@ impl FakeDiscord {
 
     /// Every message in a user's DM channel, in order.
     pub fn dms(&self, user: u64) -> Vec<Message> {
-        self.read(|st| match st.dm_of_user.get(&user) {
-            Some(&c) => {
-                st.messages.iter().filter(|m| m.channel == c && m.interaction.is_none()).cloned().collect()
-            }
-            None => vec![],
-        })
+        self.read(|st| st.dms(user).into_iter().cloned().collect())
     }
 
     /// Every message the bot posted in the server channel (not interaction responses).
     pub fn channel_messages(&self) -> Vec<Message> {
-        self.read(|st| {
-            st.messages
-                .iter()
-                .filter(|m| m.channel == st.channel && m.interaction.is_none())
-                .cloned()
-                .collect()
-        })
+        self.read(|st| st.channel_messages().into_iter().cloned().collect())
     }
 
     /// Every message, interaction responses included, in order.

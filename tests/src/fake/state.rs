@@ -103,6 +103,8 @@ pub struct State {
     pub(crate) user_of_dm: HashMap<u64, u64>,
     pub(crate) messages: Vec<Message>,
     index: HashMap<u64, usize>,
+    by_channel: HashMap<u64, Vec<usize>>,
+    nonces: HashMap<(u64, String), u64>,
     pub(crate) interactions: HashMap<u64, Interaction>,
     by_token: HashMap<String, u64>,
     pub(crate) files: HashMap<u64, (String, Vec<u8>)>,
@@ -142,6 +144,8 @@ impl State {
             user_of_dm: HashMap::new(),
             messages: Vec::new(),
             index: HashMap::new(),
+            by_channel: HashMap::new(),
+            nonces: HashMap::new(),
             interactions: HashMap::new(),
             by_token: HashMap::new(),
             files: HashMap::new(),
@@ -175,13 +179,19 @@ impl State {
 
     /// The bot's messages in the server channel (not interaction responses), in order.
     pub fn channel_messages(&self) -> Vec<&Message> {
-        self.messages.iter().filter(|m| m.channel == self.channel && m.interaction.is_none()).collect()
+        self.in_channel(self.channel)
+    }
+
+    /// The bot's messages in a channel (not interaction responses), in order.
+    fn in_channel(&self, channel: u64) -> Vec<&Message> {
+        let list = self.by_channel.get(&channel).map(Vec::as_slice).unwrap_or(&[]);
+        list.iter().map(|&i| &self.messages[i]).filter(|m| m.interaction.is_none()).collect()
     }
 
     /// The messages in a user's DM channel (not interaction responses), in order.
     pub fn dms(&self, user: u64) -> Vec<&Message> {
         match self.dm_of_user.get(&user) {
-            Some(&c) => self.messages.iter().filter(|m| m.channel == c && m.interaction.is_none()).collect(),
+            Some(&c) => self.in_channel(c),
             None => vec![],
         }
     }
@@ -302,6 +312,10 @@ impl State {
     fn insert(&mut self, m: Message) -> Value {
         let json = self.message_json(&m);
         self.index.insert(m.id, self.messages.len());
+        self.by_channel.entry(m.channel).or_default().push(self.messages.len());
+        if let Some(n) = &m.nonce {
+            self.nonces.entry((m.channel, n.clone())).or_insert(m.id);
+        }
         self.messages.push(m);
         json
     }
@@ -392,11 +406,14 @@ impl State {
             let nonce =
                 p["nonce"].as_str().map(str::to_string).or(p["nonce"].as_u64().map(|n| n.to_string()));
             if let Some(n) = nonce {
-                if let Some(m) =
-                    self.messages.iter().find(|m| m.channel == channel && m.nonce.as_deref() == Some(&n))
+                if let Some(json) = self
+                    .nonces
+                    .get(&(channel, n))
+                    .and_then(|id| self.message(*id))
+                    .map(|m| self.message_json(m))
                 {
                     self.nonce_duplicates += 1;
-                    return Ok(self.message_json(m));
+                    return Ok(json);
                 }
             }
         }
