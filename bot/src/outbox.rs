@@ -255,8 +255,14 @@ async fn mark(store: &Store, ids: &[i64], now: i64, outcome: &str) -> Result<(),
     Ok(())
 }
 
+/// How long after a public "I cannot DM you" note the next one for the same player and match is
+/// left out (the end of the match is always announced): one note per burst of notices, not one
+/// mention per turn.
+pub const FALLBACK_QUIET_MS: i64 = 15 * 60 * 1000;
+
 /// Reroutes a private notice for a player with closed DMs: kept for ephemeral pick-up, and
-/// (once per match and notice burst) a public notice in the match's channel. One transaction.
+/// (once per match and notice burst, see [`FALLBACK_QUIET_MS`]) a public notice in the match's
+/// channel. One transaction.
 async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx::Error> {
     let mut tx = store.write.begin().await?;
     sqlx::query("UPDATE outbox SET delivered_at = ?, outcome = 'fallback' WHERE id = ?")
@@ -279,7 +285,17 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
                 .bind(m.0)
                 .fetch_optional(&mut *tx)
                 .await?;
-        if let Some((guild, Some(channel))) = origin {
+        let note = Notice::DmFallback { user: *user };
+        let recent: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM outbox WHERE match_id = ? AND json_extract(payload, '$.notice') = json(?) AND created_at > ? LIMIT 1",
+        )
+        .bind(m.0)
+        .bind(serde_json::to_string(&note).unwrap_or_default())
+        .bind(now - FALLBACK_QUIET_MS)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let ending = matches!(n.notice, Notice::MatchEnded { .. });
+        if let (Some((guild, Some(channel))), true) = (origin, recent.is_none() || ending) {
             enqueue(
                 &mut tx,
                 now,
@@ -287,7 +303,7 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
                     recipient: Recipient::Channel { guild: guild.map(|g| g as u64), channel: channel as u64 },
                     match_id: Some(m),
                     language: n.language,
-                    notice: Notice::DmFallback { user: *user },
+                    notice: note,
                 }],
             )
             .await?;
