@@ -6,7 +6,7 @@
 //! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
 //! | 3 | reasoner | the same over worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
 //! | 4 | searcher | determinized search: the most promising actions, each in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep |
-//! | 5 | admiral | the searcher three attacks deep and wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons), weighed defence declarations and a bluff in its setup |
+//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons), weighed defence declarations and a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
 //! from a good belief capture what matters tactically (is that marker a mine, a base, a
@@ -181,10 +181,10 @@ impl Ai {
 
     /// Levels 4 and 5: determinized search over sampled worlds until the budget is spent. Each
     /// candidate is scored in each world by a tactical search over the attacks that may follow
-    /// (level 4: the opponent's best answer; level 5: the exchange three attacks deep).
+    /// (the opponent's best answer, then our best follow-up attack).
     fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, admiral: bool) -> Action {
         let me = view.viewer;
-        let (weights, width, depth) = if admiral { (Weights::ADMIRAL, 16, 3) } else { (Weights::FULL, 10, 2) };
+        let (weights, width, depth) = if admiral { (Weights::ADMIRAL, 16, 2) } else { (Weights::FULL, 10, 2) };
         let belief = Belief::new(view, false);
         let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
         // Rank candidates cheaply first (one-ply expected value over a few worlds).
