@@ -67,7 +67,12 @@ impl AiPlayer {
             Some(options) if options.len() > 1 => {
                 let side = game.to_move().opponent();
                 let mut dice = Dice::new(AiPlayer::decision_seed(seed, game.ply()) ^ 1);
-                Defense::Group(self.agent().defend(&Seat::new(game, side), &action.without_partners(), &options, &mut dice))
+                Defense::Group(self.agent().defend(
+                    &Seat::new(game, side),
+                    &action.without_partners(),
+                    &options,
+                    &mut dice,
+                ))
             }
             _ => Defense::Auto,
         }

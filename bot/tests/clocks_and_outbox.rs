@@ -243,7 +243,11 @@ async fn closed_dms_are_remembered_and_routed_to_the_channel() {
     }
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
     let notes = |h: &Harness| {
-        h.out.all().into_iter().filter(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB)).count()
+        h.out
+            .all()
+            .into_iter()
+            .filter(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB))
+            .count()
     };
     assert_eq!(notes(&h), 1, "one public note per burst of notices, not one per notice");
     // Bob opens his DMs again.

@@ -61,7 +61,13 @@ pub trait Agent: Send {
     /// Chooses a defence group when `attack` (partners hidden) hits one of its scale ships
     /// with a scale ship (`options` in default-policy order, never empty). The default takes
     /// the first.
-    fn defend(&mut self, _seat: &Seat<'_>, _attack: &Action, options: &[Partners], _dice: &mut Dice) -> Partners {
+    fn defend(
+        &mut self,
+        _seat: &Seat<'_>,
+        _attack: &Action,
+        options: &[Partners],
+        _dice: &mut Dice,
+    ) -> Partners {
         options[0]
     }
 }

@@ -46,7 +46,8 @@ fn find(layout: &Layout, kind: UnitKind) -> Option<Cell> {
 /// Moves the fireship to the carrier's mirror cell (or the nearest free filler cell to it) and
 /// swaps cruisers and submarines around it. Leaves the layout unchanged when there is no room.
 pub fn escort_fireship_like_carrier(layout: &mut Layout) {
-    let (Some(carrier), Some(fireship)) = (find(layout, UnitKind::Carrier), find(layout, UnitKind::Fireship)) else {
+    let (Some(carrier), Some(fireship)) = (find(layout, UnitKind::Carrier), find(layout, UnitKind::Fireship))
+    else {
         return;
     };
     let mirror = (carrier.0, ZONE_WIDTH - 1 - carrier.1);

@@ -54,13 +54,17 @@ pub struct Weights {
 
 impl Weights {
     /// Material only.
-    pub const MATERIAL: Weights = Weights { attack_bases: 0.0, guard_bases: 0.0, reserve: 0.0, armed: 0.0, seal: 0.0, hunt: 0.0 };
+    pub const MATERIAL: Weights =
+        Weights { attack_bases: 0.0, guard_bases: 0.0, reserve: 0.0, armed: 0.0, seal: 0.0, hunt: 0.0 };
     /// Level 2: material, and keeping enemies away from its own bases.
-    pub const GREEDY: Weights = Weights { attack_bases: 0.0, guard_bases: 0.8, reserve: 25.0, armed: 0.0, seal: 0.0, hunt: 0.0 };
+    pub const GREEDY: Weights =
+        Weights { attack_bases: 0.0, guard_bases: 0.8, reserve: 25.0, armed: 0.0, seal: 0.0, hunt: 0.0 };
     /// The positional evaluation of levels 3 and 4.
-    pub const FULL: Weights = Weights { attack_bases: 0.6, guard_bases: 0.8, reserve: 25.0, armed: 0.8, seal: 1.0, hunt: 0.0 };
+    pub const FULL: Weights =
+        Weights { attack_bases: 0.6, guard_bases: 0.8, reserve: 25.0, armed: 0.8, seal: 1.0, hunt: 0.0 };
     /// Level 5's evaluation: more weight on going for the bases and guarding its own.
-    pub const ADMIRAL: Weights = Weights { attack_bases: 1.2, guard_bases: 1.2, reserve: 25.0, armed: 1.0, seal: 2.0, hunt: 4.0 };
+    pub const ADMIRAL: Weights =
+        Weights { attack_bases: 1.2, guard_bases: 1.2, reserve: 25.0, armed: 1.0, seal: 2.0, hunt: 4.0 };
 }
 
 /// The evaluation of `position` for `me`: terminal scores, material, and positional terms.
@@ -85,7 +89,12 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
         };
         score += weights.reserve * (movers(me) - movers(me.opponent()));
     }
-    if weights.attack_bases > 0.0 || weights.guard_bases > 0.0 || weights.armed > 0.0 || weights.seal > 0.0 || weights.hunt > 0.0 {
+    if weights.attack_bases > 0.0
+        || weights.guard_bases > 0.0
+        || weights.armed > 0.0
+        || weights.seal > 0.0
+        || weights.hunt > 0.0
+    {
         score += positional(position, me, weights) - positional(position, me.opponent(), weights);
     }
     score
@@ -107,7 +116,8 @@ fn positional(position: &Position, side: Side, weights: &Weights) -> f32 {
     let mut score = 0.0;
     if weights.seal > 0.0 {
         for &base in &own_bases {
-            score -= weights.seal * base.orthogonal().filter(|&n| position.piece_at(n).is_none()).count() as f32;
+            score -=
+                weights.seal * base.orthogonal().filter(|&n| position.piece_at(n).is_none()).count() as f32;
         }
     }
     if weights.hunt > 0.0 {
@@ -115,7 +125,11 @@ fn positional(position: &Position, side: Side, weights: &Weights) -> f32 {
             let nearest_hunter = position
                 .occupied_by(side)
                 .iter()
-                .filter(|&sq| position.piece_at(sq).is_some_and(|p| p.kind.is_scale_ship() || p.kind == UnitKind::Fireship))
+                .filter(|&sq| {
+                    position
+                        .piece_at(sq)
+                        .is_some_and(|p| p.kind.is_scale_ship() || p.kind == UnitKind::Fireship)
+                })
                 .map(|sq| sq.col().abs_diff(base.col()) + sq.row().abs_diff(base.row()))
                 .min();
             if let Some(d) = nearest_hunter {

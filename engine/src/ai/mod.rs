@@ -184,7 +184,8 @@ impl Ai {
     /// (the opponent's best answer, then our best follow-up attack).
     fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, admiral: bool) -> Action {
         let me = view.viewer;
-        let (weights, width, depth) = if admiral { (Weights::ADMIRAL, 16, 2) } else { (Weights::FULL, 10, 2) };
+        let (weights, width, depth) =
+            if admiral { (Weights::ADMIRAL, 16, 2) } else { (Weights::FULL, 10, 2) };
         let belief = Belief::new(view, false);
         let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
         // Rank candidates cheaply first (one-ply expected value over a few worlds).
@@ -366,7 +367,14 @@ fn tactical(
 
 /// The value for `me` just after its action in a sampled world: the opponent answers, then the
 /// exchange goes on `depth` attacks deep in all (see [`tactical`]).
-fn after_exchange(after: &Position, me: Side, depth: u8, weights: &Weights, enemy_attackers: &SquareSet, events: &mut Vec<Event>) -> f32 {
+fn after_exchange(
+    after: &Position,
+    me: Side,
+    depth: u8,
+    weights: &Weights,
+    enemy_attackers: &SquareSet,
+    events: &mut Vec<Event>,
+) -> f32 {
     -tactical(after, -WIN * 2.0, WIN * 2.0, depth, weights, me, enemy_attackers, events)
 }
 
@@ -384,7 +392,13 @@ impl Agent for Ai {
         action
     }
 
-    fn defend(&mut self, seat: &Seat<'_>, attack: &Action, options: &[Partners], dice: &mut Dice) -> Partners {
+    fn defend(
+        &mut self,
+        seat: &Seat<'_>,
+        attack: &Action,
+        options: &[Partners],
+        dice: &mut Dice,
+    ) -> Partners {
         std::mem::swap(&mut self.dice, dice);
         let chosen = Ai::defend(self, &seat.view(), attack, options);
         std::mem::swap(&mut self.dice, dice);
