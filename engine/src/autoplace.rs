@@ -48,7 +48,7 @@ const DEPTH: usize = ZONE_DEPTH;
 const WIDTH: usize = ZONE_WIDTH;
 
 /// A zone cell `(depth, file)`, as in [`Layout::get`].
-type Cell = (usize, usize);
+pub(crate) type Cell = (usize, usize);
 
 /// The character of a generated setup, so that AI levels (and players pressing "auto-generate
 /// again") get different kinds of plans. Every style obeys every rule of the plan described in
@@ -256,7 +256,7 @@ fn beside(a: Cell, b: Cell) -> bool {
 }
 
 /// The cells of the zone around `c` (8-neighbourhood).
-fn ring(c: Cell) -> impl Iterator<Item = Cell> {
+pub(crate) fn ring(c: Cell) -> impl Iterator<Item = Cell> {
     const AROUND: [(isize, isize); 8] =
         [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
     AROUND.iter().filter_map(move |&(dd, df)| {

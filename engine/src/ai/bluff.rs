@@ -5,10 +5,9 @@
 //! the carrier group; a raid on it costs the raider its ship (anything that attacks a fireship
 //! goes down with it).
 
-use crate::layout::{Layout, ZONE_DEPTH, ZONE_WIDTH};
+use crate::autoplace::{ring, Cell};
+use crate::layout::{Layout, ZONE_WIDTH};
 use crate::unit::UnitKind;
-
-type Cell = (usize, usize);
 
 /// Escorts the decoy wants around it (the carrier usually has two or three neighbours).
 const ESCORTS: usize = 3;
@@ -29,14 +28,6 @@ fn is_filler(kind: Option<UnitKind>) -> bool {
 
 fn is_escort(kind: Option<UnitKind>) -> bool {
     matches!(kind, Some(UnitKind::Cruiser | UnitKind::CruiserSubmarine | UnitKind::Submarine))
-}
-
-fn ring(c: Cell) -> impl Iterator<Item = Cell> {
-    (-1i32..=1).flat_map(move |dd| (-1i32..=1).map(move |df| (dd, df))).filter_map(move |(dd, df)| {
-        let (d, f) = (c.0 as i32 + dd, c.1 as i32 + df);
-        let inside = (0..ZONE_DEPTH as i32).contains(&d) && (0..ZONE_WIDTH as i32).contains(&f);
-        ((dd, df) != (0, 0) && inside).then_some((d as usize, f as usize))
-    })
 }
 
 fn find(layout: &Layout, kind: UnitKind) -> Option<Cell> {
