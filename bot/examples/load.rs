@@ -53,7 +53,7 @@ async fn new_match(svc: &Service, k: u64, round: u64) -> (MatchId, [UserId; 2]) 
         time_control: TimeControl::Correspondence { days_per_move: 3 },
         ..MatchSettings::default()
     };
-    let origin = Origin { guild: Some(1), channel: Some(2 + round) };
+    let origin = Origin::in_channel(1, 2 + round);
     let c = svc.challenge(a, b, false, settings, origin).await.expect("challenge");
     let id = svc.accept(b, c).await.expect("accept");
     svc.ready(a, id).await.expect("ready");

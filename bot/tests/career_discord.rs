@@ -25,7 +25,14 @@ async fn app(h: &Harness) -> Arc<App> {
 }
 
 fn who(user: UserId, lang: Language) -> Who {
-    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), key: format!("k{}", user.0) }
+    Who {
+        user,
+        lang,
+        guild: Some(GUILD),
+        channel: Some(CHANNEL),
+        guild_lang: None,
+        key: format!("k{}", user.0),
+    }
 }
 
 /// The end-of-match message `user` got for match `id`, as the bot would send it.

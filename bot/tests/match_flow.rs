@@ -6,20 +6,14 @@ use common::*;
 
 use admiral_bot::notify::{Notice, Recipient};
 use admiral_bot::service::{MatchSettings, MatchStatus, Origin};
-use admiral_engine::{Layout, Side, Status};
+use admiral_engine::{Language, Layout, Side, Status};
 
 #[tokio::test]
 async fn human_vs_human_from_challenge_to_awards() {
     let h = harness().await;
     let c = h
         .svc
-        .challenge(
-            ALICE,
-            BOB,
-            false,
-            MatchSettings::default(),
-            Origin { guild: Some(GUILD), channel: Some(CHANNEL) },
-        )
+        .challenge(ALICE, BOB, false, MatchSettings::default(), Origin::in_channel(GUILD, CHANNEL))
         .await
         .unwrap();
     h.deliver().await;
@@ -99,11 +93,8 @@ async fn human_vs_human_from_challenge_to_awards() {
 #[tokio::test]
 async fn human_vs_ai_from_start_to_awards() {
     let h = harness().await;
-    let id = h
-        .svc
-        .start_ai(CAROL, 5, MatchSettings::default(), Origin { guild: Some(GUILD), channel: Some(CHANNEL) })
-        .await
-        .unwrap();
+    let id =
+        h.svc.start_ai(CAROL, 5, MatchSettings::default(), Origin::in_channel(GUILD, CHANNEL)).await.unwrap();
     assert!(matches!(
         h.svc.act("early", CAROL, id, 0, "a1-a2").await,
         Err(admiral_bot::ServiceError::SetupNotReady)
@@ -159,4 +150,44 @@ fn service_futures_are_send(svc: admiral_bot::Service) {
     send(svc.legal_actions(ALICE, m));
     send(svc.profile(ALICE));
     send(svc.run_due_timers());
+}
+
+/// Public messages (the challenge, the result) are read by the whole channel: they follow
+/// the server's language when Discord tells it, else the challenger's, and never switch with
+/// the seats (which are drawn at random per match).
+#[tokio::test]
+async fn public_messages_follow_the_channel_not_the_seats() {
+    let h = harness().await;
+    h.svc.set_language(ALICE, Language::Ru).await.unwrap();
+    let cases =
+        [(Some(Language::En), Language::En), (Some(Language::Ru), Language::Ru), (None, Language::Ru)];
+    let mut seats_seen = [false; 2];
+    for round in 0..6u64 {
+        let (server, expected) = cases[round as usize % cases.len()];
+        let origin = Origin { language: server, ..Origin::in_channel(GUILD, CHANNEL + round) };
+        let c = h.svc.challenge(ALICE, BOB, false, MatchSettings::default(), origin).await.unwrap();
+        h.now.advance(1_000 + round as i64 * 7_919);
+        let id = h.svc.accept(BOB, c).await.unwrap();
+        for u in [ALICE, BOB] {
+            h.svc.ready(u, id).await.unwrap();
+        }
+        let south = h.user_at(id, Side::South).await;
+        seats_seen[(south == ALICE) as usize] = true;
+        h.svc.resign(&format!("resign{round}"), south, id).await.unwrap();
+        h.svc.quiesce().await;
+        h.deliver().await;
+        let public: Vec<_> = h
+            .out
+            .all()
+            .into_iter()
+            .filter(|n| n.recipient == Recipient::Channel { guild: Some(GUILD), channel: CHANNEL + round })
+            .collect();
+        assert!(public.iter().any(|n| matches!(n.notice, Notice::ChallengeIssued { .. })));
+        assert!(public.iter().any(|n| matches!(n.notice, Notice::PublicResult { .. })));
+        assert!(
+            public.iter().all(|n| n.language == expected),
+            "server language {server:?}, South {south:?}: {public:?}"
+        );
+    }
+    assert_eq!(seats_seen, [true, true], "both seatings were exercised");
 }

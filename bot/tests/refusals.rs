@@ -27,7 +27,7 @@ async fn unchanged<T: std::fmt::Debug>(
 #[tokio::test]
 async fn refusals_leave_the_database_unchanged() {
     let h = harness().await;
-    let origin = Origin { guild: Some(GUILD), channel: Some(CHANNEL) };
+    let origin = Origin::in_channel(GUILD, CHANNEL);
     let s = MatchSettings::default();
     unchanged(&h, "self challenge", h.svc.challenge(ALICE, ALICE, false, s.clone(), origin), |e| {
         matches!(e, ServiceError::SelfChallenge)

@@ -135,7 +135,7 @@ async fn check_finished_unrated(h: &Harness, id: MatchId, user: UserId, plies: u
 #[tokio::test]
 async fn a_whole_stratego_match_against_the_ai() {
     let h = harness().await;
-    let origin = Origin { guild: Some(GUILD), channel: Some(CHANNEL) };
+    let origin = Origin::in_channel(GUILD, CHANNEL);
     let id = h.svc.start_ai(ALICE, 3, stratego_settings(), origin).await.unwrap();
     assert_eq!(h.svc.ruleset(id).await.unwrap(), admiral_engine::Ruleset::Stratego);
     h.deliver().await;

@@ -26,7 +26,7 @@ async fn app(h: &Harness) -> Arc<App> {
 }
 
 fn who(user: UserId, lang: Language, key: &str) -> Who {
-    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), key: key.to_string() }
+    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), guild_lang: None, key: key.to_string() }
 }
 
 fn is_refusal(r: &Reply) -> bool {

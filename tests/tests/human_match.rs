@@ -1,6 +1,7 @@
 //! Scenario 1: a human-vs-human match from `/admiral challenge` to a finished game, played
 //! through the autocomplete lists, checking both players' DMs, pictures, battle cards, the
-//! public result, both profiles and the replay afterwards. Bob uses Discord in Russian.
+//! public result, both profiles and the replay afterwards. Bob uses Discord in Russian; the
+//! server's locale is English, so the channel reads English whichever seat Bob draws.
 
 use admiral_e2e::bot::Bot;
 use admiral_e2e::fake::{FakeDiscord, Place};
@@ -25,6 +26,8 @@ async fn challenge_to_finished_game() {
     let m = bob.accept().await;
     let updated = fake.message(public.id).unwrap();
     assert!(updated.components().is_empty() && updated.edits > 0, "{updated:?}");
+    // Public messages are in the server's language (en-US here), whoever pressed the button.
+    assert!(updated.content.contains("accepted the challenge"), "{}", updated.content);
 
     // Both get a setup DM (preview picture + buttons) in their own language, and press Ready.
     let setup_a = alice.setup_dm(m).await;

@@ -46,7 +46,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     .await?;
     let delivery = Arc::new(FileDelivery::open(std::path::Path::new(sink))?);
     let workers = svc.spawn_workers(delivery.clone());
-    let origin = Origin { guild: Some(1), channel: Some(2) };
+    let origin = Origin::in_channel(1, 2);
 
     // Create the missing matches (a crash may have left a challenge unaccepted or a setup
     // unfinished: every step below is safe to repeat).

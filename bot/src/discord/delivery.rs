@@ -152,18 +152,20 @@ impl DiscordDelivery {
         challenge: crate::ids::ChallengeId,
         lang: admiral_engine::Language,
     ) {
-        let row: Option<(i64, i64, i64, i64)> = sqlx::query_as(
-            "SELECT m.channel_id, m.message_id, c.challenger, c.challenged
-             FROM discord_challenge_messages m JOIN challenges c ON c.id = m.challenge_id WHERE m.challenge_id = ?",
+        let row: Option<(i64, i64)> = sqlx::query_as(
+            "SELECT channel_id, message_id FROM discord_challenge_messages WHERE challenge_id = ?",
         )
         .bind(challenge.0)
         .fetch_optional(&self.app.service.store().read)
         .await
         .ok()
         .flatten();
-        let Some((channel, message, from, to)) = row else { return };
+        let Some((channel, message)) = row else { return };
+        let Some((from, to, public)) = super::handlers::challenge_parties(&self.app, challenge).await else {
+            return;
+        };
         let (Some(ch), true) = (channel_id(channel as u64), message != 0) else { return };
-        let text = super::handlers::expired_challenge_text(UserId::from_db(from), UserId::from_db(to), lang);
+        let text = super::handlers::expired_challenge_text(from, to, public.unwrap_or(lang));
         let edit = serenity::EditMessage::new()
             .content(text)
             .components(Vec::new())

@@ -75,7 +75,7 @@ impl Clock {
 
 fn origin(who: &Who) -> Origin {
     // Public notices go to a server channel only; in DMs there is no public channel.
-    Origin { guild: who.guild, channel: who.guild.and(who.channel) }
+    Origin { guild: who.guild, channel: who.guild.and(who.channel), language: who.guild_lang }
 }
 
 fn parse_match_id(s: &str) -> Option<MatchId> {
@@ -160,15 +160,25 @@ pub async fn challenge(
     }
 }
 
-async fn challenge_parties(app: &App, c: ChallengeId) -> Option<(UserId, UserId)> {
-    let row: Option<(i64, i64)> =
-        sqlx::query_as("SELECT challenger, challenged FROM challenges WHERE id = ?")
+/// A challenge's two players and the language of its public message (the one it was posted
+/// in, so the update that replaces it reads the same way).
+pub async fn challenge_parties(app: &App, c: ChallengeId) -> Option<(UserId, UserId, Option<Language>)> {
+    let row: Option<(i64, i64, Option<String>)> =
+        sqlx::query_as("SELECT challenger, challenged, public_language FROM challenges WHERE id = ?")
             .bind(c.0)
             .fetch_optional(&app.service.store().read)
             .await
             .ok()
             .flatten();
-    row.map(|(a, b)| (UserId::from_db(a), UserId::from_db(b)))
+    row.map(|(a, b, l)| (UserId::from_db(a), UserId::from_db(b), l.map(|l| language_of_code(&l))))
+}
+
+fn language_of_code(code: &str) -> Language {
+    if code == "ru" {
+        Language::Ru
+    } else {
+        Language::En
+    }
 }
 
 /// The Accept button: only the challenged player; the challenge message updates itself.
@@ -176,9 +186,9 @@ pub async fn accept(app: &App, who: &Who, c: ChallengeId) -> Answer {
     let l = who.lang;
     match app.service.accept(who.user, c).await {
         Ok(id) => {
-            let (from, to) = challenge_parties(app, c).await.unwrap_or((who.user, who.user));
+            let (from, to, public) = challenge_parties(app, c).await.unwrap_or((who.user, who.user, None));
             Answer::Update(Reply::text(tr!(
-                l,
+                public.unwrap_or(l),
                 "challenge-accepted-public",
                 from = mention(from),
                 to = mention(to),
@@ -194,9 +204,9 @@ pub async fn decline(app: &App, who: &Who, c: ChallengeId) -> Answer {
     let l = who.lang;
     match app.service.decline(who.user, c).await {
         Ok(()) => {
-            let (from, to) = challenge_parties(app, c).await.unwrap_or((who.user, who.user));
+            let (from, to, public) = challenge_parties(app, c).await.unwrap_or((who.user, who.user, None));
             Answer::Update(Reply::text(tr!(
-                l,
+                public.unwrap_or(l),
                 "challenge-declined-public",
                 from = mention(from),
                 to = mention(to)

@@ -11,7 +11,7 @@ use super::cid::Cid;
 use super::handlers;
 use super::i18n::tr;
 use super::ui::{self, Answer, Reply};
-use super::{App, Error, Who};
+use super::{App, Error, Locales, Who};
 use crate::ids::UserId;
 
 /// The framework's event handler.
@@ -49,14 +49,20 @@ fn display_name(u: &serenity::User) -> String {
 async fn who_of(
     app: &App,
     user: &serenity::User,
-    locale: &str,
+    locales: (&str, Option<&str>),
     guild: Option<serenity::GuildId>,
     channel: serenity::ChannelId,
     id: u64,
 ) -> Who {
     app.remember_name(UserId(user.id.get()), &display_name(user));
-    app.who(UserId(user.id.get()), Some(locale), guild.map(|g| g.get()), Some(channel.get()), id.to_string())
-        .await
+    let (locale, guild_locale) = locales;
+    let locales = Locales {
+        user: Some(locale),
+        guild_locale,
+        guild: guild.map(|g| g.get()),
+        channel: Some(channel.get()),
+    };
+    app.who(UserId(user.id.get()), locales, id.to_string()).await
 }
 
 async fn component(
@@ -65,7 +71,15 @@ async fn component(
     ci: &serenity::ComponentInteraction,
 ) -> Result<(), serenity::Error> {
     let http = &ctx.http;
-    let who = who_of(app, &ci.user, &ci.locale, ci.guild_id, ci.channel_id, ci.id.get()).await;
+    let who = who_of(
+        app,
+        &ci.user,
+        (&ci.locale, ci.guild_locale.as_deref()),
+        ci.guild_id,
+        ci.channel_id,
+        ci.id.get(),
+    )
+    .await;
     let Some(cid) = Cid::parse(&ci.data.custom_id) else {
         let r = Reply::private(format!("⚠️ {}", tr!(who.lang, "err-malformed")));
         return ci
@@ -139,7 +153,15 @@ async fn modal(
     mi: &serenity::ModalInteraction,
 ) -> Result<(), serenity::Error> {
     let http = &ctx.http;
-    let who = who_of(app, &mi.user, &mi.locale, mi.guild_id, mi.channel_id, mi.id.get()).await;
+    let who = who_of(
+        app,
+        &mi.user,
+        (&mi.locale, mi.guild_locale.as_deref()),
+        mi.guild_id,
+        mi.channel_id,
+        mi.id.get(),
+    )
+    .await;
     mi.defer_ephemeral(http).await?;
     let r = match Cid::parse(&mi.data.custom_id) {
         Some(cid @ (Cid::ActModal(..) | Cid::SaveModal(_))) => {

@@ -57,8 +57,23 @@ pub struct Who {
     pub guild: Option<u64>,
     /// The channel.
     pub channel: Option<u64>,
+    /// The server's language (Discord's `guild_locale`), for messages everyone there reads.
+    pub guild_lang: Option<Language>,
     /// The interaction id.
     pub key: String,
+}
+
+/// Where an interaction came from and the locales Discord sent with it.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Locales<'a> {
+    /// The user's client locale.
+    pub user: Option<&'a str>,
+    /// The server's preferred locale (only in servers).
+    pub guild_locale: Option<&'a str>,
+    /// The server, if any.
+    pub guild: Option<u64>,
+    /// The channel.
+    pub channel: Option<u64>,
 }
 
 /// The language of a Discord locale (`ru` → Russian, anything else English).
@@ -151,15 +166,15 @@ impl App {
     }
 
     /// Builds a [`Who`].
-    pub async fn who(
-        &self,
-        user: UserId,
-        locale: Option<&str>,
-        guild: Option<u64>,
-        channel: Option<u64>,
-        key: impl Into<String>,
-    ) -> Who {
-        Who { user, lang: self.language_for(user, locale).await, guild, channel, key: key.into() }
+    pub async fn who(&self, user: UserId, locales: Locales<'_>, key: impl Into<String>) -> Who {
+        Who {
+            user,
+            lang: self.language_for(user, locales.user).await,
+            guild: locales.guild,
+            channel: locales.channel,
+            guild_lang: locales.guild.and(locale_language(locales.guild_locale)),
+            key: key.into(),
+        }
     }
 
     /// Remembers a user's display name (for pictures and lists).

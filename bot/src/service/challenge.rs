@@ -24,19 +24,26 @@ impl Service {
         settings.validate()?;
         let now = self.now();
         let expires_at = now + self.inner.config.challenge_ttl_ms;
-        let language = self.language(from).await?;
+        let challenger_language = self.language(from).await?;
+        // Posted in a channel, it is read by the whole server; by DM, by the challenged player.
+        let language = match origin.channel {
+            Some(_) => origin.language.unwrap_or(challenger_language),
+            None => self.language(to).await?,
+        };
         let mut tx = self.inner.store.write.begin().await?;
         Self::ensure_player(&mut tx, from, now).await?;
         Self::ensure_player(&mut tx, to, now).await?;
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO challenges (challenger, challenged, settings, guild_id, channel_id, created_at, expires_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO challenges (challenger, challenged, settings, guild_id, channel_id, public_language,
+                                     created_at, expires_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(from.db())
         .bind(to.db())
         .bind(json(&settings))
         .bind(origin.guild.map(|g| g as i64))
         .bind(origin.channel.map(|c| c as i64))
+        .bind(lang_code(origin.language.unwrap_or(challenger_language)))
         .bind(now)
         .bind(expires_at)
         .fetch_one(&mut *tx)
@@ -68,15 +75,17 @@ impl Service {
     pub async fn accept(&self, user: UserId, challenge: ChallengeId) -> Result<MatchId> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        type Row = (i64, i64, String, Option<i64>, Option<i64>, String, i64, Option<i64>);
+        type Row = (i64, i64, String, Option<i64>, Option<i64>, Option<String>, String, i64, Option<i64>);
         let row: Option<Row> = sqlx::query_as(
-            "SELECT challenger, challenged, settings, guild_id, channel_id, status, expires_at, match_id
+            "SELECT challenger, challenged, settings, guild_id, channel_id, public_language, status, expires_at,
+                    match_id
              FROM challenges WHERE id = ?",
         )
         .bind(challenge.0)
         .fetch_optional(&self.inner.store.write)
         .await?;
-        let Some((from, to, settings, guild, channel, status, expires_at, match_id)) = row else {
+        let Some((from, to, settings, guild, channel, public_language, status, expires_at, match_id)) = row
+        else {
             return Err(ServiceError::NoSuchChallenge(challenge));
         };
         let (from, to) = (UserId::from_db(from), UserId::from_db(to));
@@ -95,17 +104,14 @@ impl Service {
         let seed = mix(now as u64 ^ ((challenge.0 as u64) << 20));
         // Seats by the seed: either player may be South (who moves first).
         let (south, north) = if seed & 1 == 0 { (from, to) } else { (to, from) };
+        let origin = Origin {
+            guild: guild.map(|g| g as u64),
+            channel: channel.map(|c| c as u64),
+            language: Some(public_language.as_deref().map_or(language, lang_of)),
+        };
         let mut tx = self.inner.store.write.begin().await?;
         let id = self
-            .create_match(
-                &mut tx,
-                [Some(south), Some(north)],
-                None,
-                &settings,
-                Origin { guild: guild.map(|g| g as u64), channel: channel.map(|c| c as u64) },
-                seed as i64,
-                now,
-            )
+            .create_match(&mut tx, [Some(south), Some(north)], None, &settings, origin, seed as i64, now)
             .await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = 'accepted', match_id = ? WHERE id = ? AND status = 'open'",
@@ -128,16 +134,7 @@ impl Service {
         let mut guard = slot.lock().await;
         // Load inside the transaction's view is not possible with one connection; build from data.
         let m = self
-            .fresh_loaded(
-                id,
-                [Some(south), Some(north)],
-                None,
-                settings,
-                guild,
-                channel,
-                seed as i64,
-                &mut tx,
-            )
+            .fresh_loaded(id, [Some(south), Some(north)], None, settings, origin, seed as i64, &mut tx)
             .await?;
         for side in Side::BOTH {
             out.extend(m.dm(side, self.setup_notice(&m, side)));
@@ -255,18 +252,8 @@ impl Service {
             self.create_match(&mut tx, [Some(user), None], Some(level), &settings, origin, seed, now).await?;
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
-        let m = self
-            .fresh_loaded(
-                id,
-                [Some(user), None],
-                Some(level),
-                settings,
-                origin.guild.map(|g| g as i64),
-                origin.channel.map(|c| c as i64),
-                seed,
-                &mut tx,
-            )
-            .await?;
+        let m =
+            self.fresh_loaded(id, [Some(user), None], Some(level), settings, origin, seed, &mut tx).await?;
         let out: Vec<Outgoing> = m.dm(Side::South, self.setup_notice(&m, Side::South)).into_iter().collect();
         outbox::enqueue(&mut tx, now, &out).await?;
         tx.commit().await?;
@@ -297,8 +284,9 @@ impl Service {
         now: i64,
     ) -> Result<MatchId> {
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO matches (ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, created_at)
-             VALUES (?, ?, ?, ?, ?, 'setup', ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO matches (ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id,
+                                  public_language, seed, created_at)
+             VALUES (?, ?, ?, ?, ?, 'setup', ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(&settings.ruleset)
         .bind(users[0].map(|u| u.db()))
@@ -307,6 +295,7 @@ impl Service {
         .bind(json(settings))
         .bind(origin.guild.map(|g| g as i64))
         .bind(origin.channel.map(|c| c as i64))
+        .bind(origin.language.map(lang_code))
         .bind(seed)
         .bind(now)
         .fetch_one(&mut *conn)
@@ -353,8 +342,7 @@ impl Service {
         users: [Option<UserId>; 2],
         ai_level: Option<u8>,
         settings: MatchSettings,
-        guild: Option<i64>,
-        channel: Option<i64>,
+        origin: Origin,
         seed: i64,
         conn: &mut SqliteConnection,
     ) -> Result<Loaded> {
@@ -391,12 +379,13 @@ impl Service {
             id,
             users,
             lang,
+            public_lang: origin.language.unwrap_or(lang[0]),
             policy,
             ai_level,
             settings,
             status: MatchStatus::Setup,
-            guild,
-            channel,
+            guild: origin.guild.map(|g| g as i64),
+            channel: origin.channel.map(|c| c as i64),
             seed,
             version: 0,
             next_seq: 0,

@@ -110,6 +110,16 @@ pub struct Origin {
     pub guild: Option<u64>,
     /// The channel.
     pub channel: Option<u64>,
+    /// The language of the channel's readers (the server's locale), if Discord said; public
+    /// messages otherwise use the challenger's language.
+    pub language: Option<Language>,
+}
+
+impl Origin {
+    /// A server channel whose language Discord did not tell.
+    pub fn in_channel(guild: u64, channel: u64) -> Origin {
+        Origin { guild: Some(guild), channel: Some(channel), language: None }
+    }
 }
 
 /// A player's defence policy.
@@ -253,6 +263,8 @@ struct Loaded {
     id: MatchId,
     users: [Option<UserId>; 2],
     lang: [Language; 2],
+    /// The language of the match's public messages (see migration 0004).
+    public_lang: Language,
     policy: [DefencePolicy; 2],
     ai_level: Option<u8>,
     settings: MatchSettings,
@@ -349,6 +361,13 @@ fn lang_of(s: &str) -> Language {
         Language::Ru
     } else {
         Language::En
+    }
+}
+
+fn lang_code(language: Language) -> &'static str {
+    match language {
+        Language::Ru => "ru",
+        Language::En => "en",
     }
 }
 
@@ -468,16 +487,29 @@ impl Service {
     /// Loads a match from the store, replaying its record through the engine.
     async fn load(&self, id: MatchId) -> Result<Loaded> {
         let pool = &self.inner.store.write;
-        type Row =
-            (Option<i64>, Option<i64>, Option<i64>, String, String, Option<i64>, Option<i64>, i64, i64);
+        type Row = (
+            Option<i64>,
+            Option<i64>,
+            Option<i64>,
+            String,
+            String,
+            Option<i64>,
+            Option<i64>,
+            i64,
+            i64,
+            Option<String>,
+        );
         let row: Option<Row> = sqlx::query_as(
-            "SELECT south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, version
+            "SELECT south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, version,
+                    public_language
              FROM matches WHERE id = ?",
         )
         .bind(id.0)
         .fetch_optional(pool)
         .await?;
-        let Some((south, north, ai_level, settings, status, guild, channel, seed, version)) = row else {
+        let Some((south, north, ai_level, settings, status, guild, channel, seed, version, public_lang)) =
+            row
+        else {
             return Err(ServiceError::NoSuchMatch(id));
         };
         let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
@@ -551,6 +583,7 @@ impl Service {
             id,
             users,
             lang,
+            public_lang: public_lang.as_deref().map_or(lang[0], lang_of),
             policy,
             ai_level: ai_level.map(|l| l as u8),
             settings,
@@ -598,7 +631,7 @@ impl Service {
         let mut conn = self.inner.store.write.acquire().await?;
         Self::ensure_player(&mut conn, user, now).await?;
         sqlx::query("UPDATE players SET language = ? WHERE user_id = ?")
-            .bind(if language == Language::Ru { "ru" } else { "en" })
+            .bind(lang_code(language))
             .bind(user.db())
             .execute(&mut *conn)
             .await?;

@@ -479,7 +479,7 @@ impl Service {
             out.push(Outgoing {
                 recipient: Recipient::Channel { guild: m.guild.map(|g| g as u64), channel: channel as u64 },
                 match_id: Some(m.id),
-                language: m.lang[0],
+                language: m.public_lang,
                 notice: Notice::PublicResult {
                     south: m.opponent_at(Side::South),
                     north: m.opponent_at(Side::North),

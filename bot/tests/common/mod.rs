@@ -61,7 +61,7 @@ impl Harness {
     pub async fn hvh(&self, settings: MatchSettings) -> MatchId {
         let c = self
             .svc
-            .challenge(ALICE, BOB, false, settings, Origin { guild: Some(GUILD), channel: Some(CHANNEL) })
+            .challenge(ALICE, BOB, false, settings, Origin::in_channel(GUILD, CHANNEL))
             .await
             .expect("challenge");
         self.svc.accept(BOB, c).await.expect("accept")

@@ -18,7 +18,7 @@ use super::autocomplete::Choice;
 use super::handlers;
 use super::i18n;
 use super::ui::{self, Reply};
-use super::{App, Context, Error, Who};
+use super::{App, Context, Error, Locales, Who};
 use crate::ids::{MatchId, UserId};
 
 /// Admiral: naval hidden-fleet strategy by DM.
@@ -112,14 +112,17 @@ pub async fn who(ctx: Context<'_>) -> Who {
         UserId(author.id.get()),
         &author.global_name.clone().unwrap_or_else(|| author.name.clone()),
     );
-    app.who(
-        UserId(author.id.get()),
-        ctx.locale(),
-        ctx.guild_id().map(|g| g.get()),
-        Some(ctx.channel_id().get()),
-        ctx.id().to_string(),
-    )
-    .await
+    let guild_locale = match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    let locales = Locales {
+        user: ctx.locale(),
+        guild_locale,
+        guild: ctx.guild_id().map(|g| g.get()),
+        channel: Some(ctx.channel_id().get()),
+    };
+    app.who(UserId(author.id.get()), locales, ctx.id().to_string()).await
 }
 
 /// Sends a handler's reply (pictures rendered off the runtime).
