@@ -1,12 +1,13 @@
 //! Playing many games between two agents, for measuring strength and speed.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::action::Action;
 use crate::formation::Partners;
 use crate::game::Game;
 use crate::layout::Layout;
-use crate::outcome::Status;
+use crate::outcome::{EndReason, Status};
 use crate::resolve::Defense;
 use crate::rng::Dice;
 use crate::square::Side;
@@ -116,6 +117,15 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     dice.next_u64()
 }
 
+/// One arena game in detail.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The result.
+    pub result: GameResult,
+    /// Why it ended (`None`: stopped at [`ARENA_PLY_CAP`]).
+    pub reason: Option<EndReason>,
+}
+
 /// Plays one game between two agents from the given layouts. `a` sits South if `a_is_south`.
 pub fn play_game(
     a: &mut dyn Agent,
@@ -124,7 +134,7 @@ pub fn play_game(
     north: &Layout,
     a_is_south: bool,
     seed: u64,
-) -> GameResult {
+) -> Played {
     let mut game = Game::new(south, north, true).expect("arena layouts are legal");
     let mut dice = Dice::new(seed);
     while game.outcome().is_none() && game.ply() < ARENA_PLY_CAP {
@@ -147,7 +157,10 @@ pub fn play_game(
         };
         game.play(&action, defense).expect("agents choose legal actions");
     }
-    GameResult { a_was_south: a_is_south, status: game.status(), plies: game.ply() }
+    Played {
+        result: GameResult { a_was_south: a_is_south, status: game.status(), plies: game.ply() },
+        reason: game.outcome().map(|o| o.reason),
+    }
 }
 
 /// Totals of an arena run.
@@ -161,7 +174,8 @@ pub struct Summary {
 
 impl Summary {
     /// Runs `games` games; `make_a` / `make_b` build a fresh agent per thread; `layouts` gives the
-    /// South and North layouts of a game from its seed and whether `a` sits South.
+    /// South and North layouts of a game from its seed and whether `a` sits South. Returns the
+    /// summary and every game's details in game order.
     pub fn run(
         games: u64,
         seed: u64,
@@ -169,10 +183,12 @@ impl Summary {
         make_a: &(dyn Fn() -> Box<dyn Agent> + Sync),
         make_b: &(dyn Fn() -> Box<dyn Agent> + Sync),
         layouts: &(dyn Fn(u64, bool) -> (Layout, Layout) + Sync),
-    ) -> Summary {
+    ) -> (Summary, Vec<Played>) {
         let start = Instant::now();
         let threads = threads.max(1);
-        let mut results: Vec<(u64, GameResult)> = std::thread::scope(|scope| {
+        let finished = AtomicU64::new(0);
+        let finished = &finished;
+        let mut played: Vec<(u64, Played)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     scope.spawn(move || {
@@ -183,7 +199,10 @@ impl Summary {
                                 let game_seed = game_seed(seed, i);
                                 let a_is_south = i % 2 == 0;
                                 let (south, north) = layouts(game_seed, a_is_south);
-                                (i, play_game(a.as_mut(), b.as_mut(), &south, &north, a_is_south, game_seed))
+                                let game =
+                                    play_game(a.as_mut(), b.as_mut(), &south, &north, a_is_south, game_seed);
+                                report_progress(finished, games);
+                                (i, game)
                             })
                             .collect::<Vec<_>>()
                     })
@@ -191,11 +210,13 @@ impl Summary {
                 .collect();
             handles.into_iter().flat_map(|h| h.join().expect("arena thread")).collect()
         });
-        results.sort_by_key(|(i, _)| *i);
-        Summary {
-            results: results.into_iter().map(|(_, r)| r).collect(),
+        played.sort_by_key(|(i, _)| *i);
+        let played: Vec<Played> = played.into_iter().map(|(_, p)| p).collect();
+        let summary = Summary {
+            results: played.iter().map(|p| p.result).collect(),
             seconds: start.elapsed().as_secs_f64(),
-        }
+        };
+        (summary, played)
     }
 
     /// The one-line report: `games=N a_wins=.. b_wins=.. draws=.. a_score=0.xxx
@@ -215,6 +236,15 @@ impl Summary {
         format!(
             "games={games} a_wins={a_wins} b_wins={b_wins} draws={draws} a_score={score:.3} ci95={low:.3}-{high:.3} plies={plies} plies_per_sec={per_sec:.0} median_plies={median}"
         )
+    }
+}
+
+/// Counts a finished game and, every tenth game and at the end, says so on stderr: long runs
+/// take minutes, and the report itself goes to stdout.
+pub fn report_progress(finished: &AtomicU64, games: u64) {
+    let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
+    if done % 10 == 0 || done == games {
+        eprintln!("arena: {done}/{games} games");
     }
 }
 

@@ -2,6 +2,7 @@
 //! programs (the arena binary's `ucc:` players), for measuring strength and speed. The report
 //! is Admiral's [`Summary`], so both rulesets print the same line.
 
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use super::action::Action;
@@ -11,7 +12,7 @@ use super::event::{EndReason, Event};
 use super::game::Game;
 use super::layout::Layout;
 use super::view::View;
-use crate::arena::{game_seed, GameResult, Summary, ARENA_PLY_CAP};
+use crate::arena::{game_seed, report_progress, GameResult, Summary, ARENA_PLY_CAP};
 use crate::autoplace::Style;
 use crate::outcome::Status;
 use crate::rng::Dice;
@@ -185,6 +186,8 @@ pub fn run(
 ) -> (Summary, Vec<Played>) {
     let start = Instant::now();
     let threads = threads.max(1);
+    let finished = AtomicU64::new(0);
+    let finished = &finished;
     let mut played: Vec<(u64, Played)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -192,7 +195,11 @@ pub fn run(
                     let (mut a, mut b) = (make_a(), make_b());
                     (t as u64..games)
                         .step_by(threads)
-                        .map(|i| (i, play_game(a.as_mut(), b.as_mut(), i % 2 == 0, game_seed(seed, i))))
+                        .map(|i| {
+                            let game = play_game(a.as_mut(), b.as_mut(), i % 2 == 0, game_seed(seed, i));
+                            report_progress(finished, games);
+                            (i, game)
+                        })
                         .collect::<Vec<_>>()
                 })
             })

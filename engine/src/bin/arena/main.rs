@@ -14,12 +14,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use admiral_engine::ai::{Ai, Budget};
-use admiral_engine::arena::{Agent, RandomAgent, Summary};
+use admiral_engine::arena::{Agent, GameResult, RandomAgent, Summary};
 use admiral_engine::autoplace::{auto_layout, Style};
 use admiral_engine::stratego;
 use admiral_engine::{Layout, Ruleset};
 
-const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --verbose: one line per game before the report (stratego)";
+const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --verbose: one line per game before the report";
 
 struct Options {
     ruleset: Ruleset,
@@ -163,7 +163,35 @@ fn run_admiral(options: &Options) -> Result<Summary, String> {
             (b_layout, a_layout)
         }
     };
-    Ok(Summary::run(options.games, options.seed, options.threads, &*make_a, &*make_b, &layouts))
+    let (summary, played) =
+        Summary::run(options.games, options.seed, options.threads, &*make_a, &*make_b, &layouts);
+    if options.verbose {
+        for (i, game) in played.iter().enumerate() {
+            print_game(
+                i,
+                &game.result,
+                game.reason.map(reason_name).unwrap_or_else(|| "ply_cap".into()),
+                None,
+            );
+        }
+    }
+    Ok(summary)
+}
+
+/// One `--verbose` line: `game=I a_side=south|north status=S reason=R plies=P [forfeit="…"]`.
+fn print_game(index: usize, result: &GameResult, reason: String, forfeit: Option<&str>) {
+    println!(
+        "game={index} a_side={} status={} reason={reason} plies={}{}",
+        if result.a_was_south { "south" } else { "north" },
+        result.status,
+        result.plies,
+        forfeit.map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default()
+    );
+}
+
+/// The serde name of an end reason (`bases_destroyed`, `flag_captured`, ...).
+fn reason_name<R: serde::Serialize>(reason: R) -> String {
+    serde_json::to_value(reason).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
 fn run_stratego(options: &Options) -> Result<Summary, String> {
@@ -173,16 +201,8 @@ fn run_stratego(options: &Options) -> Result<Summary, String> {
         stratego::arena::run(options.games, options.seed, options.threads, &*make_a, &*make_b);
     if options.verbose {
         for (i, game) in played.iter().enumerate() {
-            let reason = game.reason.map_or("ply_cap".to_string(), |r| {
-                serde_json::to_value(r).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
-            });
-            println!(
-                "game={i} a_side={} status={} reason={reason} plies={}{}",
-                if game.result.a_was_south { "south" } else { "north" },
-                game.result.status,
-                game.result.plies,
-                game.forfeit.as_ref().map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default()
-            );
+            let reason = game.reason.map(reason_name).unwrap_or_else(|| "ply_cap".into());
+            print_game(i, &game.result, reason, game.forfeit.as_deref());
         }
     }
     Ok(summary)
