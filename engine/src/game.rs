@@ -313,6 +313,16 @@ impl Game {
             last_mover: self.last_action.map(|(side, _)| side),
             last_turn: self.last_turn.iter().map(|e| e.seen_by(viewer)).collect(),
             moved_markers: if intel { memory.moved.iter().collect() } else { Vec::new() },
+            exposed: if intel {
+                let theirs = &self.memory[viewer.opponent().index()];
+                self.position
+                    .occupied_by(viewer)
+                    .iter()
+                    .filter(|sq| theirs.identity[sq.index()].is_some())
+                    .collect()
+            } else {
+                Vec::new()
+            },
             own_losses: self.losses[viewer.index()],
             enemy_losses: self.losses[viewer.opponent().index()],
         }

@@ -57,6 +57,11 @@ pub struct View {
     /// Enemy markers that have moved at least once (so they are no base or stationary mine),
     /// in square order; empty when intel is off.
     pub moved_markers: Vec<Square>,
+    /// The viewer's own units whose identity the opponent has seen (in battles, strikes and
+    /// losses every player watches), in square order; empty when intel is off. What the
+    /// enemy knows of us is ours to know: it says which of our ships it can pick out.
+    #[serde(default)]
+    pub exposed: Vec<Square>,
     /// The viewer's units lost so far, by kind (index = `UnitKind::index`).
     pub own_losses: [u8; KINDS],
     /// Enemy units destroyed so far, by kind (every destroyed unit is revealed).

@@ -115,6 +115,34 @@ proptest! {
     }
 
     #[test]
+    fn exposed_units_are_exactly_those_the_enemy_view_identifies(seed in any::<u64>(), plies in 0usize..400, intel in any::<bool>()) {
+        let (game, mut dice) = new_game(seed);
+        let mut game = Game::replay(&Record { intel, ..game.record().clone() }).unwrap();
+        for _ in 0..plies {
+            if game.outcome().is_some() { break; }
+            let legal = game.legal_actions();
+            let action = legal[dice.below(legal.len())];
+            game.play(&action, Defense::Auto).unwrap();
+        }
+        for viewer in Side::BOTH {
+            let theirs = game.view(viewer.opponent());
+            let identified: Vec<Square> = Square::all()
+                .filter(|&sq| matches!(theirs.cell(sq), Cell::Enemy { intel: Some(_) }))
+                .collect();
+            let mine = game.view(viewer);
+            prop_assert_eq!(&mine.exposed, &identified);
+            // What the enemy remembers is true: each exposed square holds that very unit.
+            for sq in &mine.exposed {
+                let Cell::Enemy { intel: Some(kind) } = theirs.cell(*sq) else { unreachable!() };
+                prop_assert_eq!(mine.cell(*sq), Cell::Own { kind });
+            }
+            if !intel {
+                prop_assert!(mine.exposed.is_empty());
+            }
+        }
+    }
+
+    #[test]
     fn a_view_does_not_change_when_hidden_enemy_units_are_permuted(seed in any::<u64>(), plies in 0usize..300, intel in any::<bool>()) {
         let (game, mut dice) = new_game(seed);
         let mut game = Game::replay(&Record { intel, ..game.record().clone() }).unwrap();

@@ -1,5 +1,6 @@
 //! Static evaluation of a full position (a sampled world) from one side's seat.
 
+use crate::formation::{can_team, pair_strength};
 use crate::outcome::Status;
 use crate::position::Position;
 use crate::square::{Side, Square};
@@ -50,21 +51,53 @@ pub struct Weights {
     /// Reward for the ship nearest to each enemy base, steeply rising as it closes in (1/d):
     /// the pull that turns a lead into a base raid instead of a standoff.
     pub hunt: f32,
+    /// Reward per point of strength a scale ship gains from the strongest formation it could
+    /// defend in (a cruiser beside another: 18 instead of 7): ships that sail together are
+    /// hard to pick off, and strike together.
+    pub formation: f32,
 }
 
 impl Weights {
     /// Material only.
-    pub const MATERIAL: Weights =
-        Weights { attack_bases: 0.0, guard_bases: 0.0, reserve: 0.0, armed: 0.0, seal: 0.0, hunt: 0.0 };
+    pub const MATERIAL: Weights = Weights {
+        attack_bases: 0.0,
+        guard_bases: 0.0,
+        reserve: 0.0,
+        armed: 0.0,
+        seal: 0.0,
+        hunt: 0.0,
+        formation: 0.0,
+    };
     /// Level 2: material, and keeping enemies away from its own bases.
-    pub const GREEDY: Weights =
-        Weights { attack_bases: 0.0, guard_bases: 0.8, reserve: 25.0, armed: 0.0, seal: 0.0, hunt: 0.0 };
+    pub const GREEDY: Weights = Weights {
+        attack_bases: 0.0,
+        guard_bases: 0.8,
+        reserve: 25.0,
+        armed: 0.0,
+        seal: 0.0,
+        hunt: 0.0,
+        formation: 0.0,
+    };
     /// The positional evaluation of levels 3 and 4.
-    pub const FULL: Weights =
-        Weights { attack_bases: 0.6, guard_bases: 0.8, reserve: 25.0, armed: 0.8, seal: 1.0, hunt: 0.0 };
+    pub const FULL: Weights = Weights {
+        attack_bases: 0.6,
+        guard_bases: 0.8,
+        reserve: 25.0,
+        armed: 0.8,
+        seal: 1.0,
+        hunt: 0.0,
+        formation: 0.0,
+    };
     /// Level 5's evaluation: more weight on going for the bases and guarding its own.
-    pub const ADMIRAL: Weights =
-        Weights { attack_bases: 1.2, guard_bases: 1.2, reserve: 25.0, armed: 1.0, seal: 2.0, hunt: 4.0 };
+    pub const ADMIRAL: Weights = Weights {
+        attack_bases: 1.2,
+        guard_bases: 1.2,
+        reserve: 25.0,
+        armed: 1.0,
+        seal: 2.0,
+        hunt: 4.0,
+        formation: 0.05,
+    };
 }
 
 /// The evaluation of `position` for `me`: terminal scores, material, and positional terms.
@@ -94,6 +127,7 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
         || weights.armed > 0.0
         || weights.seal > 0.0
         || weights.hunt > 0.0
+        || weights.formation > 0.0
     {
         score += positional(position, me, weights) - positional(position, me.opponent(), weights);
     }
@@ -139,6 +173,9 @@ fn positional(position: &Position, side: Side, weights: &Weights) -> f32 {
     }
     for sq in position.occupied_by(side).iter() {
         let kind = position.piece_at(sq).expect("occupied").kind;
+        if weights.formation > 0.0 {
+            score += weights.formation * pair_gain(position, sq, kind) as f32;
+        }
         if let Some(carrier) = kind.carrier() {
             if sq
                 .surrounding()
@@ -175,6 +212,19 @@ fn positional(position: &Position, side: Side, weights: &Weights) -> f32 {
     score
 }
 
+/// How much stronger the scale ship of `kind` on `sq` is in the best pair it forms with an
+/// orthogonal neighbour than alone (0 when it has no partner). Pairs carry most of what
+/// formations give, and looking at four squares keeps the evaluation cheap.
+fn pair_gain(position: &Position, sq: Square, kind: UnitKind) -> u8 {
+    let Some(alone) = kind.strength().filter(|_| can_team(kind)) else { return 0 };
+    let side = position.piece_at(sq).map(|p| p.side);
+    sq.orthogonal()
+        .filter_map(|n| position.piece_at(n).filter(|p| Some(p.side) == side))
+        .filter_map(|p| pair_strength(kind, p.kind))
+        .max()
+        .map_or(0, |pair| pair.saturating_sub(alone))
+}
+
 fn nearest(from: Square, targets: &[Square]) -> Option<u8> {
     targets.iter().map(|t| from.col().abs_diff(t.col()) + from.row().abs_diff(t.row())).min()
 }
@@ -182,4 +232,38 @@ fn nearest(from: Square, targets: &[Square]) -> Option<u8> {
 /// 1 next to the target, falling to 0 at 14 squares away.
 fn closeness(distance: u8) -> f32 {
     (14.0 - distance.min(14) as f32) / 13.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::unit::Piece;
+
+    fn pos(units: &str) -> Position {
+        let mut position = Position::empty(Side::South);
+        for item in units.split_whitespace() {
+            let (sq, token) = item.split_once(':').unwrap();
+            position.put(sq.parse().unwrap(), Piece::from_token(token).unwrap());
+        }
+        position
+    }
+
+    #[test]
+    fn ships_in_formation_are_worth_more_than_the_same_ships_apart() {
+        let bases = "a1:NB n1:NB a15:nb n15:nb g12:cr";
+        let together = pos(&format!("{bases} e5:CR e6:CR h5:DD"));
+        let apart = pos(&format!("{bases} e5:CR g6:CR h5:DD"));
+        let mixed = pos(&format!("{bases} e5:CR e6:DD h5:CR"));
+        let w = Weights::ADMIRAL;
+        let (t, a, m) = (
+            evaluate(&together, Side::South, &w),
+            evaluate(&apart, Side::South, &w),
+            evaluate(&mixed, Side::South, &w),
+        );
+        // Two cruisers side by side defend at 18 instead of 7 each: 11 points each.
+        assert!((t - a - 2.0 * 11.0 * w.formation).abs() < 0.3, "{t} {a}");
+        assert!(m < t, "a cruiser and a destroyer form no pair: {m} {t}");
+        assert_eq!(pair_gain(&together, "e5".parse().unwrap(), UnitKind::Cruiser), 11);
+        assert_eq!(pair_gain(&mixed, "e5".parse().unwrap(), UnitKind::Cruiser), 0);
+    }
 }

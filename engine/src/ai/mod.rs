@@ -2,22 +2,21 @@
 //!
 //! | level | name | how it thinks |
 //! |---|---|---|
-//! | 1 | beginner | advances and attacks whatever it bumps into, alone, remembering nothing |
+//! | 1 | beginner | advances and attacks whatever it bumps into, alone; it weighs nothing, but does not send a ship against a marker it has seen is sure to beat it |
 //! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
 //! | 3 | reasoner | the same over worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
-//! | 4 | searcher | determinized search: the most promising actions, each in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep |
-//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons), weighed defence declarations and a bluff in its setup |
+//! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep, in which hidden enemy units also strike at our units the enemy has seen and at our bases |
+//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation), weighed defence declarations and a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
 //! from a good belief capture what matters tactically (is that marker a mine, a base, a
 //! battleship?), the search is anytime (one world more per loop), and it reuses the engine's
-//! fast move generator. Its known weakness is strategy fusion: in each world the opponent
-//! would see our fleet. So the opponent's side of the exchange is played only by enemy units
-//! we have identified (their strength is known, and they strike again); unidentified markers
-//! stay guesses, which keeps the AI from treating every approach as fatal. The exchange is a
-//! quiescence search (attacks only, alpha-beta, biggest targets first), so a move that walks
-//! into a known battleship or leaves a base open is seen at once, and quiet moves cost almost
-//! nothing to look at.
+//! fast move generator. Its known weakness is strategy fusion: in each world both sides would
+//! see through the fog. So inside the exchange each side attacks only where it would know
+//! what it is doing ([`Threats`]); the action being chosen is still judged by its average over
+//! all the worlds. The exchange is a quiescence search (attacks only, alpha-beta, biggest
+//! targets first), so a move that walks into a known battleship or leaves a base open is seen
+//! at once, and quiet moves cost almost nothing to look at.
 //!
 //! Against the 200-quiet-ply draw, the searchers value any attack more as the count rises, and
 //! every level above 1 has a small preference for advancing.
@@ -25,11 +24,13 @@
 mod belief;
 mod bluff;
 mod eval;
+mod threats;
 
 use std::time::{Duration, Instant};
 
 pub use belief::Belief;
 pub use eval::{evaluate, value, Weights, WIN};
+pub use threats::Threats;
 
 use crate::action::Action;
 use crate::arena::{Agent, Seat};
@@ -42,7 +43,7 @@ use crate::resolve::Defense;
 use crate::rng::Dice;
 use crate::square::{Side, SquareSet};
 use crate::unit::UnitKind;
-use crate::view::View;
+use crate::view::{Cell, View};
 
 /// How long an AI may think.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -120,15 +121,23 @@ impl Ai {
         }
     }
 
-    /// Level 1: forward, and into whatever is in the way, alone. Like a beginner it keeps no
-    /// notes: a marker it has seen win a battle is attacked again just the same.
+    /// Level 1: forward, and into whatever is in the way, alone. Like a beginner it weighs
+    /// nothing and plans nothing, but it does not bump a second ship into a marker it has seen
+    /// for what it is when that kind is sure to win (see [`sure_loss`]).
     fn beginner(&mut self, view: &View, legal: &[Action]) -> Action {
         let me = view.viewer;
         let mut best = (f32::MIN, legal[0]);
         for action in legal {
-            let score = match action {
+            let score = match *action {
                 Action::Detonate { .. } => -100.0,
-                Action::Attack { partners, .. } if partners.is_empty() => 5.0,
+                Action::Attack { from, target, partners, .. } if partners.is_empty() => {
+                    match (view.cell(from), view.cell(target)) {
+                        (Cell::Own { kind }, Cell::Enemy { intel: Some(seen) }) if sure_loss(kind, seen) => {
+                            -20.0
+                        }
+                        _ => 5.0,
+                    }
+                }
                 Action::Attack { .. } => -100.0,
                 Action::Move { from, to } => 1.0 + to.rank_from(me) as f32 - from.rank_from(me) as f32,
             } + self.noise(2.0);
@@ -152,7 +161,7 @@ impl Ai {
     ) -> Action {
         let belief = Belief::new(view, naive);
         let me = view.viewer;
-        let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
+        let threats = Threats::identified(belief.known().iter().map(|(sq, _)| *sq).collect());
         let samples: Vec<Position> = (0..worlds).map(|_| belief.sample(&mut self.dice)).collect();
         let mut scores = vec![0f32; legal.len()];
         let mut events = Vec::new();
@@ -165,7 +174,7 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
-                let value = after_exchange(&after, me, 1, weights, &known, &mut events);
+                let value = after_exchange(&after, me, 1, weights, &threats, &mut events);
                 scores[i] += value - before;
             }
         }
@@ -188,22 +197,34 @@ impl Ai {
             if admiral { (Weights::ADMIRAL, 16, 2) } else { (Weights::FULL, 10, 2) };
         let belief = Belief::new(view, false);
         let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
-        // Rank candidates cheaply first (one-ply expected value over a few worlds).
-        let first: Vec<Position> = (0..8).map(|_| belief.sample(&mut self.dice)).collect();
+        let threats = Threats::identified_and_exposed(known, view);
+        // Rank every action first as level 3 would (one-ply expected value), over as many of
+        // FIRST_PASS_WORLDS worlds as a third of the budget allows.
+        let started = Instant::now();
+        let ranking_until = deadline.map(|d| started + d.saturating_duration_since(started) / 3);
         let mut events = Vec::new();
+        let mut first = vec![0f32; legal.len()];
+        let mut first_worlds = 0;
+        while first_worlds < FIRST_PASS_WORLDS
+            && !(first_worlds >= MIN_FIRST_PASS_WORLDS && ranking_until.is_some_and(|t| Instant::now() >= t))
+        {
+            let world = belief.sample(&mut self.dice);
+            for (i, action) in legal.iter().enumerate() {
+                if world.is_legal(action) {
+                    let mut after = world.clone();
+                    events.clear();
+                    after.apply_unchecked(action, Defense::Auto, &mut events);
+                    first[i] +=
+                        after_exchange(&after, me, 1, &weights, &threats.after(action, me, me), &mut events);
+                }
+            }
+            first_worlds += 1;
+        }
         let mut ranked: Vec<(f32, Action)> = legal
             .iter()
-            .map(|action| {
-                let mut total = 0.0;
-                for world in &first {
-                    if world.is_legal(action) {
-                        let mut after = world.clone();
-                        events.clear();
-                        after.apply_unchecked(action, Defense::Auto, &mut events);
-                        total += after_exchange(&after, me, 1, &weights, &known, &mut events);
-                    }
-                }
-                (total / first.len() as f32 + self.forward(me, action) + self.noise(0.01), *action)
+            .enumerate()
+            .map(|(i, action)| {
+                (first[i] / first_worlds as f32 + self.forward(me, action) + self.noise(0.01), *action)
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -227,7 +248,8 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
-                totals[i] += after_exchange(&after, me, depth, &weights, &known, &mut events);
+                totals[i] +=
+                    after_exchange(&after, me, depth, &weights, &threats.after(action, me, me), &mut events);
                 counts[i] += 1;
             }
             worlds += 1;
@@ -303,6 +325,24 @@ impl Ai {
     }
 }
 
+/// Whether a lone `attacker` striking a seen `target` is sure to be lost for nothing better
+/// than a trade: a weaker ship against a stronger one, anything but a minesweeper against a
+/// mine, anything against a stationary mine or a bomb.
+fn sure_loss(attacker: UnitKind, target: UnitKind) -> bool {
+    match target {
+        UnitKind::Mine => attacker != UnitKind::Minesweeper,
+        UnitKind::StationaryMine | UnitKind::AtomicBomb => true,
+        _ => matches!((attacker.strength(), target.strength()), (Some(a), Some(t)) if a < t),
+    }
+}
+
+/// Worlds of the searchers' first pass, which ranks every legal action the way level 3 judges
+/// them all (so the refinement starts from at least level 3's choice).
+const FIRST_PASS_WORLDS: usize = 24;
+
+/// The fewest worlds of the first pass, however short the budget.
+const MIN_FIRST_PASS_WORLDS: usize = 4;
+
 /// Worlds level 5 samples to choose a defence group.
 const DEFENCE_WORLDS: usize = 24;
 
@@ -319,9 +359,7 @@ fn attacker_strength(world: &Position, attack: &Action) -> u8 {
 /// The value of `position` for the side to move when both sides may either stop or attack,
 /// `depth` attacks deep (a quiescence search with alpha-beta: quiet moves are assumed to keep
 /// the evaluation, attacks are tried, the biggest targets first). `me` attacks with anything;
-/// the opponent only with the units standing on `enemy_attackers`: the ones `me` has
-/// identified. A world's unidentified markers are guesses, and an opponent that could strike
-/// with every one of them as if it saw our fleet would make every approach look fatal.
+/// the opponent only as `threats` allows (see [`Threats`]).
 fn tactical(
     position: &Position,
     mut alpha: f32,
@@ -329,7 +367,7 @@ fn tactical(
     depth: u8,
     weights: &Weights,
     me: Side,
-    enemy_attackers: &SquareSet,
+    threats: &Threats,
     events: &mut Vec<Event>,
 ) -> f32 {
     let mover = position.to_move();
@@ -342,7 +380,7 @@ fn tactical(
     position.legal_actions_into(&mut actions);
     let mut attacks: Vec<(f32, Action)> = actions
         .iter()
-        .filter(|action| mover == me || enemy_attackers.contains(action.from()))
+        .filter(|action| threats.allows(action, mover, me))
         .filter_map(|action| match *action {
             Action::Attack { target, .. } => {
                 Some((position.piece_at(target).map_or(0.0, |p| value(p.kind)), *action))
@@ -356,7 +394,8 @@ fn tactical(
         let mut next = position.clone();
         events.clear();
         next.apply_unchecked(&attack, Defense::Auto, events);
-        let score = -tactical(&next, -beta, -alpha, depth - 1, weights, me, enemy_attackers, events);
+        let known = threats.after(&attack, mover, me);
+        let score = -tactical(&next, -beta, -alpha, depth - 1, weights, me, &known, events);
         if score >= beta {
             return score;
         }
@@ -372,10 +411,10 @@ fn after_exchange(
     me: Side,
     depth: u8,
     weights: &Weights,
-    enemy_attackers: &SquareSet,
+    threats: &Threats,
     events: &mut Vec<Event>,
 ) -> f32 {
-    -tactical(after, -WIN * 2.0, WIN * 2.0, depth, weights, me, enemy_attackers, events)
+    -tactical(after, -WIN * 2.0, WIN * 2.0, depth, weights, me, threats, events)
 }
 
 impl Agent for Ai {
