@@ -186,8 +186,8 @@ impl Summary {
     ) -> (Summary, Vec<Played>) {
         let start = Instant::now();
         let threads = threads.max(1);
-        let finished = AtomicU64::new(0);
-        let finished = &finished;
+        let progress = Progress::default();
+        let progress = &progress;
         let mut played: Vec<(u64, Played)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
@@ -201,7 +201,7 @@ impl Summary {
                                 let (south, north) = layouts(game_seed, a_is_south);
                                 let game =
                                     play_game(a.as_mut(), b.as_mut(), &south, &north, a_is_south, game_seed);
-                                report_progress(finished, games);
+                                progress.record(&game.result, games);
                                 (i, game)
                             })
                             .collect::<Vec<_>>()
@@ -239,12 +239,25 @@ impl Summary {
     }
 }
 
-/// Counts a finished game and, every tenth game and at the end, says so on stderr: long runs
-/// take minutes, and the report itself goes to stdout.
-pub fn report_progress(finished: &AtomicU64, games: u64) {
-    let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
-    if done % 10 == 0 || done == games {
-        eprintln!("arena: {done}/{games} games");
+/// Progress of a run, shared by its threads.
+#[derive(Debug, Default)]
+pub struct Progress {
+    finished: AtomicU64,
+    /// `a`'s points so far, in half points.
+    half_points: AtomicU64,
+}
+
+impl Progress {
+    /// Counts a finished game and, every tenth game and at the end, reports the score so far on
+    /// stderr: long runs take minutes (the report itself goes to stdout), and a run stopped
+    /// early still says how it stood.
+    pub fn record(&self, result: &GameResult, games: u64) {
+        let half = self.half_points.fetch_add((result.a_score() * 2.0) as u64, Ordering::Relaxed)
+            + (result.a_score() * 2.0) as u64;
+        let done = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
+        if done % 10 == 0 || done == games {
+            eprintln!("arena: {done}/{games} games, a scored {:.1}", half as f64 / 2.0);
+        }
     }
 }
 

@@ -2,7 +2,6 @@
 //! programs (the arena binary's `ucc:` players), for measuring strength and speed. The report
 //! is Admiral's [`Summary`], so both rulesets print the same line.
 
-use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use super::action::Action;
@@ -12,7 +11,7 @@ use super::event::{EndReason, Event};
 use super::game::Game;
 use super::layout::Layout;
 use super::view::View;
-use crate::arena::{game_seed, report_progress, GameResult, Summary, ARENA_PLY_CAP};
+use crate::arena::{game_seed, GameResult, Progress, Summary, ARENA_PLY_CAP};
 use crate::autoplace::Style;
 use crate::outcome::Status;
 use crate::rng::Dice;
@@ -186,8 +185,8 @@ pub fn run(
 ) -> (Summary, Vec<Played>) {
     let start = Instant::now();
     let threads = threads.max(1);
-    let finished = AtomicU64::new(0);
-    let finished = &finished;
+    let progress = Progress::default();
+    let progress = &progress;
     let mut played: Vec<(u64, Played)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -197,7 +196,7 @@ pub fn run(
                         .step_by(threads)
                         .map(|i| {
                             let game = play_game(a.as_mut(), b.as_mut(), i % 2 == 0, game_seed(seed, i));
-                            report_progress(finished, games);
+                            progress.record(&game.result, games);
                             (i, game)
                         })
                         .collect::<Vec<_>>()
