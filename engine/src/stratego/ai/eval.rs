@@ -1,0 +1,108 @@
+//! The evaluation of a full (sampled) position: material, a reserve of movers (a side that
+//! cannot move loses), advance, and the pull towards the enemy flag.
+
+use super::super::board::Sq;
+use super::super::piece::Rank;
+use super::super::position::Position;
+use crate::outcome::Status;
+use crate::square::Side;
+
+/// Score of a won game; everything else stays far below it.
+pub const WIN: f32 = 10_000.0;
+/// What a piece is worth in material (the flag's worth is the game itself).
+pub fn value(rank: Rank) -> f32 {
+    match rank {
+        Rank::Spy => 3.0,
+        Rank::Scout => 1.0,
+        Rank::Miner => 2.2,
+        Rank::Sergeant => 1.2,
+        Rank::Lieutenant => 1.8,
+        Rank::Captain => 2.6,
+        Rank::Major => 3.6,
+        Rank::Colonel => 5.0,
+        Rank::General => 7.0,
+        Rank::Marshal => 9.0,
+        Rank::Bomb => 0.8,
+        Rank::Flag => 0.0,
+    }
+}
+
+/// Weights of the evaluation's positional terms.
+#[derive(Copy, Clone, Debug)]
+pub struct Weights {
+    /// Reward for keeping pieces that can move (a side that cannot move loses), logarithmic.
+    pub reserve: f32,
+    /// Reward per piece for being far forward.
+    pub advance: f32,
+    /// Reward for own pieces near the enemy flag, penalty for enemy pieces near one's own.
+    pub flag: f32,
+}
+
+impl Weights {
+    /// Material only, plus the reserve.
+    pub const GREEDY: Weights = Weights { reserve: 6.0, advance: 0.3, flag: 0.0 };
+    /// Levels 3 and 4.
+    pub const FULL: Weights = Weights { reserve: 6.0, advance: 0.2, flag: 0.5 };
+    /// Level 5.
+    pub const STRONG: Weights = Weights { reserve: 8.0, advance: 0.1, flag: 0.8 };
+}
+
+/// The evaluation of a full position for `me`.
+pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
+    match position.status() {
+        Status::Ongoing => {}
+        Status::Draw => return 0.0,
+        status if status.winner() == Some(me) => return WIN,
+        _ => return -WIN,
+    }
+    // A side without movers has lost, though the referee only says so on its turn (when both
+    // have none, the side to move is the one stuck).
+    let stuck = |side: Side| position.mobile_of(side).is_empty();
+    match (stuck(me), stuck(me.opponent())) {
+        (true, true) if position.to_move() == me => return -WIN,
+        (true, true) => return WIN,
+        (true, false) => return -WIN,
+        (false, true) => return WIN,
+        (false, false) => {}
+    }
+    evaluate_material(position, me, weights)
+}
+
+/// The evaluation without the terminal test (the caller knows the game goes on).
+fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
+    let mut score = 0.0;
+    let mut flags: [Option<Sq>; 2] = [None, None];
+    for (sq, piece) in position.pieces() {
+        let mut v = value(piece.rank);
+        if piece.rank == Rank::Spy && position.count(piece.side.opponent(), Rank::Marshal) == 0 {
+            v = 0.5;
+        }
+        if piece.rank == Rank::Flag {
+            flags[piece.side.index()] = Some(sq);
+        }
+        if weights.advance > 0.0 && !piece.rank.is_immobile() && piece.rank != Rank::Spy {
+            v += weights.advance * sq.rank_from(piece.side) as f32 / 9.0;
+        }
+        score += if piece.side == me { v } else { -v };
+    }
+    if weights.reserve > 0.0 {
+        let movers = |side: Side| (position.mobile_of(side).len() as f32 + 1.0).ln();
+        score += weights.reserve * (movers(me) - movers(me.opponent()));
+    }
+    if weights.flag > 0.0 {
+        for side in Side::BOTH {
+            let Some(flag) = flags[side.opponent().index()] else { continue };
+            // Every mobile piece is drawn towards the enemy flag; the last few squares count most.
+            let near: f32 = position
+                .mobile_of(side)
+                .iter()
+                .map(|sq| {
+                    let closeness = (18 - sq.distance(flag).min(18)) as f32 / 18.0;
+                    closeness * closeness
+                })
+                .sum();
+            score += weights.flag * if side == me { near } else { -near };
+        }
+    }
+    score
+}
