@@ -88,7 +88,7 @@ impl Ai {
             1 => self.beginner(view, legal),
             2 => self.rank(view, legal, &Plan::GREEDY, deadline).first.1,
             3 => self.rank(view, legal, &Plan::REASONER, deadline).first.1,
-            4 => self.search(view, legal, deadline, &Plan::REASONER, &Refine::SEARCHER),
+            4 => self.search(view, legal, deadline, &Plan::SEARCHER, &Refine::SEARCHER),
             _ => self.search(view, legal, deadline, &Plan::STRONG, &Refine::STRONG),
         }
     }
@@ -301,8 +301,10 @@ struct Plan {
 impl Plan {
     /// Level 2.
     const GREEDY: Plan = Plan { naive: true, worlds: 12, weights: Weights::GREEDY, probe: 0.5, depth: 1 };
-    /// Level 3, and level 4's first pass.
+    /// Level 3.
     const REASONER: Plan = Plan { naive: false, worlds: 24, weights: Weights::FULL, probe: 0.8, depth: 1 };
+    /// Level 4's first pass: level 3's, with a won game weighed on the scale of the army.
+    const SEARCHER: Plan = Plan { weights: Weights::SEARCHER, ..Plan::REASONER };
     /// Level 5's first pass.
     const STRONG: Plan = Plan { naive: false, worlds: 32, weights: Weights::STRONG, probe: 0.8, depth: 1 };
 }
