@@ -12,9 +12,9 @@
 //! Determinized search suits the hidden armies: a world drawn from a good belief answers the
 //! tactical question (is that piece a bomb, the spy, the marshal?), the loop is anytime (one
 //! world more per round until the [`Budget`] is spent), and it reuses the fast move generator.
-//! Its known weakness, strategy fusion, is limited in the exchange after each action (see
-//! [`search`]). Every level above 1 is drawn towards enemy pieces it could take or unmask, more
-//! so as the quiet-ply draw nears, and counts a side left without movers as lost.
+//! Its known weakness, strategy fusion, is limited in the exchange after each action (see the
+//! private `search` module). Every level above 1 is drawn towards enemy pieces it could take or
+//! unmask, more so as the quiet-ply draw nears, and counts a side left without movers as lost.
 
 mod belief;
 mod eval;
