@@ -1,0 +1,157 @@
+//! What an AI believes about the enemy's hidden pieces, and sampling worlds from it.
+
+use super::super::board::{Sq, SqSet};
+use super::super::piece::{Piece, Rank, RANKS};
+use super::super::position::{Position, Repetition};
+use super::super::view::{Cell, View};
+use crate::rng::Dice;
+use crate::square::Side;
+
+/// What an AI believes about the enemy's unidentified pieces, from its own view only.
+///
+/// Each unidentified piece gets a weight for every kind: the number of that kind still unseen
+/// (the army minus losses minus pieces already identified) times what the piece's history
+/// allows: a piece that moved is no bomb or flag; the flag and bombs stand mostly at the back.
+/// Worlds are sampled without replacement, so every sampled army has the right counts.
+#[derive(Clone, Debug)]
+pub struct Belief {
+    me: Side,
+    own: Vec<(Sq, Rank)>,
+    known: Vec<(Sq, Rank)>,
+    unknown: Vec<(Sq, [f32; RANKS])>,
+    pool: [u8; RANKS],
+    to_move: Side,
+    quiet_plies: u16,
+    repetition: [Repetition; 2],
+}
+
+impl Belief {
+    /// The belief of `view.viewer`; `naive` ignores everything but the counts.
+    pub fn new(view: &View, naive: bool) -> Belief {
+        let me = view.viewer;
+        let enemy = me.opponent();
+        let moved: SqSet = view.moved_markers.iter().copied().collect();
+        let (mut own, mut known, mut unknown_squares) = (Vec::new(), Vec::new(), Vec::new());
+        for sq in Sq::all() {
+            match view.cell(sq) {
+                Cell::Own { rank } => own.push((sq, rank)),
+                Cell::Enemy { intel: Some(rank) } => known.push((sq, rank)),
+                Cell::Enemy { intel: None } => unknown_squares.push(sq),
+                _ => {}
+            }
+        }
+        let mut pool = [0u8; RANKS];
+        for rank in Rank::ALL {
+            let seen = known.iter().filter(|(_, r)| *r == rank).count() as u8;
+            pool[rank.index()] =
+                rank.army_count().saturating_sub(view.enemy_losses[rank.index()]).saturating_sub(seen);
+        }
+        let unknown = unknown_squares
+            .into_iter()
+            .map(|sq| {
+                let mut weights = [1.0f32; RANKS];
+                if naive {
+                    // Even a naive player knows that bombs and the flag never move.
+                    if moved.contains(sq) {
+                        weights[Rank::Bomb.index()] = 0.0;
+                        weights[Rank::Flag.index()] = 0.0;
+                    }
+                } else {
+                    let depth = sq.rank_from(enemy) as usize;
+                    if moved.contains(sq) || depth >= 4 {
+                        weights[Rank::Bomb.index()] = 0.0;
+                        weights[Rank::Flag.index()] = 0.0;
+                    } else {
+                        weights[Rank::Flag.index()] = [1.0, 0.3, 0.1, 0.03][depth];
+                        weights[Rank::Bomb.index()] = [1.0, 1.0, 0.8, 0.4][depth];
+                    }
+                }
+                (sq, weights)
+            })
+            .collect();
+        Belief {
+            me,
+            own,
+            known,
+            unknown,
+            pool,
+            to_move: view.to_move,
+            quiet_plies: view.quiet_plies,
+            repetition: view.repetition,
+        }
+    }
+
+    /// The side whose belief this is.
+    pub fn me(&self) -> Side {
+        self.me
+    }
+
+    /// The identified enemy pieces.
+    pub fn known(&self) -> &[(Sq, Rank)] {
+        &self.known
+    }
+
+    /// The squares of the identified enemy pieces.
+    pub fn known_squares(&self) -> SqSet {
+        self.known.iter().map(|(sq, _)| *sq).collect()
+    }
+
+    /// The probability that the enemy piece on `sq` is of `rank`.
+    pub fn probability(&self, sq: Sq, rank: Rank) -> f32 {
+        if let Some((_, r)) = self.known.iter().find(|(s, _)| *s == sq) {
+            return if *r == rank { 1.0 } else { 0.0 };
+        }
+        let Some((_, weights)) = self.unknown.iter().find(|(s, _)| *s == sq) else { return 0.0 };
+        let total: f32 = Rank::ALL.iter().map(|r| weights[r.index()] * self.pool[r.index()] as f32).sum();
+        if total <= 0.0 {
+            return 0.0;
+        }
+        weights[rank.index()] * self.pool[rank.index()] as f32 / total
+    }
+
+    /// A full position consistent with the view.
+    pub fn sample(&self, dice: &mut Dice) -> Position {
+        let enemy = self.me.opponent();
+        let mut world = Position::empty(self.to_move);
+        for &(sq, rank) in &self.own {
+            world.put(sq, Piece::new(self.me, rank));
+        }
+        for &(sq, rank) in &self.known {
+            world.put(sq, Piece::new(enemy, rank));
+        }
+        let mut pool = self.pool.map(|n| n as f32);
+        let mut order: Vec<usize> = (0..self.unknown.len()).collect();
+        dice.shuffle(&mut order);
+        // Pieces that cannot be everything go first, so the kinds they allow are still there.
+        order.sort_by_key(|&i| self.unknown[i].1.iter().filter(|w| **w >= 1.0).count());
+        for i in order {
+            let (sq, weights) = &self.unknown[i];
+            let mut chances = [0f32; RANKS];
+            let mut total = 0.0;
+            for k in 0..RANKS {
+                chances[k] = weights[k] * pool[k];
+                total += chances[k];
+            }
+            if total <= 0.0 {
+                for k in 0..RANKS {
+                    chances[k] = weights[k] * Rank::ALL[k].army_count() as f32;
+                    total += chances[k];
+                }
+            }
+            let mut roll = (dice.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * total;
+            let mut chosen = chances.iter().rposition(|c| *c > 0.0).unwrap_or(0);
+            for (k, chance) in chances.iter().enumerate() {
+                if *chance > 0.0 && roll < *chance {
+                    chosen = k;
+                    break;
+                }
+                roll -= chance;
+            }
+            pool[chosen] = (pool[chosen] - 1.0).max(0.0);
+            world.put(*sq, Piece::new(enemy, Rank::ALL[chosen]));
+        }
+        world.quiet_plies = self.quiet_plies;
+        world.repetition = self.repetition;
+        world
+    }
+}

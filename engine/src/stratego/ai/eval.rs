@@ -1,0 +1,124 @@
+//! The evaluation of a full (sampled) position: material, a reserve of movers (a side that
+//! cannot move loses), advance, and the pull towards the enemy flag.
+
+use super::super::board::Sq;
+use super::super::piece::Rank;
+use super::super::position::Position;
+use crate::outcome::Status;
+use crate::square::Side;
+
+/// Score of a won game; everything else stays far below it.
+pub const WIN: f32 = 10_000.0;
+/// What a piece is worth in material (the flag's worth is the game itself).
+pub fn value(rank: Rank) -> f32 {
+    match rank {
+        Rank::Spy => 3.0,
+        Rank::Scout => 1.0,
+        Rank::Miner => 2.2,
+        Rank::Sergeant => 1.2,
+        Rank::Lieutenant => 1.8,
+        Rank::Captain => 2.6,
+        Rank::Major => 3.6,
+        Rank::Colonel => 5.0,
+        Rank::General => 7.0,
+        Rank::Marshal => 9.0,
+        Rank::Bomb => 0.8,
+        Rank::Flag => 0.0,
+    }
+}
+
+/// Weights of the evaluation's positional terms.
+#[derive(Copy, Clone, Debug)]
+pub struct Weights {
+    /// Reward for keeping pieces that can move (a side that cannot move loses), logarithmic.
+    pub reserve: f32,
+    /// Reward per piece for being far forward.
+    pub advance: f32,
+    /// Reward for own pieces near the enemy flag, penalty for enemy pieces near one's own.
+    pub flag: f32,
+    /// The same for pieces within three squares of a flag (miners twice): the breach that
+    /// decides most games between AIs, where every other piece has died on the bombs.
+    pub breach: f32,
+    /// What a won game is worth (at most [`WIN`]). Against a flag that is only probably there,
+    /// a huge value makes any attack on a possible flag worth any piece; a value on the scale
+    /// of the whole army (about 86) weighs the risk.
+    pub win: f32,
+}
+
+impl Weights {
+    /// Material only, plus the reserve.
+    pub const GREEDY: Weights = Weights { reserve: 6.0, advance: 0.3, flag: 0.0, breach: 0.0, win: WIN };
+    /// Level 3.
+    pub const FULL: Weights = Weights { reserve: 6.0, advance: 0.2, flag: 0.5, breach: 1.0, win: WIN };
+    /// Level 4: level 3's, with a won game worth about half the army when a sampled world
+    /// hands it over, so that no piece is thrown at every possible flag.
+    pub const SEARCHER: Weights = Weights { win: 50.0, ..Weights::FULL };
+    /// Level 5.
+    pub const STRONG: Weights = Weights { reserve: 8.0, advance: 0.1, flag: 0.8, breach: 1.0, win: 50.0 };
+}
+
+/// The evaluation of a full position for `me`.
+pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
+    match position.status() {
+        Status::Ongoing => {}
+        Status::Draw => return 0.0,
+        status if status.winner() == Some(me) => return weights.win,
+        _ => return -weights.win,
+    }
+    // A side without movers has lost, though the referee only says so on its turn (when both
+    // have none, the side to move is the one stuck).
+    let stuck = |side: Side| position.mobile_of(side).is_empty();
+    match (stuck(me), stuck(me.opponent())) {
+        (true, true) if position.to_move() == me => return -weights.win,
+        (true, true) => return weights.win,
+        (true, false) => return -weights.win,
+        (false, true) => return weights.win,
+        (false, false) => {}
+    }
+    evaluate_material(position, me, weights)
+}
+
+/// The evaluation without the terminal test (the caller knows the game goes on).
+fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
+    let mut score = 0.0;
+    let mut flags: [Option<Sq>; 2] = [None, None];
+    for (sq, piece) in position.pieces() {
+        let mut v = value(piece.rank);
+        if piece.rank == Rank::Spy && position.count(piece.side.opponent(), Rank::Marshal) == 0 {
+            v = 0.5;
+        }
+        if piece.rank == Rank::Flag {
+            flags[piece.side.index()] = Some(sq);
+        }
+        if weights.advance > 0.0 && !piece.rank.is_immobile() && piece.rank != Rank::Spy {
+            v += weights.advance * sq.rank_from(piece.side) as f32 / 9.0;
+        }
+        score += if piece.side == me { v } else { -v };
+    }
+    if weights.reserve > 0.0 {
+        let movers = |side: Side| (position.mobile_of(side).len() as f32 + 1.0).ln();
+        score += weights.reserve * (movers(me) - movers(me.opponent()));
+    }
+    if weights.flag > 0.0 || weights.breach > 0.0 {
+        for side in Side::BOTH {
+            let Some(flag) = flags[side.opponent().index()] else { continue };
+            // Every mobile piece is drawn towards the enemy flag; the last few squares count most.
+            let near: f32 = position
+                .mobile_of(side)
+                .iter()
+                .map(|sq| {
+                    let distance = sq.distance(flag);
+                    let closeness = (18 - distance.min(18)) as f32 / 18.0;
+                    let mut near = weights.flag * closeness * closeness;
+                    if distance <= 3 && weights.breach > 0.0 {
+                        let miner = position.piece_at(sq).is_some_and(|p| p.rank == Rank::Miner);
+                        near += weights.breach * (4 - distance) as f32 / 3.0 * if miner { 2.0 } else { 1.0 };
+                    }
+                    near
+                })
+                .sum();
+            score += if side == me { near } else { -near };
+        }
+    }
+    score
+}

@@ -1,0 +1,340 @@
+//! The Stratego AI: five levels, each playing only from its own side's [`View`], built on the
+//! same ideas as the Admiral AI ([`crate::ai`]).
+//!
+//! | level | how it thinks |
+//! |---|---|
+//! | 1 | advances and attacks whatever it bumps into; does not repeat an attack it saw fail, steps away from enemy pieces it has seen win, and with its last few movers stops charging pieces that never moved |
+//! | 2 | expected value of each action over worlds drawn from the unseen counts (and the rule that bombs and the flag never move), against the opponent's best answer; hunts the nearest enemy pieces |
+//! | 3 | the same over worlds drawn from a belief that uses every clue (moved pieces are no bombs or flag, a long move is a scout, bombs and the flag stand at the back), with a positional evaluation |
+//! | 4 | level 3's decision as a first pass, then its six best candidates searched deeper (the exchange of attacks three deep) in the same and fresh worlds until the budget is spent; its flag walled in by bombs |
+//! | 5 | the same, with more worlds in the first pass, wider and deeper, and an evaluation that weighs the reserve of movers and the flags' surroundings more |
+//!
+//! Determinized search suits the hidden armies: a world drawn from a good belief answers the
+//! tactical question (is that piece a bomb, the spy, the marshal?), the loop is anytime (one
+//! world more per round until the [`Budget`] is spent), and it reuses the fast move generator.
+//! Its known weakness, strategy fusion, is limited in the exchange after each action (see the
+//! private `search` module). Every level above 1 is drawn towards enemy pieces it could take or
+//! unmask, more so as the quiet-ply draw nears, and counts a side left without movers as lost.
+
+mod belief;
+mod eval;
+mod search;
+
+use std::time::Instant;
+
+pub use belief::Belief;
+pub use eval::{evaluate, value, Weights, WIN};
+
+use super::action::Action;
+use super::autoplace::auto_layout;
+use super::board::{Sq, SqSet};
+use super::layout::Layout;
+use super::piece::{Rank, RANKS};
+use super::position::{battle, Position, QUIET_PLY_LIMIT};
+use super::view::{Cell, View};
+use crate::ai::Budget;
+use crate::autoplace::Style;
+use crate::rng::Dice;
+use crate::square::Side;
+use search::Exchange;
+
+/// Below this many movers, level 1 stops attacking unknown pieces that never moved: a side
+/// that cannot move loses.
+const LAST_MOVERS: usize = 4;
+/// A Stratego AI player of a given level (1–5).
+#[derive(Clone, Debug)]
+pub struct Ai {
+    level: u8,
+    budget: Budget,
+    dice: Dice,
+}
+
+impl Ai {
+    /// An AI of `level` (clamped to 1–5) with its seed and thinking budget.
+    pub fn new(level: u8, seed: u64, budget: Budget) -> Ai {
+        Ai { level: level.clamp(1, 5), budget, dice: Dice::new(seed) }
+    }
+
+    /// The level.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// The thinking budget per decision.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// A setup in this level's style, varied per seed.
+    pub fn layout(level: u8, seed: u64) -> Layout {
+        let style = match level {
+            1 => Style::Varied,
+            2 => Style::Balanced,
+            3 => [Style::Balanced, Style::Defensive][(seed % 2) as usize],
+            // The searchers keep their flag walled in by bombs: between AIs, most games are
+            // flag races, and a flag that only a miner can reach is the best defence.
+            _ => Style::Defensive,
+        };
+        auto_layout(seed, style)
+    }
+
+    /// Chooses one of `legal` (never empty) from the view alone.
+    pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        let deadline = match self.budget {
+            Budget::Time(limit) => Some(Instant::now() + limit),
+            Budget::Iterations(_) => None,
+        };
+        match self.level {
+            1 => self.beginner(view, legal),
+            2 => self.rank(view, legal, &Plan::GREEDY, deadline).first.1,
+            3 => self.rank(view, legal, &Plan::REASONER, deadline).first.1,
+            4 => self.search(view, legal, deadline, &Plan::SEARCHER, &Refine::SEARCHER),
+            _ => self.search(view, legal, deadline, &Plan::STRONG, &Refine::STRONG),
+        }
+    }
+
+    /// Level 1: forward and into whatever is in the way, except into a piece it has seen win;
+    /// with its last few movers it no longer charges pieces that never moved (bombs, maybe).
+    fn beginner(&mut self, view: &View, legal: &[Action]) -> Action {
+        let me = view.viewer;
+        let movers = view.own_pieces().filter(|(_, rank)| !rank.is_immobile()).count();
+        let mut best = (f32::MIN, legal[0]);
+        for action in legal {
+            let mover = match view.cell(action.from) {
+                Cell::Own { rank } => rank,
+                _ => continue,
+            };
+            let mut score = if action.attack {
+                match view.cell(action.to) {
+                    Cell::Enemy { intel: Some(known) } if battle(mover, known) != Some(true) => -5.0,
+                    Cell::Enemy { intel: None }
+                        if movers <= LAST_MOVERS
+                            && mover != Rank::Miner
+                            && !view.moved_markers.contains(&action.to) =>
+                    {
+                        -5.0
+                    }
+                    Cell::Enemy { intel: Some(_) } => 8.0,
+                    _ => 5.0,
+                }
+            } else {
+                // Away from an enemy piece it has seen that would win, never next to one.
+                let danger = |sq: Sq| {
+                    sq.neighbours().any(|n| {
+                        n != action.from
+                            && matches!(view.cell(n), Cell::Enemy { intel: Some(known) } if battle(known, mover) == Some(true))
+                    })
+                };
+                1.0 + action.to.rank_from(me) as f32 - action.from.rank_from(me) as f32
+                    + if danger(action.from) { 3.0 } else { 0.0 }
+                    - if danger(action.to) { 3.0 } else { 0.0 }
+            };
+            score += self.noise(2.0);
+            if score > best.0 {
+                best = (score, *action);
+            }
+        }
+        best.1
+    }
+
+    /// Levels 2 and 3 (and the first pass of 4 and 5): every action scored by its average value
+    /// over sampled worlds after the exchange that follows it, plus what an attack reveals and a
+    /// slight push forward. Returns the scores (in `legal` order) and the best.
+    fn rank(&mut self, view: &View, legal: &[Action], plan: &Plan, deadline: Option<Instant>) -> Ranking {
+        let belief = Belief::new(view, plan.naive);
+        let known = belief.known_squares();
+        let me = view.viewer;
+        let mut exchange = Exchange { me, weights: &plan.weights, events: Vec::new() };
+        let mut totals = vec![0f32; legal.len()];
+        let mut worlds = Vec::with_capacity(plan.worlds);
+        while worlds.len() < plan.worlds && (worlds.is_empty() || deadline.is_none_or(|d| Instant::now() < d))
+        {
+            let world = belief.sample(&mut self.dice);
+            for (i, action) in legal.iter().enumerate() {
+                totals[i] += exchange.value_of(&world, action, known, plan.depth);
+            }
+            worlds.push(world);
+        }
+        let n = worlds.len() as f32;
+        let scores: Vec<f32> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, action)| totals[i] / n + Ai::bonus(view, action, plan.probe) + self.noise(0.01))
+            .collect();
+        let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).unwrap_or(0);
+        Ranking { first: (scores[best], legal[best]), scores, worlds, belief, known }
+    }
+
+    /// Levels 4 and 5: level 3's decision (or level 5's wider one) as a first pass, then the
+    /// most promising candidates searched deeper, in the first pass's worlds and then in fresh
+    /// ones until the budget is spent. The deeper exchange only refines: candidates are
+    /// compared on the same worlds, with the same bonuses.
+    fn search(
+        &mut self,
+        view: &View,
+        legal: &[Action],
+        deadline: Option<Instant>,
+        plan: &Plan,
+        refine: &Refine,
+    ) -> Action {
+        let ranking = self.rank(view, legal, plan, deadline);
+        let mut order: Vec<usize> = (0..legal.len()).collect();
+        order.sort_by(|&a, &b| ranking.scores[b].total_cmp(&ranking.scores[a]));
+        order.truncate(refine.width);
+        if order.len() < 2 {
+            return ranking.first.1;
+        }
+        let me = view.viewer;
+        let mut exchange = Exchange { me, weights: &plan.weights, events: Vec::new() };
+        let mut totals = vec![0f32; order.len()];
+        let extra = match self.budget {
+            Budget::Iterations(n) => n as usize,
+            Budget::Time(_) => usize::MAX,
+        };
+        let mut n = 0;
+        while n < ranking.worlds.len().saturating_add(extra) {
+            // Every candidate sees the same worlds, so a world is dropped whole at the deadline.
+            if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let sampled;
+            let world = match ranking.worlds.get(n) {
+                Some(world) => world,
+                None => {
+                    sampled = ranking.belief.sample(&mut self.dice);
+                    &sampled
+                }
+            };
+            for (slot, &i) in order.iter().enumerate() {
+                totals[slot] += exchange.value_of(world, &legal[i], ranking.known, refine.depth);
+            }
+            n += 1;
+        }
+        let mut best = (f32::MIN, ranking.first.1);
+        for (slot, &i) in order.iter().enumerate() {
+            let score = totals[slot] / n as f32 + Ai::bonus(view, &legal[i], plan.probe) + self.noise(0.01);
+            if score > best.0 {
+                best = (score, legal[i]);
+            }
+        }
+        best.1
+    }
+
+    /// What an action is worth beyond the exchange: a slight push forward, what an attack
+    /// reveals, and attacks against the quiet-ply draw.
+    fn bonus(view: &View, action: &Action, probe: f32) -> f32 {
+        Ai::forward(view.viewer, action) + Ai::attack_bonus(view, action, probe) + Ai::hunt(view, action)
+    }
+
+    /// The drive towards enemy pieces the mover could take or unmask, growing as the quiet-ply
+    /// draw nears: without it a side whose targets are all out of reach wanders until the draw.
+    fn hunt(view: &View, action: &Action) -> f32 {
+        if action.attack {
+            return 0.0;
+        }
+        let Cell::Own { rank } = view.cell(action.from) else { return 0.0 };
+        let weight = 0.1 + view.quiet_plies as f32 / QUIET_PLY_LIMIT as f32;
+        let nearest = |from: Sq| {
+            view.enemy_markers()
+                .filter(|(_, intel)| intel.is_none_or(|known| battle(rank, known) == Some(true)))
+                .map(|(sq, _)| sq.distance(from))
+                .min()
+        };
+        match (nearest(action.from), nearest(action.to)) {
+            (Some(before), Some(after)) => weight * (before as f32 - after as f32).clamp(-1.0, 1.0),
+            _ => 0.0,
+        }
+    }
+
+    /// A slight preference for moving forward when nothing else matters.
+    fn forward(me: Side, action: &Action) -> f32 {
+        if action.attack {
+            0.0
+        } else {
+            (action.to.rank_from(me) as f32 - action.from.rank_from(me) as f32).clamp(-1.0, 1.0) * 0.05
+        }
+    }
+
+    /// What an attack is worth beyond its material outcome: an attack on an unidentified piece
+    /// reveals it (`probe`), and when the quiet-ply draw approaches, a side that is not behind
+    /// wants attacks to keep the game alive.
+    fn attack_bonus(view: &View, action: &Action, probe: f32) -> f32 {
+        if !action.attack {
+            return 0.0;
+        }
+        let mut bonus = 0.0;
+        if matches!(view.cell(action.to), Cell::Enemy { intel: None }) {
+            bonus += probe;
+        }
+        if view.quiet_plies >= 120 {
+            let lost = |losses: &[u8; RANKS]| {
+                Rank::ALL.iter().map(|r| losses[r.index()] as f32 * value(*r)).sum::<f32>()
+            };
+            if lost(&view.own_losses) <= lost(&view.enemy_losses) {
+                bonus += (view.quiet_plies - 120) as f32 / 80.0 * 4.0;
+            }
+        }
+        bonus
+    }
+
+    fn noise(&mut self, scale: f32) -> f32 {
+        (self.dice.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * scale
+    }
+}
+
+/// How a level scores every action: the belief, the worlds, the evaluation and how deep the
+/// exchange after the action is searched.
+#[derive(Copy, Clone, Debug)]
+struct Plan {
+    /// A belief from the unseen counts only.
+    naive: bool,
+    /// Worlds sampled (fewer if the time budget runs out).
+    worlds: usize,
+    /// The evaluation.
+    weights: Weights,
+    /// What revealing an unknown piece by attacking it is worth.
+    probe: f32,
+    /// Attacks in the exchange after the action (the opponent's first).
+    depth: u8,
+}
+
+impl Plan {
+    /// Level 2.
+    const GREEDY: Plan = Plan { naive: true, worlds: 12, weights: Weights::GREEDY, probe: 0.5, depth: 1 };
+    /// Level 3.
+    const REASONER: Plan = Plan { naive: false, worlds: 24, weights: Weights::FULL, probe: 0.8, depth: 1 };
+    /// Level 4's first pass: level 3's, with a won game weighed on the scale of the army.
+    const SEARCHER: Plan = Plan { weights: Weights::SEARCHER, ..Plan::REASONER };
+    /// Level 5's first pass.
+    const STRONG: Plan = Plan { naive: false, worlds: 32, weights: Weights::STRONG, probe: 0.8, depth: 1 };
+}
+
+/// How levels 4 and 5 refine their first pass.
+#[derive(Copy, Clone, Debug)]
+struct Refine {
+    /// Candidates kept.
+    width: usize,
+    /// Attacks in the deeper exchange.
+    depth: u8,
+}
+
+impl Refine {
+    /// Level 4.
+    const SEARCHER: Refine = Refine { width: 6, depth: 3 };
+    /// Level 5.
+    const STRONG: Refine = Refine { width: 8, depth: 4 };
+}
+
+/// The first pass's result, kept for the refinement.
+struct Ranking {
+    /// The best action with its score.
+    first: (f32, Action),
+    /// Every action's score, in `legal` order.
+    scores: Vec<f32>,
+    /// The worlds sampled.
+    worlds: Vec<Position>,
+    /// The belief they came from.
+    belief: Belief,
+    /// The identified enemy pieces.
+    known: SqSet,
+}

@@ -1,0 +1,67 @@
+//! The Stratego AI's traits, each in a small position (the no-peeking and determinism tests
+//! are in `stratego_properties.rs`).
+
+#[path = "stratego_common.rs"]
+mod common;
+use admiral_engine::ai::Budget;
+use admiral_engine::stratego::ai::{evaluate, Ai, Weights};
+use admiral_engine::stratego::*;
+use admiral_engine::Side;
+use common::*;
+
+/// South's view of `position` with the North pieces on `revealed` identified, as if seen in
+/// earlier attacks.
+fn view_with(position: &Position, revealed: &[&str]) -> (Game, View) {
+    let game = Game::from_position(position.clone(), true);
+    let mut view = game.view_remembering(Side::South);
+    for square in revealed {
+        let rank = position.piece_at(sq(square)).expect("a piece there").rank;
+        view.cells[sq(square).index()] = Cell::Enemy { intel: Some(rank) };
+    }
+    (game, view)
+}
+
+/// The action `level` chooses (deterministic budget).
+fn choice(level: u8, game: &Game, view: &View) -> Action {
+    Ai::new(level, 3, Budget::Iterations(8)).choose(view, &game.legal_actions())
+}
+
+#[test]
+fn a_side_left_without_movers_counts_as_lost() {
+    let position = pos("a1:FL b1:BO j10:fl i10:sg", Side::South);
+    for weights in [Weights::GREEDY, Weights::FULL, Weights::SEARCHER, Weights::STRONG] {
+        assert_eq!(evaluate(&position, Side::South, &weights), -weights.win);
+        assert_eq!(evaluate(&position, Side::North, &weights), weights.win);
+    }
+}
+
+#[test]
+fn level_1_steps_away_from_a_known_piece_that_would_win() {
+    let position = pos("a1:FL e4:SG e5:ma j10:fl j9:bo i10:bo", Side::South);
+    let (game, view) = view_with(&position, &["e5"]);
+    for seed in 0..20 {
+        let action = Ai::new(1, seed, Budget::Iterations(1)).choose(&view, &game.legal_actions());
+        assert_eq!(action.from, sq("e4"), "seed {seed}: {action}");
+        assert!(!action.attack, "seed {seed}: {action}");
+    }
+}
+
+#[test]
+fn levels_2_to_5_do_not_leave_a_piece_to_a_known_stronger_one() {
+    let position = pos("a1:FL b1:BO e4:CA e5:ge j10:fl j9:bo i10:bo", Side::South);
+    let (game, view) = view_with(&position, &["e5"]);
+    for level in 2..=5 {
+        let action = choice(level, &game, &view);
+        assert_eq!(action.from, sq("e4"), "level {level}: {action}");
+        assert!(!action.attack, "level {level}: {action}");
+    }
+}
+
+#[test]
+fn levels_2_to_5_take_a_known_weaker_piece() {
+    let position = pos("a1:FL b1:BO e4:CA e5:lt j10:fl j9:bo i10:bo", Side::South);
+    let (game, view) = view_with(&position, &["e5"]);
+    for level in 2..=5 {
+        assert_eq!(choice(level, &game, &view).to_string(), "e4xe5", "level {level}");
+    }
+}
