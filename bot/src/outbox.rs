@@ -296,11 +296,7 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
         .await?;
         let ending = matches!(n.notice, Notice::MatchEnded { .. });
         if let (Some((guild, Some(channel), public_language)), true) = (origin, recent.is_none() || ending) {
-            let language = match public_language.as_deref() {
-                Some("ru") => Language::Ru,
-                Some(_) => Language::En,
-                None => n.language,
-            };
+            let language = public_language.as_deref().map_or(n.language, crate::service::lang_of);
             enqueue(
                 &mut tx,
                 now,

@@ -170,15 +170,7 @@ pub async fn challenge_parties(app: &App, c: ChallengeId) -> Option<(UserId, Use
             .await
             .ok()
             .flatten();
-    row.map(|(a, b, l)| (UserId::from_db(a), UserId::from_db(b), l.map(|l| language_of_code(&l))))
-}
-
-fn language_of_code(code: &str) -> Language {
-    if code == "ru" {
-        Language::Ru
-    } else {
-        Language::En
-    }
+    row.map(|(a, b, l)| (UserId::from_db(a), UserId::from_db(b), l.as_deref().map(crate::service::lang_of)))
 }
 
 /// The Accept button: only the challenged player; the challenge message updates itself.

@@ -122,7 +122,7 @@ impl App {
                 .flatten()
                 .unwrap_or(0)
                 == 1;
-        let stored_lang = stored.as_deref().map(|s| if s == "ru" { Language::Ru } else { Language::En });
+        let stored_lang = stored.as_deref().map(crate::service::lang_of);
         let lang = match (explicit, stored_lang, from_locale) {
             (true, Some(s), _) => s,
             (_, s, Some(l)) => {

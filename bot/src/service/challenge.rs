@@ -24,10 +24,10 @@ impl Service {
         settings.validate()?;
         let now = self.now();
         let expires_at = now + self.inner.config.challenge_ttl_ms;
-        let challenger_language = self.language(from).await?;
+        let public_language = origin.language.unwrap_or(self.language(from).await?);
         // Posted in a channel, it is read by the whole server; by DM, by the challenged player.
         let language = match origin.channel {
-            Some(_) => origin.language.unwrap_or(challenger_language),
+            Some(_) => public_language,
             None => self.language(to).await?,
         };
         let mut tx = self.inner.store.write.begin().await?;
@@ -43,7 +43,7 @@ impl Service {
         .bind(json(&settings))
         .bind(origin.guild.map(|g| g as i64))
         .bind(origin.channel.map(|c| c as i64))
-        .bind(lang_code(origin.language.unwrap_or(challenger_language)))
+        .bind(lang_code(public_language))
         .bind(now)
         .bind(expires_at)
         .fetch_one(&mut *tx)

@@ -356,15 +356,17 @@ fn side_name(side: Side) -> &'static str {
     side.name()
 }
 
-fn lang_of(s: &str) -> Language {
-    if s == "ru" {
+/// The language stored as `code` (`ru`; anything else is English).
+pub fn lang_of(code: &str) -> Language {
+    if code == "ru" {
         Language::Ru
     } else {
         Language::En
     }
 }
 
-fn lang_code(language: Language) -> &'static str {
+/// How the store writes a language (`en`, `ru`).
+pub fn lang_code(language: Language) -> &'static str {
     match language {
         Language::Ru => "ru",
         Language::En => "en",
