@@ -71,11 +71,17 @@ pub enum Style {
     /// A different character every seed: one of the other styles with its settings shaken
     /// (base placement, mine count, depths, where the gaps go), for the widest variety.
     Varied,
+    /// The defensive plan hardened against the two blows that end most games between
+    /// searching AIs: the bases on opposite flanks in the back row (a ship that breaks through
+    /// to one cannot take the other two plies later), and the bomb in a front corner with empty
+    /// squares around it, so that an enemy who strikes it loses more in the blast than we do.
+    Fortress,
 }
 
 impl Style {
     /// Every style.
-    pub const ALL: [Style; 4] = [Style::Balanced, Style::Aggressive, Style::Defensive, Style::Varied];
+    pub const ALL: [Style; 5] =
+        [Style::Balanced, Style::Aggressive, Style::Defensive, Style::Varied, Style::Fortress];
 
     fn salt(self) -> u64 {
         (self as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -155,6 +161,10 @@ struct Knobs {
     cr_trios: f64,
     /// Probability of a DD+DD+DD group when three destroyers are spare.
     dd_trio: f64,
+    /// The bomb goes to a flank (the two outermost files on either side).
+    bomb_on_flank: bool,
+    /// Empty squares kept inside the bomb's blast, nearest first.
+    bomb_pocket: usize,
 }
 
 impl Knobs {
@@ -163,6 +173,7 @@ impl Knobs {
             Style::Varied => {
                 *dice.pick(&[Style::Balanced, Style::Aggressive, Style::Defensive]).expect("non-empty")
             }
+            Style::Fortress => Style::Defensive,
             other => other,
         };
         let mut k = match base {
@@ -180,6 +191,8 @@ impl Knobs {
                 tb_share: 0.2,
                 cr_trios: 0.7,
                 dd_trio: 0.3,
+                bomb_on_flank: false,
+                bomb_pocket: 0,
             },
             Style::Defensive => Knobs {
                 mirror: false,
@@ -195,6 +208,8 @@ impl Knobs {
                 tb_share: 0.4,
                 cr_trios: 0.5,
                 dd_trio: 0.2,
+                bomb_on_flank: false,
+                bomb_pocket: 0,
             },
             _ => Knobs {
                 mirror: false,
@@ -210,8 +225,17 @@ impl Knobs {
                 tb_share: 0.3,
                 cr_trios: 0.6,
                 dd_trio: 0.3,
+                bomb_on_flank: false,
+                bomb_pocket: 0,
             },
         };
+        if style == Style::Fortress {
+            k.together = 0.0;
+            k.back_row = 1.0;
+            k.ab_band = (0, 0);
+            k.bomb_on_flank = true;
+            k.bomb_pocket = 4 + dice.below(3);
+        }
         if style == Style::Varied {
             k.together = 0.1 + 0.5 * dice.below(11) as f64 / 10.0;
             k.back_row = 0.6 + 0.4 * dice.below(11) as f64 / 10.0;
@@ -709,8 +733,13 @@ impl Planner {
             .chain(self.cells_of(K::Carrier).into_iter().map(|c| (c, 20)))
             .collect();
         let band = self.knobs.ab_band;
-        let tf = 2 + self.dice.below(WIDTH - 4);
-        let spot = self.best(3, |_, n| {
+        let tf = if self.knobs.bomb_on_flank {
+            [0, 1, WIDTH - 2, WIDTH - 1][self.dice.below(4)]
+        } else {
+            2 + self.dice.below(WIDTH - 4)
+        };
+        let jitter = if self.knobs.bomb_on_flank { 0 } else { 3 };
+        let spot = self.best(jitter, |_, n| {
             let mut s = 6 * out_of(n.0, band) + dist(n.1, tf);
             for &(c, penalty) in &keep_clear {
                 if cheb(n, c) <= 2 {
@@ -721,6 +750,21 @@ impl Planner {
         });
         if let Some(c) = spot {
             self.put(c, K::AtomicBomb);
+            self.clear_pocket(c);
+        }
+    }
+
+    /// Keeps up to `bomb_pocket` squares of the blast around the bomb at `bomb` empty, the
+    /// nearest first, never more than the layout's empty squares.
+    fn clear_pocket(&mut self, bomb: Cell) {
+        let spare = self.free_count().saturating_sub(self.left_total());
+        for _ in 0..self.knobs.bomb_pocket.min(spare) {
+            let spot =
+                self.best(1, |_, n| (cheb(n, bomb) <= 2).then(|| 10 * cheb(n, bomb) + dist(n.0, bomb.0)));
+            match spot {
+                Some(c) => self.gap[c.0][c.1] = true,
+                None => return,
+            }
         }
     }
 
@@ -1275,6 +1319,23 @@ mod tests {
     }
 
     #[test]
+    fn the_fortress_keeps_its_bases_apart_and_its_bomb_in_a_pocket() {
+        for seed in 0..SEEDS {
+            let layout = auto_layout(seed, Style::Fortress);
+            let bases = cells(&layout, K::NavalBase);
+            assert!(bases.iter().all(|b| b.0 == DEPTH - 1), "seed {seed}: {bases:?} not in the back row");
+            assert!(dist(bases[0].1, bases[1].1) >= 5, "seed {seed}: bases {bases:?} too close");
+            let ab = cells(&layout, K::AtomicBomb)[0];
+            assert!(ab.0 == 0 && (ab.1 <= 1 || ab.1 >= WIDTH - 2), "seed {seed}: bomb at {ab:?}");
+            let blast: Vec<_> = layout.cells().filter(|&(c, _)| c != ab && cheb(c, ab) <= 2).collect();
+            let empty = blast.iter().filter(|(_, k)| k.is_none()).count();
+            assert!(empty >= 4, "seed {seed}: {empty} empty squares in the blast");
+            // A strike on the bomb costs us at most a few of the units beside it.
+            assert!(blast.len() - empty <= 7, "seed {seed}: {} own units in the blast", blast.len() - empty);
+        }
+    }
+
+    #[test]
     fn styles_have_their_own_character() {
         // Mines next to a base, and the mean depth of the heavy ships, per style.
         let character = |style: Style| {
@@ -1336,7 +1397,11 @@ mod tests {
                 }
             }
             assert!(base_files.len() >= 15, "{style:?}: {base_files:?}");
-            assert!(together >= 5 && apart >= 30, "{style:?}: {together} / {apart}");
+            if style == Style::Fortress {
+                assert_eq!(together, 0, "the fortress keeps its bases apart");
+            } else {
+                assert!(together >= 5 && apart >= 30, "{style:?}: {together} / {apart}");
+            }
             assert!((20..=80).contains(&cv_left), "{style:?}: carrier left {cv_left}");
         }
         assert_ne!(auto_layout(7, Style::Aggressive), auto_layout(7, Style::Defensive));
