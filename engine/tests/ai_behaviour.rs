@@ -203,3 +203,25 @@ fn bluffs_with_a_fireship_escorted_like_the_carrier() {
 fn distance(a: Square, b: Square) -> u8 {
     a.col().abs_diff(b.col()) + a.row().abs_diff(b.row())
 }
+
+#[test]
+fn does_not_stall_the_game_by_scouting_a_known_mine() {
+    // Our aircraft could strike the mine it has already seen: that only reveals it again,
+    // but restarts the quiet-ply count, so a fleet with nothing better to do would repeat it
+    // forever. No level from 2 up spends its turn on it.
+    // Everything else is boxed in by mines without a destroyer to tow them, but for a patrol
+    // ship that can only step back: without the rule, the strike would look the better of two
+    // empty moves.
+    let ours = "a1:NB c1:NB b1:CV b2:AC a2:MN c2:MN h2:PS g2:MN i2:MN h3:MN";
+    let theirs = "b5:mn n15:nb m15:nb n14:mn m14:dd";
+    let (position, view) = view(&format!("{ours} {theirs}"), &["b5"], &[]);
+    let legal = position.legal_actions();
+    let scout = |action: &Action| action.target() == Some(sq("b5"));
+    assert!(legal.iter().any(scout), "the strike must be on offer: {legal:?}");
+    for level in 2..=5 {
+        for seed in 0..4 {
+            let action = Ai::new(level, seed, Budget::Iterations(48)).choose(&view, &legal);
+            assert!(!scout(&action), "level {level} scouted a known mine again: {action}");
+        }
+    }
+}

@@ -166,6 +166,7 @@ impl Ai {
         let threats = Threats::identified(belief.known().iter().map(|(sq, _)| *sq).collect());
         let samples: Vec<Position> = (0..worlds).map(|_| belief.sample(&mut self.dice)).collect();
         let mut scores = vec![0f32; legal.len()];
+        let mut bites = vec![0u32; legal.len()];
         let mut events = Vec::new();
         for world in &samples {
             let before = evaluate(world, me, weights);
@@ -176,13 +177,15 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
+                bites[i] += destroys(&events) as u32;
                 let value = after_exchange(&after, me, 1, weights, &threats, &mut events);
                 scores[i] += value - before;
             }
         }
         let mut best = (f32::MIN, legal[0]);
         for (i, action) in legal.iter().enumerate() {
-            let score = scores[i] / worlds as f32 + self.forward(me, action) + self.noise(0.1);
+            let score = scores[i] / worlds as f32 + self.forward(me, action) + self.noise(0.1)
+                - pointless(view, action, bites[i]);
             if score > best.0 {
                 best = (score, *action);
             }
@@ -252,9 +255,7 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
-                if events.iter().any(|event| matches!(event, Event::Destroyed { .. })) {
-                    bites[i] += 1;
-                }
+                bites[i] += destroys(&events) as u32;
                 totals[i] += after_exchange(
                     &after,
                     me,
@@ -277,7 +278,8 @@ impl Ai {
             if counts[i] > 0 {
                 let score = totals[i] / counts[i] as f32
                     + pressure * bites[i] as f32 / counts[i] as f32
-                    + self.forward(me, action);
+                    + self.forward(me, action)
+                    - pointless(view, action, bites[i]);
                 if score > best.0 {
                     best = (score, *action);
                 }
@@ -347,6 +349,22 @@ fn sure_loss(attacker: UnitKind, target: UnitKind) -> bool {
         UnitKind::Mine => attacker != UnitKind::Minesweeper,
         UnitKind::StationaryMine | UnitKind::AtomicBomb => true,
         _ => matches!((attacker.strength(), target.strength()), (Some(a), Some(t)) if a < t),
+    }
+}
+
+/// Whether `events` destroyed anything.
+fn destroys(events: &[Event]) -> bool {
+    events.iter().any(|event| matches!(event, Event::Destroyed { .. }))
+}
+
+/// The penalty for a strike at a marker already identified that destroyed nothing in any
+/// sampled world (`bites` = 0), such as an aircraft over a known mine. It teaches nothing,
+/// but an attack restarts the quiet-ply count: a fleet with nothing better to do would repeat
+/// it forever instead of letting the game end in a draw.
+fn pointless(view: &View, action: &Action, bites: u32) -> f32 {
+    match action.target().map(|target| view.cell(target)) {
+        Some(Cell::Enemy { intel: Some(_) }) if bites == 0 => 1.0,
+        _ => 0.0,
     }
 }
 
