@@ -116,14 +116,7 @@ proptest! {
 
     #[test]
     fn exposed_units_are_exactly_those_the_enemy_view_identifies(seed in any::<u64>(), plies in 0usize..400, intel in any::<bool>()) {
-        let (game, mut dice) = new_game(seed);
-        let mut game = Game::replay(&Record { intel, ..game.record().clone() }).unwrap();
-        for _ in 0..plies {
-            if game.outcome().is_some() { break; }
-            let legal = game.legal_actions();
-            let action = legal[dice.below(legal.len())];
-            game.play(&action, Defense::Auto).unwrap();
-        }
+        let (game, _) = random_game_with_intel(seed, plies, intel);
         for viewer in Side::BOTH {
             let theirs = game.view(viewer.opponent());
             let identified: Vec<Square> = Square::all()
@@ -144,14 +137,7 @@ proptest! {
 
     #[test]
     fn a_view_does_not_change_when_hidden_enemy_units_are_permuted(seed in any::<u64>(), plies in 0usize..300, intel in any::<bool>()) {
-        let (game, mut dice) = new_game(seed);
-        let mut game = Game::replay(&Record { intel, ..game.record().clone() }).unwrap();
-        for _ in 0..plies {
-            if game.outcome().is_some() { break; }
-            let legal = game.legal_actions();
-            let action = legal[dice.below(legal.len())];
-            game.play(&action, Defense::Auto).unwrap();
-        }
+        let (game, mut dice) = random_game_with_intel(seed, plies, intel);
         for viewer in Side::BOTH {
             let enemy = viewer.opponent();
             // The enemy units this viewer has never identified.
@@ -312,4 +298,20 @@ proptest! {
             copy.play(action, Defense::Auto, &mut events).unwrap();
         }
     }
+}
+
+/// A game of `seed` with the intel setting `intel`, after up to `plies` random legal actions,
+/// and the dice that chose them.
+fn random_game_with_intel(seed: u64, plies: usize, intel: bool) -> (Game, Dice) {
+    let (game, mut dice) = new_game(seed);
+    let mut game = Game::replay(&Record { intel, ..game.record().clone() }).unwrap();
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.legal_actions();
+        let action = legal[dice.below(legal.len())];
+        game.play(&action, Defense::Auto).unwrap();
+    }
+    (game, dice)
 }
