@@ -83,6 +83,17 @@ impl Style {
     pub const ALL: [Style; 5] =
         [Style::Balanced, Style::Aggressive, Style::Defensive, Style::Varied, Style::Fortress];
 
+    /// The style of an AI level's own setups (either ruleset): varied at level 1, balanced at 2,
+    /// balanced or defensive by seed at 3, and `searchers` for the searching levels 4 and 5.
+    pub fn for_ai_level(level: u8, seed: u64, searchers: Style) -> Style {
+        match level {
+            1 => Style::Varied,
+            2 => Style::Balanced,
+            3 => [Style::Balanced, Style::Defensive][(seed % 2) as usize],
+            _ => searchers,
+        }
+    }
+
     fn salt(self) -> u64 {
         (self as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }

@@ -96,13 +96,7 @@ impl Ai {
     /// 0.5 against level 3 to 0.58–0.65 (see the README). Level 5 adds its bluff: the fireship
     /// escorted like the carrier on the other flank.
     pub fn layout(level: u8, seed: u64) -> Layout {
-        let style = match level {
-            1 => Style::Varied,
-            2 => Style::Balanced,
-            3 => [Style::Balanced, Style::Defensive][(seed % 2) as usize],
-            _ => Style::Fortress,
-        };
-        let mut layout = auto_layout(seed, style);
+        let mut layout = auto_layout(seed, Style::for_ai_level(level, seed, Style::Fortress));
         if level >= 5 {
             bluff::escort_fireship_like_carrier(&mut layout);
         }

@@ -67,15 +67,9 @@ impl Ai {
 
     /// A setup in this level's style, varied per seed.
     pub fn layout(level: u8, seed: u64) -> Layout {
-        let style = match level {
-            1 => Style::Varied,
-            2 => Style::Balanced,
-            3 => [Style::Balanced, Style::Defensive][(seed % 2) as usize],
-            // The searchers keep their flag walled in by bombs: between AIs, most games are
-            // flag races, and a flag that only a miner can reach is the best defence.
-            _ => Style::Defensive,
-        };
-        auto_layout(seed, style)
+        // The searchers keep their flag walled in by bombs: between AIs, most games are flag
+        // races, and a flag that only a miner can reach is the best defence.
+        auto_layout(seed, Style::for_ai_level(level, seed, Style::Defensive))
     }
 
     /// Chooses one of `legal` (never empty) from the view alone.
