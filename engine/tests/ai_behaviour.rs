@@ -225,3 +225,19 @@ fn does_not_stall_the_game_by_scouting_a_known_mine() {
         }
     }
 }
+
+#[test]
+fn does_not_throw_a_ship_away_to_keep_the_game_going() {
+    // Near the quiet-ply draw the searchers value attacks that destroy something more. Losing
+    // a ship of our own is no such attack, though it restarts the count too: a patrol ship
+    // beside a destroyer it has seen steps away instead of charging it.
+    let (position, mut view) = view(&format!("{BASES} g6:PS g7:dd"), &["g7"], &["g7"]);
+    view.quiet_plies = 190;
+    let legal = position.legal_actions();
+    for level in 4..=5 {
+        for seed in 0..4 {
+            let action = Ai::new(level, seed, Budget::Iterations(48)).choose(&view, &legal);
+            assert_ne!(action.target(), Some(sq("g7")), "level {level} threw its patrol ship away: {action}");
+        }
+    }
+}

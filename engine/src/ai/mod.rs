@@ -6,7 +6,7 @@
 //! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
 //! | 3 | reasoner | the same over worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
 //! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep; its setup is the fortress (bases on opposite flanks, the bomb in a pocket) |
-//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation), an exchange in which hidden enemy units also strike at our units the enemy has seen and at our bases, weighed defence declarations, and the fortress with a bluff in its setup |
+//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears), an exchange in which hidden enemy units also strike at our units the enemy has seen and at our bases, weighed defence declarations, and the fortress with a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
 //! from a good belief capture what matters tactically (is that marker a mine, a base, a
@@ -18,7 +18,8 @@
 //! targets first), so a move that walks into a known battleship or leaves a base open is seen
 //! at once, and quiet moves cost almost nothing to look at.
 //!
-//! Against the 200-quiet-ply draw, the searchers value any attack more as the count rises, and
+//! Against the 200-quiet-ply draw, the searchers value an attack that destroys an enemy unit
+//! more as the count rises, level 5 draws its whole fleet towards the enemy bases harder, and
 //! every level above 1 has a small preference for advancing.
 
 mod belief;
@@ -171,7 +172,7 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
-                bites[i] += destroys(&events) as u32;
+                bites[i] += destroys(&events, me.opponent()) as u32;
                 let value = after_exchange(&after, me, 1, weights, &threats, &mut events);
                 scores[i] += value - before;
             }
@@ -249,7 +250,7 @@ impl Ai {
                 let mut after = world.clone();
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
-                bites[i] += destroys(&events) as u32;
+                bites[i] += destroys(&events, me.opponent()) as u32;
                 totals[i] += after_exchange(
                     &after,
                     me,
@@ -346,9 +347,10 @@ fn sure_loss(attacker: UnitKind, target: UnitKind) -> bool {
     }
 }
 
-/// Whether `events` destroyed anything.
-fn destroys(events: &[Event]) -> bool {
-    events.iter().any(|event| matches!(event, Event::Destroyed { .. }))
+/// Whether `events` destroyed anything of `enemy`'s (losing a ship of our own on a mine is
+/// no progress, though it restarts the quiet-ply count too).
+fn destroys(events: &[Event], enemy: Side) -> bool {
+    events.iter().any(|event| matches!(event, Event::Destroyed { side, .. } if *side == enemy))
 }
 
 /// The penalty for a strike at a marker already identified that destroyed nothing in any
