@@ -174,8 +174,10 @@ pub struct Summary {
 
 impl Summary {
     /// Runs `games` games; `make_a` / `make_b` build a fresh agent per thread; `layouts` gives the
-    /// South and North layouts of a game from its seed and whether `a` sits South. Returns the
-    /// summary and every game's details in game order.
+    /// South and North layouts of a game from its seed and whether `a` sits South; `finished`
+    /// hears of each game (its index and details) as soon as it ends, so that a long run
+    /// stopped early keeps what it played. Returns the summary and every game's details in
+    /// game order.
     pub fn run(
         games: u64,
         seed: u64,
@@ -183,6 +185,7 @@ impl Summary {
         make_a: &(dyn Fn() -> Box<dyn Agent> + Sync),
         make_b: &(dyn Fn() -> Box<dyn Agent> + Sync),
         layouts: &(dyn Fn(u64, bool) -> (Layout, Layout) + Sync),
+        finished: &(dyn Fn(u64, &Played) + Sync),
     ) -> (Summary, Vec<Played>) {
         let start = Instant::now();
         let threads = threads.max(1);
@@ -201,6 +204,7 @@ impl Summary {
                                 let (south, north) = layouts(game_seed, a_is_south);
                                 let game =
                                     play_game(a.as_mut(), b.as_mut(), &south, &north, a_is_south, game_seed);
+                                finished(i, &game);
                                 progress.record(&game.result, games);
                                 (i, game)
                             })

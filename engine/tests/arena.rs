@@ -61,3 +61,30 @@ fn bad_arguments_are_explained() {
     let (ok, _, err) = run(&["--frobnicate"]);
     assert!(!ok && err.contains("unknown option"));
 }
+
+#[test]
+fn verbose_runs_report_every_game_once_and_the_lines_add_up_to_the_report() {
+    // The lines come as games end (with two threads, not necessarily in game order), so a
+    // long run stopped early keeps what it played.
+    let (ok, out, _) = run(&[
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+        "--verbose",
+    ]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    let (games, report) = lines.split_at(lines.len() - 1);
+    let mut indices: Vec<u64> = games.iter().map(|line| fields(line)["game"].parse().unwrap()).collect();
+    indices.sort_unstable();
+    assert_eq!(indices, (0..6).collect::<Vec<u64>>());
+    let plies: u64 = games.iter().map(|line| fields(line)["plies"].parse::<u64>().unwrap()).sum();
+    assert_eq!(fields(report[0])["plies"], plies.to_string());
+}

@@ -175,13 +175,15 @@ pub fn play_game(a: &mut dyn Agent, b: &mut dyn Agent, a_is_south: bool, seed: u
 
 /// Runs `games` games on `threads` threads (a fresh pair of agents per thread); game `i` has
 /// `a` South when `i` is even and its seed from [`game_seed`], so runs do not depend on the
-/// number of threads. Returns the summary and every game's details in game order.
+/// number of threads; `finished` hears of each game as soon as it ends. Returns the summary and
+/// every game's details in game order.
 pub fn run(
     games: u64,
     seed: u64,
     threads: usize,
     make_a: &(dyn Fn() -> Box<dyn Agent> + Sync),
     make_b: &(dyn Fn() -> Box<dyn Agent> + Sync),
+    finished: &(dyn Fn(u64, &Played) + Sync),
 ) -> (Summary, Vec<Played>) {
     let start = Instant::now();
     let threads = threads.max(1);
@@ -196,6 +198,7 @@ pub fn run(
                         .step_by(threads)
                         .map(|i| {
                             let game = play_game(a.as_mut(), b.as_mut(), i % 2 == 0, game_seed(seed, i));
+                            finished(i, &game);
                             progress.record(&game.result, games);
                             (i, game)
                         })

@@ -14,12 +14,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use admiral_engine::ai::{Ai, Budget};
-use admiral_engine::arena::{Agent, GameResult, RandomAgent, Summary};
+use admiral_engine::arena::{Agent, GameResult, Played, RandomAgent, Summary};
 use admiral_engine::autoplace::{auto_layout, Style};
 use admiral_engine::stratego;
 use admiral_engine::{Layout, Ruleset};
 
-const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --verbose: one line per game before the report";
+const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
 
 struct Options {
     ruleset: Ruleset,
@@ -163,10 +163,8 @@ fn run_admiral(options: &Options) -> Result<Summary, String> {
             (b_layout, a_layout)
         }
     };
-    let (summary, played) =
-        Summary::run(options.games, options.seed, options.threads, &*make_a, &*make_b, &layouts);
-    if options.verbose {
-        for (i, game) in played.iter().enumerate() {
+    let finished = |i: u64, game: &Played| {
+        if options.verbose {
             print_game(
                 i,
                 &game.result,
@@ -174,12 +172,14 @@ fn run_admiral(options: &Options) -> Result<Summary, String> {
                 None,
             );
         }
-    }
+    };
+    let (summary, _) =
+        Summary::run(options.games, options.seed, options.threads, &*make_a, &*make_b, &layouts, &finished);
     Ok(summary)
 }
 
 /// One `--verbose` line: `game=I a_side=south|north status=S reason=R plies=P [forfeit="…"]`.
-fn print_game(index: usize, result: &GameResult, reason: String, forfeit: Option<&str>) {
+fn print_game(index: u64, result: &GameResult, reason: String, forfeit: Option<&str>) {
     println!(
         "game={index} a_side={} status={} reason={reason} plies={}{}",
         if result.a_was_south { "south" } else { "north" },
@@ -197,13 +197,13 @@ fn reason_name<R: serde::Serialize>(reason: R) -> String {
 fn run_stratego(options: &Options) -> Result<Summary, String> {
     let make_a = stratego_agent(&options.a, options.budget, options.ucc_timeout)?;
     let make_b = stratego_agent(&options.b, options.budget, options.ucc_timeout)?;
-    let (summary, played) =
-        stratego::arena::run(options.games, options.seed, options.threads, &*make_a, &*make_b);
-    if options.verbose {
-        for (i, game) in played.iter().enumerate() {
+    let finished = |i: u64, game: &stratego::arena::Played| {
+        if options.verbose {
             let reason = game.reason.map(reason_name).unwrap_or_else(|| "ply_cap".into());
             print_game(i, &game.result, reason, game.forfeit.as_deref());
         }
-    }
+    };
+    let (summary, _) =
+        stratego::arena::run(options.games, options.seed, options.threads, &*make_a, &*make_b, &finished);
     Ok(summary)
 }
