@@ -180,7 +180,13 @@ impl Square {
     /// True if `other` is orthogonally adjacent.
     #[inline]
     pub fn is_orthogonal_to(self, other: Square) -> bool {
-        self.col().abs_diff(other.col()) + self.row().abs_diff(other.row()) == 1
+        self.distance(other) == 1
+    }
+
+    /// The Manhattan distance: orthogonal steps from one square to the other.
+    #[inline]
+    pub fn distance(self, other: Square) -> u8 {
+        self.col().abs_diff(other.col()) + self.row().abs_diff(other.row())
     }
 
     /// The row counted from `side`'s back row: 0 for that side's back row, 14 for the far one.

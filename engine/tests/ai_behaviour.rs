@@ -81,11 +81,11 @@ fn closes_in_on_the_only_possible_base() {
     // The base is three squares beyond reach this turn: the Admiral sails towards it.
     let units = "a1:NB b1:NB a2:MN b2:DD k14:nb c9:dd g11:CR";
     let (position, view) = view(units, &[], &["c9"]);
-    let before = distance(sq("g11"), sq("k14"));
+    let before = sq("g11").distance(sq("k14"));
     for action in decisions(&position, &view) {
         let Action::Move { from, to } = action else { panic!("expected a move, got {action}") };
         assert_eq!(from, sq("g11"));
-        assert!(distance(to, sq("k14")) < before, "moved away from the base: {action}");
+        assert!(to.distance(sq("k14")) < before, "moved away from the base: {action}");
     }
 }
 
@@ -198,10 +198,6 @@ fn bluffs_with_a_fireship_escorted_like_the_carrier() {
         let aircraft = find(UnitKind::Aircraft);
         assert!(aircraft.touches(carrier), "seed {seed}: the bluff broke the carrier group");
     }
-}
-
-fn distance(a: Square, b: Square) -> u8 {
-    a.col().abs_diff(b.col()) + a.row().abs_diff(b.row())
 }
 
 /// South's aircraft within reach of a mine it has already seen (b5), after `quiet_plies`

@@ -174,7 +174,7 @@ fn positional(position: &Position, side: Side, weights: &Weights) -> f32 {
                         .piece_at(sq)
                         .is_some_and(|p| p.kind.is_scale_ship() || p.kind == UnitKind::Fireship)
                 })
-                .map(|sq| sq.col().abs_diff(base.col()) + sq.row().abs_diff(base.row()))
+                .map(|sq| sq.distance(base))
                 .min();
             if let Some(d) = nearest_hunter {
                 score += weights.hunt / d.max(1) as f32;
@@ -283,12 +283,8 @@ fn reach(distance: u8) -> f32 {
     (27.0 - distance.min(27) as f32) / 26.0
 }
 
-fn distance(a: Square, b: Square) -> u8 {
-    a.col().abs_diff(b.col()) + a.row().abs_diff(b.row())
-}
-
 fn nearest(from: Square, targets: &[Square]) -> Option<u8> {
-    targets.iter().map(|&t| distance(from, t)).min()
+    targets.iter().map(|&t| from.distance(t)).min()
 }
 
 /// 1 next to the target, falling to 0 at 14 squares away.
