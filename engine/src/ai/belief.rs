@@ -14,6 +14,9 @@ use crate::square::{Side, Square, SquareSet};
 use crate::unit::{Piece, UnitKind, KINDS};
 use crate::view::{Cell, View};
 
+/// How many worlds [`Belief::sample_paired`] draws at most.
+const PAIRING_DRAWS: usize = 8;
+
 /// The belief about every enemy marker of one view.
 #[derive(Clone, Debug)]
 pub struct Belief {
@@ -28,6 +31,8 @@ pub struct Belief {
     pool: [u8; KINDS],
     to_move: Side,
     quiet_plies: u16,
+    /// Unidentified markers that have moved.
+    moved: SquareSet,
 }
 
 impl Belief {
@@ -88,7 +93,7 @@ impl Belief {
                 (sq, weights)
             })
             .collect();
-        Belief { me, own, known, unknown, pool, to_move: view.to_move, quiet_plies: view.quiet_plies }
+        Belief { me, own, known, unknown, pool, to_move: view.to_move, quiet_plies: view.quiet_plies, moved }
     }
 
     /// The side whose belief this is.
@@ -115,6 +120,31 @@ impl Belief {
     /// The identified enemy units.
     pub fn known(&self) -> &[(Square, UnitKind)] {
         &self.known
+    }
+
+    /// A sampled world in which, as far as a few draws allow, every marker that moved and was
+    /// drawn as a tethered weapon has a carrier of its kind beside it. The per-marker weights
+    /// cannot see pairs: drawn alone, two markers that moved side by side are as often a mine
+    /// and a torpedo as a torpedo boat and its torpedo, which no game allows for long (the
+    /// carrier must stay beside its weapon for the weapon to move). The searchers use it.
+    pub fn sample_paired(&self, dice: &mut Dice) -> Position {
+        let mut world = self.sample(dice);
+        for _ in 1..PAIRING_DRAWS {
+            if self.tethers_hold(&world) {
+                break;
+            }
+            world = self.sample(dice);
+        }
+        world
+    }
+
+    /// Whether every moved marker that is a tethered weapon in `world` has its carrier beside it.
+    fn tethers_hold(&self, world: &Position) -> bool {
+        let enemy = self.me.opponent();
+        self.moved.iter().all(|sq| {
+            let Some(carrier) = world.piece_at(sq).and_then(|p| p.kind.carrier()) else { return true };
+            sq.surrounding().any(|n| world.piece_at(n) == Some(Piece::new(enemy, carrier)))
+        })
     }
 
     /// A full position consistent with the view: own units as they are, identified markers as
@@ -163,5 +193,50 @@ impl Belief {
         }
         world.quiet_plies = self.quiet_plies;
         world
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// South's belief when North's two markers that moved (g9, h9) stand side by side, and
+    /// North's other unseen units are two bases, a mine and a destroyer.
+    fn belief() -> Belief {
+        let mut position = Position::empty(Side::South);
+        let units = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb n14:mn m14:dd g6:BB g9:tp h9:tb";
+        for item in units.split_whitespace() {
+            let (square, token) = item.split_once(':').unwrap();
+            position.put(square.parse().unwrap(), Piece::from_token(token).unwrap());
+        }
+        let game = Game::from_position(position.clone(), true);
+        let mut view = game.view_remembering(Side::South);
+        view.moved_markers = vec![Square::parse("g9").unwrap(), Square::parse("h9").unwrap()];
+        for kind in UnitKind::ALL {
+            view.enemy_losses[kind.index()] = kind.fleet_count() - position.count(Side::North, kind) as u8;
+            view.own_losses[kind.index()] = kind.fleet_count() - position.count(Side::South, kind) as u8;
+        }
+        Belief::new(&view, false)
+    }
+
+    #[test]
+    fn paired_worlds_keep_moved_weapons_beside_their_carriers() {
+        let belief = belief();
+        let mut dice = Dice::new(7);
+        let holding = |paired: bool, dice: &mut Dice| {
+            (0..400)
+                .filter(|_| {
+                    let world = if paired { belief.sample_paired(dice) } else { belief.sample(dice) };
+                    belief.tethers_hold(&world)
+                })
+                .count()
+        };
+        let plain = holding(false, &mut dice);
+        let paired = holding(true, &mut dice);
+        // Drawn marker by marker, a mine beside a torpedo is as likely as a torpedo boat
+        // beside its torpedo; about half of such worlds break a tether.
+        assert!(plain < 300, "plain sampling already pairs weapons: {plain} of 400");
+        assert!(paired > 390, "paired sampling left weapons without carriers: {paired} of 400");
     }
 }
