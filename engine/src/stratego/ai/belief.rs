@@ -7,6 +7,9 @@ use super::super::view::{Cell, View};
 use crate::rng::Dice;
 use crate::square::Side;
 
+/// How much likelier the flag is next to an identified bomb (see [`Belief::with_walls`]).
+pub const WALLED_FLAG: f32 = 4.0;
+
 /// What an AI believes about the enemy's unidentified pieces, from its own view only.
 ///
 /// Each unidentified piece gets a weight for every kind: the number of that kind still unseen
@@ -28,6 +31,14 @@ pub struct Belief {
 impl Belief {
     /// The belief of `view.viewer`; `naive` ignores everything but the counts.
     pub fn new(view: &View, naive: bool) -> Belief {
+        Belief::with_walls(view, naive, false)
+    }
+
+    /// The belief of `view.viewer`, which with `walls` also reads bomb walls: the flag is most
+    /// often walled in by bombs, so a piece that never moved next to an identified bomb is
+    /// [`WALLED_FLAG`] times likelier to be the flag (and, bombs standing together, likelier a
+    /// bomb).
+    pub fn with_walls(view: &View, naive: bool, walls: bool) -> Belief {
         let me = view.viewer;
         let enemy = me.opponent();
         let moved: SqSet = view.moved_markers.iter().copied().collect();
@@ -64,6 +75,14 @@ impl Belief {
                     } else {
                         weights[Rank::Flag.index()] = [1.0, 0.3, 0.1, 0.03][depth];
                         weights[Rank::Bomb.index()] = [1.0, 1.0, 0.8, 0.4][depth];
+                        if walls
+                            && sq
+                                .neighbours()
+                                .any(|n| view.cell(n) == (Cell::Enemy { intel: Some(Rank::Bomb) }))
+                        {
+                            weights[Rank::Flag.index()] *= WALLED_FLAG;
+                            weights[Rank::Bomb.index()] *= 1.5;
+                        }
                     }
                 }
                 (sq, weights)

@@ -39,6 +39,13 @@ pub struct Weights {
     /// The same for pieces within three squares of a flag (miners twice): the breach that
     /// decides most games between AIs, where every other piece has died on the bombs.
     pub breach: f32,
+    /// Penalty per enemy mobile piece within three squares of one's own flag, by closeness
+    /// (miners twice), and half as much reward for keeping a lieutenant or stronger piece within two
+    /// squares of it to meet them.
+    pub guard: f32,
+    /// Extra worth of each of a side's last two miners: without one, a flag walled in by bombs
+    /// cannot be taken.
+    pub miners: f32,
     /// What a won game is worth (at most [`WIN`]). Against a flag that is only probably there,
     /// a huge value makes any attack on a possible flag worth any piece; a value on the scale
     /// of the whole army (about 86) weighs the risk.
@@ -47,14 +54,20 @@ pub struct Weights {
 
 impl Weights {
     /// Material only, plus the reserve.
-    pub const GREEDY: Weights = Weights { reserve: 6.0, advance: 0.3, flag: 0.0, breach: 0.0, win: WIN };
+    pub const GREEDY: Weights =
+        Weights { reserve: 6.0, advance: 0.3, flag: 0.0, breach: 0.0, guard: 0.0, miners: 0.0, win: WIN };
     /// Level 3.
-    pub const FULL: Weights = Weights { reserve: 6.0, advance: 0.2, flag: 0.5, breach: 1.0, win: WIN };
+    pub const FULL: Weights =
+        Weights { reserve: 6.0, advance: 0.2, flag: 0.5, breach: 1.0, guard: 0.0, miners: 0.0, win: WIN };
     /// Level 4: level 3's, with a won game worth about half the army when a sampled world
     /// hands it over, so that no piece is thrown at every possible flag.
-    pub const SEARCHER: Weights = Weights { win: 50.0, ..Weights::FULL };
+    /// It also guards its flag and keeps its last two miners. Measured only together with the
+    /// rest of level 4: without its miners' strikes in the exchange these did not measurably help
+    /// (0.43 over the first 105 games of an arena run against level 3).
+    pub const SEARCHER: Weights = Weights { win: 50.0, guard: 3.0, miners: 3.0, ..Weights::FULL };
     /// Level 5.
-    pub const STRONG: Weights = Weights { reserve: 8.0, advance: 0.1, flag: 0.8, breach: 1.0, win: 50.0 };
+    pub const STRONG: Weights =
+        Weights { reserve: 8.0, advance: 0.1, flag: 0.8, breach: 1.0, guard: 3.0, miners: 3.0, win: 50.0 };
 }
 
 /// The evaluation of a full position for `me`.
@@ -99,6 +112,19 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
         let movers = |side: Side| (position.mobile_of(side).len() as f32 + 1.0).ln();
         score += weights.reserve * (movers(me) - movers(me.opponent()));
     }
+    if weights.miners > 0.0 {
+        for side in Side::BOTH {
+            let last = position.count(side, Rank::Miner).min(2) as f32 * weights.miners;
+            score += if side == me { last } else { -last };
+        }
+    }
+    if weights.guard > 0.0 {
+        for side in Side::BOTH {
+            let Some(flag) = flags[side.index()] else { continue };
+            let v = guard(position, side, flag) * weights.guard;
+            score += if side == me { v } else { -v };
+        }
+    }
     if weights.flag > 0.0 || weights.breach > 0.0 {
         for side in Side::BOTH {
             let Some(flag) = flags[side.opponent().index()] else { continue };
@@ -121,4 +147,22 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
         }
     }
     score
+}
+
+/// How well `side` guards its flag on `flag`: half a point for a lieutenant or stronger piece
+/// within two squares, minus every enemy mobile piece within three by closeness (miners twice).
+fn guard(position: &Position, side: Side, flag: Sq) -> f32 {
+    let guarded = position.mobile_of(side).iter().any(|sq| {
+        sq.distance(flag) <= 2 && position.piece_at(sq).is_some_and(|p| p.rank >= Rank::Lieutenant)
+    });
+    let danger: f32 = position
+        .mobile_of(side.opponent())
+        .iter()
+        .filter(|sq| sq.distance(flag) <= 3)
+        .map(|sq| {
+            let miner = position.piece_at(sq).is_some_and(|p| p.rank == Rank::Miner);
+            (4 - sq.distance(flag)) as f32 * if miner { 2.0 } else { 1.0 }
+        })
+        .sum();
+    (if guarded { 0.5 } else { 0.0 }) - danger
 }

@@ -12,6 +12,8 @@
 //! - every later attack is between our pieces and enemy pieces identified by then (known
 //!   before, or revealed in the exchange), so its outcome does not depend on the sample: we do
 //!   not follow up by attacking exactly the unknown pieces that happen to be weak in this world.
+//!   At levels 4 and 5 our miners may also strike unidentified pieces that never moved (see
+//!   `Exchange::mined`), a strike whose outcome hardly depends on the sample.
 //!
 //! Our own action is scored over many worlds, so attacking an unknown piece is worth its
 //! expected outcome.
@@ -32,6 +34,11 @@ pub(super) struct Exchange<'a> {
     pub weights: &'a Weights,
     /// Scratch space for the events of applied actions.
     pub events: Vec<Event>,
+    /// Enemy pieces that never moved and are not identified, which our miners may strike in the
+    /// exchange (empty: we strike only identified pieces). A miner loses to few pieces that
+    /// never move and wins on bombs and the flag, so the strike hardly depends on the sample,
+    /// and it lets the exchange see a miner take a bomb and then the flag it walled in.
+    pub mined: SqSet,
 }
 
 impl Exchange<'_> {
@@ -88,7 +95,8 @@ impl Exchange<'_> {
                 continue;
             }
             for to in reach(position, from, piece.rank) {
-                if !targets.contains(to) || (mover == self.me && !known.contains(to)) {
+                let blind = !known.contains(to) && !(piece.rank == Rank::Miner && self.mined.contains(to));
+                if !targets.contains(to) || (mover == self.me && blind) {
                     continue;
                 }
                 let target = position.piece_at(to).map_or(0.0, |p| value(p.rank));
