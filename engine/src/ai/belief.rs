@@ -31,7 +31,7 @@ pub struct Belief {
     pool: [u8; KINDS],
     to_move: Side,
     quiet_plies: u16,
-    /// Unidentified markers that have moved.
+    /// Enemy markers that have moved (identified or not).
     moved: SquareSet,
 }
 
