@@ -268,7 +268,7 @@ fn keeps_a_revealed_battleship_out_of_torpedo_reach() {
     // be North's last torpedo boat and its torpedo (the other two are its bases), and the
     // torpedo sinks any ship from two squares away. Level 5, whose exchange lets hidden enemy
     // units strike at what the enemy has seen, keeps the battleship out of that reach (g7 and
-    // h7); level 4, whose exchange does not, sails in.
+    // h7).
     let units = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb g6:BB g9:tp h9:tb";
     let (position, mut view) = view(units, &[], &["g9", "h9"]);
     view.exposed = vec![sq("g6")];
