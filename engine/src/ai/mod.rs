@@ -474,16 +474,17 @@ fn after_exchange(
 fn base_strike_gain(position: &Position, me: Side, weights: &Weights, events: &mut Vec<Event>) -> f32 {
     let mut passed = position.clone();
     passed.set_to_move(me);
-    let mut actions = Vec::with_capacity(64);
-    passed.legal_actions_into(&mut actions);
-    let standing = evaluate(&passed, me, weights);
+    let mut standing = None;
     let mut best = 0f32;
-    for action in &actions {
-        let Action::Attack { target, .. } = *action else { continue };
-        if passed.piece_at(target).is_some_and(|p| p.kind == UnitKind::NavalBase) {
+    for base in position.occupied_by(me.opponent()).iter() {
+        if position.piece_at(base).is_none_or(|p| p.kind != UnitKind::NavalBase) {
+            continue;
+        }
+        for strike in passed.strikes_on(base) {
+            let standing = *standing.get_or_insert_with(|| evaluate(&passed, me, weights));
             let mut next = passed.clone();
             events.clear();
-            next.apply_unchecked(action, Defense::Auto, events);
+            next.apply_unchecked(&strike, Defense::Auto, events);
             best = best.max(evaluate(&next, me, weights) - standing);
         }
     }
