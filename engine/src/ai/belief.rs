@@ -7,6 +7,7 @@
 //! is unlikely (its carrier must have been beside it). Worlds are sampled from these weights,
 //! without replacement, so every sampled fleet has the right counts.
 
+use super::markers::Markers;
 use crate::layout::{Layout, ZONE_DEPTH};
 use crate::position::Position;
 use crate::rng::Dice;
@@ -25,10 +26,8 @@ pub struct Belief {
     own: Vec<(Square, UnitKind)>,
     /// Enemy markers already identified (intel), with their kinds.
     known: Vec<(Square, UnitKind)>,
-    /// Unidentified markers with their per-kind weights (pool not applied).
-    unknown: Vec<(Square, [f32; KINDS])>,
-    /// How many of each kind are still unaccounted for among the unidentified markers.
-    pool: [u8; KINDS],
+    /// Unidentified markers with their per-kind weights, and the kinds they hold between them.
+    markers: Markers<Square, KINDS>,
     to_move: Side,
     quiet_plies: u16,
     /// Enemy markers that have moved (identified or not).
@@ -93,7 +92,15 @@ impl Belief {
                 (sq, weights)
             })
             .collect();
-        Belief { me, own, known, unknown, pool, to_move: view.to_move, quiet_plies: view.quiet_plies, moved }
+        Belief {
+            me,
+            own,
+            known,
+            markers: Markers { unknown, pool },
+            to_move: view.to_move,
+            quiet_plies: view.quiet_plies,
+            moved,
+        }
     }
 
     /// The side whose belief this is.
@@ -107,14 +114,7 @@ impl Belief {
         if let Some((_, k)) = self.known.iter().find(|(s, _)| *s == sq) {
             return if *k == kind { 1.0 } else { 0.0 };
         }
-        let Some((_, weights)) = self.unknown.iter().find(|(s, _)| *s == sq) else {
-            return 0.0;
-        };
-        let total: f32 = UnitKind::ALL.iter().map(|k| weights[k.index()] * self.pool[k.index()] as f32).sum();
-        if total <= 0.0 {
-            return 0.0;
-        }
-        weights[kind.index()] * self.pool[kind.index()] as f32 / total
+        self.markers.probability(sq, kind.index()).unwrap_or(0.0)
     }
 
     /// The identified enemy units.
@@ -158,39 +158,8 @@ impl Belief {
         for &(sq, kind) in &self.known {
             world.put(sq, Piece::new(enemy, kind));
         }
-        let mut pool = self.pool.map(|n| n as f32);
-        let mut order: Vec<usize> = (0..self.unknown.len()).collect();
-        dice.shuffle(&mut order);
-        // Markers that cannot be everything go first, so that the rare kinds they allow are
-        // still in the pool for them.
-        order.sort_by_key(|&i| self.unknown[i].1.iter().filter(|w| **w >= 1.0).count());
-        for i in order {
-            let (sq, weights) = &self.unknown[i];
-            let mut chances = [0f32; KINDS];
-            let mut total = 0.0;
-            for k in 0..KINDS {
-                chances[k] = weights[k] * pool[k];
-                total += chances[k];
-            }
-            if total <= 0.0 {
-                // The counts are exhausted (a test position with extra units): any allowed kind.
-                for k in 0..KINDS {
-                    chances[k] = weights[k] * UnitKind::ALL[k].fleet_count() as f32;
-                    total += chances[k];
-                }
-            }
-            let mut roll = (dice.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * total;
-            let mut chosen = chances.iter().rposition(|c| *c > 0.0).unwrap_or(0);
-            for (k, chance) in chances.iter().enumerate() {
-                if *chance > 0.0 && roll < *chance {
-                    chosen = k;
-                    break;
-                }
-                roll -= chance;
-            }
-            pool[chosen] = (pool[chosen] - 1.0).max(0.0);
-            world.put(*sq, Piece::new(enemy, UnitKind::ALL[chosen]));
-        }
+        let full = UnitKind::ALL.map(|kind| kind.fleet_count());
+        self.markers.draw(&full, dice, |sq, k| world.put(sq, Piece::new(enemy, UnitKind::ALL[k])));
         world.quiet_plies = self.quiet_plies;
         world
     }

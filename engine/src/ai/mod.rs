@@ -25,6 +25,7 @@
 mod belief;
 mod bluff;
 mod eval;
+pub(crate) mod markers;
 mod threats;
 
 use std::time::{Duration, Instant};

@@ -4,6 +4,7 @@ use super::super::board::{Sq, SqSet};
 use super::super::piece::{Piece, Rank, RANKS};
 use super::super::position::{Position, Repetition};
 use super::super::view::{Cell, View};
+use crate::ai::markers::Markers;
 use crate::rng::Dice;
 use crate::square::Side;
 
@@ -21,8 +22,7 @@ pub struct Belief {
     me: Side,
     own: Vec<(Sq, Rank)>,
     known: Vec<(Sq, Rank)>,
-    unknown: Vec<(Sq, [f32; RANKS])>,
-    pool: [u8; RANKS],
+    markers: Markers<Sq, RANKS>,
     to_move: Side,
     quiet_plies: u16,
     repetition: [Repetition; 2],
@@ -92,8 +92,7 @@ impl Belief {
             me,
             own,
             known,
-            unknown,
-            pool,
+            markers: Markers { unknown, pool },
             to_move: view.to_move,
             quiet_plies: view.quiet_plies,
             repetition: view.repetition,
@@ -120,12 +119,7 @@ impl Belief {
         if let Some((_, r)) = self.known.iter().find(|(s, _)| *s == sq) {
             return if *r == rank { 1.0 } else { 0.0 };
         }
-        let Some((_, weights)) = self.unknown.iter().find(|(s, _)| *s == sq) else { return 0.0 };
-        let total: f32 = Rank::ALL.iter().map(|r| weights[r.index()] * self.pool[r.index()] as f32).sum();
-        if total <= 0.0 {
-            return 0.0;
-        }
-        weights[rank.index()] * self.pool[rank.index()] as f32 / total
+        self.markers.probability(sq, rank.index()).unwrap_or(0.0)
     }
 
     /// A full position consistent with the view.
@@ -138,37 +132,8 @@ impl Belief {
         for &(sq, rank) in &self.known {
             world.put(sq, Piece::new(enemy, rank));
         }
-        let mut pool = self.pool.map(|n| n as f32);
-        let mut order: Vec<usize> = (0..self.unknown.len()).collect();
-        dice.shuffle(&mut order);
-        // Pieces that cannot be everything go first, so the kinds they allow are still there.
-        order.sort_by_key(|&i| self.unknown[i].1.iter().filter(|w| **w >= 1.0).count());
-        for i in order {
-            let (sq, weights) = &self.unknown[i];
-            let mut chances = [0f32; RANKS];
-            let mut total = 0.0;
-            for k in 0..RANKS {
-                chances[k] = weights[k] * pool[k];
-                total += chances[k];
-            }
-            if total <= 0.0 {
-                for k in 0..RANKS {
-                    chances[k] = weights[k] * Rank::ALL[k].army_count() as f32;
-                    total += chances[k];
-                }
-            }
-            let mut roll = (dice.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * total;
-            let mut chosen = chances.iter().rposition(|c| *c > 0.0).unwrap_or(0);
-            for (k, chance) in chances.iter().enumerate() {
-                if *chance > 0.0 && roll < *chance {
-                    chosen = k;
-                    break;
-                }
-                roll -= chance;
-            }
-            pool[chosen] = (pool[chosen] - 1.0).max(0.0);
-            world.put(*sq, Piece::new(enemy, Rank::ALL[chosen]));
-        }
+        let full = Rank::ALL.map(|rank| rank.army_count());
+        self.markers.draw(&full, dice, |sq, k| world.put(sq, Piece::new(enemy, Rank::ALL[k])));
         world.quiet_plies = self.quiet_plies;
         world.repetition = self.repetition;
         world
