@@ -12,9 +12,6 @@ use crate::unit::{Piece, UnitKind};
 pub const AIRCRAFT_RANGE: i8 = 4;
 /// Range of a torpedo.
 pub const TORPEDO_RANGE: i8 = 2;
-/// The farthest (in orthogonal steps) a unit can be from a square it strikes with one action:
-/// an aircraft one step and four squares away (a ship strikes from two, a torpedo from three).
-pub const STRIKE_REACH: u8 = AIRCRAFT_RANGE as u8 + 1;
 
 impl Position {
     /// Every legal action of the side to move, each once (formation variants included).
@@ -72,28 +69,6 @@ impl Position {
             out.push(action);
             ControlFlow::Continue(())
         });
-        out
-    }
-
-    /// Every legal action of the side to move that strikes `target` (formation variants
-    /// included). Looks only at the units within [`STRIKE_REACH`] of it, so it is cheap where a
-    /// full [`Position::legal_actions`] is not needed.
-    pub fn strikes_on(&self, target: Square) -> Vec<Action> {
-        let mut out = Vec::new();
-        if self.decided.is_some() {
-            return out;
-        }
-        let near_enemy = self.near_enemy();
-        for from in
-            self.occupied[self.to_move.index()].iter().filter(|sq| sq.distance(target) <= STRIKE_REACH)
-        {
-            let _ = self.generate_for(from, near_enemy, &mut |action| {
-                if action.target() == Some(target) {
-                    out.push(action);
-                }
-                ControlFlow::Continue(())
-            });
-        }
         out
     }
 
@@ -231,6 +206,8 @@ impl Position {
         ControlFlow::Continue(())
     }
 
+    /// Attacks by `piece` standing at `at`; `moved_from` is its old square for a move then
+    /// attack (now empty).
     /// Attacks by `piece` standing at `at`; `moved_from` is its old square for a move then
     /// attack (now empty). `armed` says whether a weapon's carrier touches `at`.
     fn attacks_from(

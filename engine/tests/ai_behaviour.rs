@@ -279,25 +279,3 @@ fn keeps_a_revealed_battleship_out_of_torpedo_reach() {
         );
     }
 }
-
-#[test]
-fn the_searchers_take_the_first_step_towards_an_open_base() {
-    // North's last base at k14 is open on every side and nothing guards it, but our cruiser
-    // at h14 needs two actions to strike it: a step to i14, then a step to j14 with the
-    // strike. An exchange of attacks alone sees nothing in the first step (the cruiser was
-    // as sideways before as after), and a step forward looks better; the searchers count the
-    // strike the opponent cannot stop.
-    let units = "a1:NB b1:NB a2:MN b2:DD k14:nb n15:nb n14:mn m15:mn c9:dd h14:CR";
-    let (position, view) = view(units, &["k14", "n15", "n14", "m15"], &["c9"]);
-    let legal = position.legal_actions();
-    for level in 4..=5 {
-        for seed in 0..4 {
-            let action = Ai::new(level, seed, Budget::Iterations(48)).choose(&view, &legal);
-            assert_eq!(
-                action,
-                Action::Move { from: sq("h14"), to: sq("i14") },
-                "level {level} did not close in on the open base"
-            );
-        }
-    }
-}

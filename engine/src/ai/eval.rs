@@ -60,12 +60,6 @@ pub struct Weights {
     /// one, linear across the whole board, and growing as the quiet-ply draw nears: the drive
     /// that turns a lead into a won game instead of a standoff.
     pub siege: f32,
-    /// The share of what striking an enemy base would gain that the searchers' exchange
-    /// counts when our next action could strike one and the opponent's answer does not stop
-    /// it (see `after_exchange` in the AI): the exchange looks at attacks only, so without it a
-    /// ship two moves from an open base sees no reason to take the first one. Not a term of
-    /// [`evaluate`]: it needs the move generator.
-    pub base_threat: f32,
 }
 
 impl Weights {
@@ -79,7 +73,6 @@ impl Weights {
         hunt: 0.0,
         formation: 0.0,
         siege: 0.0,
-        base_threat: 0.0,
     };
     /// Level 2: material, and keeping enemies away from its own bases.
     pub const GREEDY: Weights = Weights {
@@ -91,7 +84,6 @@ impl Weights {
         hunt: 0.0,
         formation: 0.0,
         siege: 0.0,
-        base_threat: 0.0,
     };
     /// The positional evaluation of levels 3 and 4.
     pub const FULL: Weights = Weights {
@@ -103,10 +95,7 @@ impl Weights {
         hunt: 0.0,
         formation: 0.0,
         siege: 0.0,
-        base_threat: 0.0,
     };
-    /// Level 4's evaluation: level 3's, and the threat of a strike at an enemy base.
-    pub const SEARCHER: Weights = Weights { base_threat: 1.0, ..Weights::FULL };
     /// Level 5's evaluation: more weight on going for the bases and guarding its own.
     pub const ADMIRAL: Weights = Weights {
         attack_bases: 1.2,
@@ -117,7 +106,6 @@ impl Weights {
         hunt: 4.0,
         formation: 0.05,
         siege: 3.0,
-        base_threat: 0.0,
     };
 }
 

@@ -5,7 +5,7 @@
 //! | 1 | beginner | advances and attacks whatever it bumps into, alone; it weighs nothing, but does not send a ship against a marker it has seen is sure to beat it |
 //! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
 //! | 3 | reasoner | the same over worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
-//! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep, in which the opponent pays for leaving a base open to our next strike, in worlds where every weapon that moved has its carrier beside it; its setup is the fortress (bases on opposite flanks, the bomb in a pocket) |
+//! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep, in worlds where every weapon that moved has its carrier beside it; its setup is the fortress (bases on opposite flanks, the bomb in a pocket) |
 //! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears), an exchange in which hidden enemy units also strike at our units the enemy has seen and at our bases, weighed defence declarations, and the fortress with a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
@@ -194,7 +194,7 @@ impl Ai {
     /// (the opponent's best answer, then our best follow-up attack).
     fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, admiral: bool) -> Action {
         let me = view.viewer;
-        let (weights, width) = if admiral { (Weights::ADMIRAL, 16) } else { (Weights::SEARCHER, 10) };
+        let (weights, width) = if admiral { (Weights::ADMIRAL, 16) } else { (Weights::FULL, 10) };
         let belief = Belief::new(view, false);
         let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
         let threats =
@@ -404,8 +404,7 @@ fn attacker_strength(world: &Position, attack: &Action) -> u8 {
 /// The value of `position` for the side to move when both sides may either stop or attack,
 /// `depth` attacks deep (a quiescence search with alpha-beta: quiet moves are assumed to keep
 /// the evaluation, attacks are tried, the biggest targets first). `me` attacks with anything;
-/// the opponent only as `threats` allows (see [`Threats`]). Standing pat costs the side to
-/// move `standing_cost` here (the threats it leaves unanswered; not passed down).
+/// the opponent only as `threats` allows (see [`Threats`]).
 fn tactical(
     position: &Position,
     mut alpha: f32,
@@ -415,10 +414,9 @@ fn tactical(
     me: Side,
     threats: &Threats,
     events: &mut Vec<Event>,
-    standing_cost: f32,
 ) -> f32 {
     let mover = position.to_move();
-    let stand = evaluate(position, mover, weights) - standing_cost;
+    let stand = evaluate(position, mover, weights);
     if depth == 0 || position.outcome().is_some() || stand >= beta {
         return stand;
     }
@@ -442,7 +440,7 @@ fn tactical(
         events.clear();
         next.apply_unchecked(&attack, Defense::Auto, events);
         let known = threats.after(&attack, mover, me);
-        let score = -tactical(&next, -beta, -alpha, depth - 1, weights, me, &known, events, 0.0);
+        let score = -tactical(&next, -beta, -alpha, depth - 1, weights, me, &known, events);
         if score >= beta {
             return score;
         }
@@ -461,35 +459,7 @@ fn after_exchange(
     threats: &Threats,
     events: &mut Vec<Event>,
 ) -> f32 {
-    let standing_cost = if weights.base_threat > 0.0 && after.to_move() != me && after.outcome().is_none() {
-        weights.base_threat * base_strike_gain(after, me, weights, events)
-    } else {
-        0.0
-    };
-    -tactical(after, -WIN * 2.0, WIN * 2.0, depth, weights, me, threats, events, standing_cost)
-}
-
-/// What `me` would gain by its best strike at an enemy base if the opponent, to move in
-/// `position`, did nothing (capped at two bases' worth: the last base wins the game, but the
-/// opponent may still block a gap, which the exchange does not model).
-fn base_strike_gain(position: &Position, me: Side, weights: &Weights, events: &mut Vec<Event>) -> f32 {
-    let mut passed = position.clone();
-    passed.set_to_move(me);
-    let mut standing = None;
-    let mut best = 0f32;
-    for base in position.occupied_by(me.opponent()).iter() {
-        if position.piece_at(base).is_none_or(|p| p.kind != UnitKind::NavalBase) {
-            continue;
-        }
-        for strike in passed.strikes_on(base) {
-            let standing = *standing.get_or_insert_with(|| evaluate(&passed, me, weights));
-            let mut next = passed.clone();
-            events.clear();
-            next.apply_unchecked(&strike, Defense::Auto, events);
-            best = best.max(evaluate(&next, me, weights) - standing);
-        }
-    }
-    best.min(2.0 * value(UnitKind::NavalBase))
+    -tactical(after, -WIN * 2.0, WIN * 2.0, depth, weights, me, threats, events)
 }
 
 impl Agent for Ai {
