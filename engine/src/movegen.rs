@@ -207,8 +207,6 @@ impl Position {
     }
 
     /// Attacks by `piece` standing at `at`; `moved_from` is its old square for a move then
-    /// attack (now empty).
-    /// Attacks by `piece` standing at `at`; `moved_from` is its old square for a move then
     /// attack (now empty). `armed` says whether a weapon's carrier touches `at`.
     fn attacks_from(
         &self,
