@@ -114,7 +114,7 @@ impl Belief {
         if let Some((_, k)) = self.known.iter().find(|(s, _)| *s == sq) {
             return if *k == kind { 1.0 } else { 0.0 };
         }
-        self.markers.probability(sq, kind.index()).unwrap_or(0.0)
+        self.markers.probability(sq, kind.index())
     }
 
     /// The identified enemy units.

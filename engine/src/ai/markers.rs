@@ -15,11 +15,15 @@ pub(crate) struct Markers<S, const N: usize> {
 
 impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
     /// The probability that the marker on `sq` is of kind number `kind` (pool-weighted
-    /// marginal), or `None` when no unidentified marker stands there.
-    pub fn probability(&self, sq: S, kind: usize) -> Option<f32> {
-        let (_, weights) = self.unknown.iter().find(|(s, _)| *s == sq)?;
+    /// marginal; 0 when no unidentified marker stands there).
+    pub fn probability(&self, sq: S, kind: usize) -> f32 {
+        let Some((_, weights)) = self.unknown.iter().find(|(s, _)| *s == sq) else { return 0.0 };
         let total: f32 = weights.iter().zip(&self.pool).map(|(w, n)| w * *n as f32).sum();
-        Some(if total <= 0.0 { 0.0 } else { weights[kind] * self.pool[kind] as f32 / total })
+        if total <= 0.0 {
+            0.0
+        } else {
+            weights[kind] * self.pool[kind] as f32 / total
+        }
     }
 
     /// Draws a kind for every marker, without replacement from the pool, and hands each

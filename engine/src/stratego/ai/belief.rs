@@ -119,7 +119,7 @@ impl Belief {
         if let Some((_, r)) = self.known.iter().find(|(s, _)| *s == sq) {
             return if *r == rank { 1.0 } else { 0.0 };
         }
-        self.markers.probability(sq, rank.index()).unwrap_or(0.0)
+        self.markers.probability(sq, rank.index())
     }
 
     /// A full position consistent with the view.
