@@ -4,8 +4,9 @@
 //! what is already placed (so the same code completes a half-made layout):
 //!
 //! 1. **Flag** in the back row (sometimes the row before it), often near a corner or an edge.
-//! 2. **Bombs around the flag** on its free neighbouring squares (two or three, by style); the
-//!    others scattered over the rear rows as decoys, one sometimes in the front row.
+//! 2. **Bombs around the flag** on its free neighbouring squares (two or three, by style; a flag
+//!    in a corner has only two, and a third guard stands one square further out, a second
+//!    layer); the others scattered over the rear rows as decoys, one sometimes in the front row.
 //! 3. **Marshal and general** on different halves of the width, one or two rows behind the
 //!    front (aggressive plans put one of them in front), the **spy** near the general so that
 //!    it can answer the enemy marshal.
@@ -73,7 +74,8 @@ impl Planner {
         self.layout.get(depth, file).is_none()
     }
 
-    /// Places up to `count` pieces of `rank` on free cells drawn with the given weights.
+    /// Places up to `count` pieces of `rank` on free cells drawn with the given weights (fewer
+    /// when no free cell has any weight).
     fn place(&mut self, rank: Rank, count: u8, weight: impl Fn(usize, usize) -> f64) -> Vec<(usize, usize)> {
         let mut placed = Vec::new();
         for _ in 0..count.min(self.missing[rank.index()]) {
@@ -83,17 +85,15 @@ impl Planner {
                 .map(|(d, f)| ((d, f), weight(d, self.file(f)).max(0.0)))
                 .collect();
             let total: f64 = cells.iter().map(|c| c.1).sum();
-            let Some(&(fallback, _)) = cells.first() else { break };
-            let mut chosen = fallback;
-            if total > 0.0 {
-                let mut roll = (self.dice.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
-                for &(cell, w) in &cells {
-                    chosen = cell;
-                    if roll < w {
-                        break;
-                    }
-                    roll -= w;
+            // No wanted cell is free: a later, broader step places the piece.
+            let Some(&(mut chosen, _)) = cells.first().filter(|_| total > 0.0) else { break };
+            let mut roll = (self.dice.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+            for &(cell, w) in &cells {
+                chosen = cell;
+                if roll < w {
+                    break;
                 }
+                roll -= w;
             }
             self.layout.set(chosen.0, chosen.1, Some(rank));
             self.missing[rank.index()] -= 1;
@@ -131,14 +131,19 @@ impl Planner {
         };
         let mirror = self.mirror;
         if let Some((fd, ff)) = flag {
-            self.place(Rank::Bomb, guards, |d, f| {
-                let f = if mirror { WIDTH - 1 - f } else { f };
-                if d.abs_diff(fd) + f.abs_diff(ff) == 1 {
-                    1.0
-                } else {
-                    0.0
+            // A flag in a corner has two neighbours: the guards left over form a second layer.
+            let at = move |distance: usize| {
+                move |d: usize, f: usize| {
+                    let f = if mirror { WIDTH - 1 - f } else { f };
+                    if d.abs_diff(fd) + f.abs_diff(ff) == distance {
+                        1.0
+                    } else {
+                        0.0
+                    }
                 }
-            });
+            };
+            let walled = self.place(Rank::Bomb, guards, at(1)).len() as u8;
+            self.place(Rank::Bomb, guards - walled, at(2));
         }
         let front_bomb = if style == Style::Aggressive { 0.05 } else { 0.25 };
         self.place(Rank::Bomb, 6, |d, _| [front_bomb, 0.8, 1.0, 0.9][d]);
@@ -210,5 +215,31 @@ mod tests {
             }
             assert!(seen.len() > 45);
         }
+    }
+
+    #[test]
+    fn a_defensive_flag_is_walled_in_and_spare_guards_form_a_second_layer() {
+        let mut corners = 0;
+        for seed in 0..300 {
+            let layout = auto_layout(seed, Style::Defensive);
+            let (flag, _) = layout.cells().find(|(_, r)| *r == Some(Rank::Flag)).unwrap();
+            let bombs_at = |distance: usize| {
+                layout
+                    .cells()
+                    .filter(|((d, f), r)| {
+                        *r == Some(Rank::Bomb) && d.abs_diff(flag.0) + f.abs_diff(flag.1) == distance
+                    })
+                    .count()
+            };
+            let neighbours = (0..DEPTH)
+                .flat_map(|d| (0..WIDTH).map(move |f| (d, f)))
+                .filter(|(d, f)| d.abs_diff(flag.0) + f.abs_diff(flag.1) == 1)
+                .count();
+            // Three guards: every neighbour when there are three or fewer, the rest one further.
+            assert!(bombs_at(1) >= neighbours.min(3), "seed {seed}: {layout:?}");
+            assert!(bombs_at(1) + bombs_at(2) >= 3, "seed {seed}");
+            corners += (neighbours == 2) as u32;
+        }
+        assert!(corners > 20, "corner flags are common enough to matter: {corners}");
     }
 }
