@@ -121,9 +121,15 @@ async fn ai_match_and_setup_flow() {
     let msg = notice_reply(setup, &NoticeCtx::default());
     assert!(matches!(msg.pictures[0], Pic::Setup { .. }));
     let ids = msg.ids();
-    for want in
-        [Cid::Auto(id), Cid::Saved(id), Cid::Upload(id), Cid::Download(id), Cid::Save(id), Cid::Ready(id)]
-    {
+    for want in [
+        Cid::Auto(id),
+        Cid::Saved(id),
+        Cid::Upload(id),
+        Cid::Download(id),
+        Cid::Save(id),
+        Cid::Ready(id),
+        Cid::Resign(id),
+    ] {
         assert!(ids.contains(&want.encode()), "{want:?} in {ids:?}");
     }
     // Setup commands: only for the player.

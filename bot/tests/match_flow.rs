@@ -191,3 +191,53 @@ async fn public_messages_follow_the_channel_not_the_seats() {
     }
     assert_eq!(seats_seen, [true, true], "both seatings were exercised");
 }
+
+/// Resigning before the match starts, in either ruleset: the match ends at once with the
+/// resigner's loss at move 0 (unrated, as any resignation before move 10), what the players had
+/// placed is kept and completed, nobody hears of a start, and no timer is left.
+#[tokio::test]
+async fn resigning_during_setup_ends_the_match_at_once() {
+    let h = harness().await;
+    for ruleset in ["admiral", "stratego"] {
+        let settings = MatchSettings { ruleset: ruleset.into(), ..MatchSettings::default() };
+        let id = h.hvh(settings).await;
+        h.svc.auto_layout(ALICE, id).await.unwrap();
+        h.deliver().await;
+        let told = h.out.all().len();
+        let bob_side = if h.user_at(id, Side::North).await == BOB { Side::North } else { Side::South };
+        let key = format!("resign-in-setup-{ruleset}");
+        assert!(matches!(h.svc.resign(&key, CAROL, id).await, Err(admiral_bot::ServiceError::NotYourMatch)));
+        h.svc.resign(&key, BOB, id).await.unwrap();
+        h.svc.resign(&key, BOB, id).await.expect("a repeated resignation gets the first one's answer");
+        assert!(matches!(h.svc.resign("again", BOB, id).await, Err(admiral_bot::ServiceError::MatchOver)));
+        let (status, ply, outcome) = h.svc.status(id).await.unwrap();
+        assert_eq!((status, ply), (MatchStatus::Finished, 0), "{ruleset}");
+        let outcome = outcome.unwrap();
+        assert_eq!(outcome.status.winner(), Some(bob_side.opponent()), "{ruleset}");
+        assert_eq!(outcome.reason, admiral_engine::EndReason::Resignation, "{ruleset}");
+        assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM timers").await, 0, "{ruleset}: no timers left");
+        assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM profiles").await, 0, "{ruleset}: unrated");
+        h.deliver().await;
+        let after = &h.out.all()[told..];
+        for u in [ALICE, BOB] {
+            let mine: Vec<_> = after.iter().filter(|n| n.recipient == Recipient::User { user: u }).collect();
+            assert_eq!(
+                mine.iter()
+                    .filter(|n| matches!(n.notice, Notice::MatchEnded { .. } | Notice::StrategoEnded { .. }))
+                    .count(),
+                1,
+                "{ruleset}: one end notice each"
+            );
+            assert!(
+                !mine.iter().any(|n| matches!(
+                    n.notice,
+                    Notice::YourTurn { .. }
+                        | Notice::SetupFilled { .. }
+                        | Notice::Moved { .. }
+                        | Notice::StrategoBoard { .. }
+                )),
+                "{ruleset}: nobody hears of a start: {mine:?}"
+            );
+        }
+    }
+}

@@ -380,6 +380,7 @@ pub fn setup_rows(m: MatchId, l: Language) -> Vec<Vec<Comp>> {
             Comp::button(Cid::Download(m).encode(), tr!(l, "btn-download"), Style::Secondary),
             Comp::button(Cid::Save(m).encode(), tr!(l, "btn-save"), Style::Secondary),
             Comp::button(Cid::Ready(m).encode(), tr!(l, "btn-ready"), Style::Success),
+            Comp::button(Cid::Resign(m).encode(), tr!(l, "btn-resign"), Style::Danger),
         ],
     ]
 }

@@ -15,6 +15,8 @@ pub(super) enum Plan {
     Ask(Side, Action, Vec<Partners>),
     /// The side resigns.
     End(Side, EndReason),
+    /// The side resigns before the match has started.
+    ResignInSetup(Side),
 }
 
 impl Service {
@@ -45,7 +47,7 @@ impl Service {
         self.submit(key, Some(user), id, None, Submit::Defend(index)).await
     }
 
-    /// Resigns the match (any time during play).
+    /// Resigns the match, during setup or play.
     pub async fn resign(&self, key: &str, user: UserId, id: MatchId) -> Result<ActResult> {
         self.submit(key, Some(user), id, None, Submit::Resign).await
     }
@@ -117,6 +119,21 @@ impl Service {
                 self.finish(conn, &mut next, outcome, now, &mut out).await?;
                 ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
             }
+            Plan::ResignInSetup(side) => {
+                // The missing setups are completed as at the setup deadline and the match starts
+                // and ends at once: its record, result, points and replay are those of any
+                // resignation at move 0. Nobody is told about the start, only about the end.
+                let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
+                let conn = t.flush(&mut batch).await.map_err(batch_error)?;
+                let told = out.len();
+                self.complete_setups(conn, &mut next, &mut out).await?;
+                self.start_match(conn, &mut next, now, &mut out).await?;
+                out.truncate(told);
+                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
+                let outcome = game.end_by(side, EndReason::Resignation).ok_or(ServiceError::MatchOver)?;
+                self.finish(conn, &mut next, outcome, now, &mut out).await?;
+                ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
+            }
         };
         batch
             .sql("INSERT INTO submissions (key, user_id, match_id, result, created_at) VALUES (")
@@ -179,7 +196,12 @@ impl Service {
                 .ok_or(ServiceError::NotYourMatch)?,
         };
         match m.status {
-            MatchStatus::Setup => return Err(ServiceError::SetupNotReady),
+            MatchStatus::Setup => {
+                return match what {
+                    Submit::Resign => Ok(Plan::ResignInSetup(side)),
+                    _ => Err(ServiceError::SetupNotReady),
+                }
+            }
             MatchStatus::Finished => return Err(ServiceError::MatchOver),
             MatchStatus::Playing => {}
         }

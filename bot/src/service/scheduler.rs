@@ -65,23 +65,8 @@ impl Service {
                 }
             }
             TimerKind::SetupDeadline if next.status == MatchStatus::Setup => {
-                for side in Side::BOTH {
-                    if next.setups[side.index()].ready {
-                        continue;
-                    }
-                    let layout =
-                        next.setups[side.index()].layout.completed(next.side_seed(side, next.version + 1));
-                    let grid = layout.grid_text();
-                    sqlx::query("UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?")
-                        .bind(&grid)
-                        .bind(id.0)
-                        .bind(side_name(side))
-                        .execute(&mut *tx.flush(&mut batch).await.map_err(batch_error)?)
-                        .await?;
-                    next.setups[side.index()] = Setup { layout, ready: true };
-                    out.extend(next.dm(side, Notice::SetupFilled { side, grid }));
-                }
                 let conn = tx.flush(&mut batch).await.map_err(batch_error)?;
+                self.complete_setups(conn, &mut next, &mut out).await?;
                 self.start_match(conn, &mut next, now, &mut out).await?;
             }
             TimerKind::MoveReminder

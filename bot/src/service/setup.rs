@@ -198,6 +198,32 @@ impl Service {
         Ok(status)
     }
 
+    /// Completes every setup not yet marked ready by auto-placement (around what the player
+    /// placed) and marks it ready, telling its player.
+    pub(super) async fn complete_setups(
+        &self,
+        conn: &mut SqliteConnection,
+        m: &mut Loaded,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<()> {
+        for side in Side::BOTH {
+            if m.setups[side.index()].ready {
+                continue;
+            }
+            let layout = m.setups[side.index()].layout.completed(m.side_seed(side, m.version + 1));
+            let grid = layout.grid_text();
+            sqlx::query("UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?")
+                .bind(&grid)
+                .bind(m.id.0)
+                .bind(side_name(side))
+                .execute(&mut *conn)
+                .await?;
+            m.setups[side.index()] = Setup { layout, ready: true };
+            out.extend(m.dm(side, Notice::SetupFilled { side, grid }));
+        }
+        Ok(())
+    }
+
     pub(super) async fn start_match(
         &self,
         conn: &mut SqliteConnection,
