@@ -118,7 +118,7 @@ impl ServiceError {
             ServiceError::NotYourMatch => "вы не участник этой партии".into(),
             ServiceError::NotYourChallenge => "ответить на вызов может только вызванный игрок".into(),
             ServiceError::SelfChallenge => "нельзя вызвать самого себя".into(),
-            ServiceError::BotOpponent => "ботов вызывать нельзя; сыграйте с ИИ: /admiral ai".into(),
+            ServiceError::BotOpponent => "ботов вызывать нельзя; сыграйте с ИИ: /адмирал ии".into(),
             ServiceError::ChallengeExpired => "срок вызова истёк".into(),
             ServiceError::ChallengeClosed => "на этот вызов уже ответили".into(),
             ServiceError::InvalidSettings(what) => format!("неверные настройки партии: {what}"),

@@ -619,6 +619,53 @@ fn every_command_and_option_is_described_in_both_languages() {
     assert!(admiral.install_context.is_some() && admiral.interaction_context.is_some());
 }
 
+/// Russian players see Russian command and option names. Discord refuses the whole command
+/// list if a name is not lowercase letters, digits, `-` or `_` (1–32 of them) or if two
+/// siblings share one.
+#[test]
+fn every_command_and_option_has_a_valid_russian_name() {
+    let mut cmds = vec![commands::admiral()];
+    assert!(commands::localise(&mut cmds).is_empty());
+    fn valid(name: &str) -> bool {
+        let n = name.chars().count();
+        (1..=32).contains(&n)
+            && name
+                .chars()
+                .all(|c| c == '-' || c == '_' || c.is_numeric() || (c.is_alphabetic() && !c.is_uppercase()))
+    }
+    fn russian(
+        list: &[(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)],
+        what: &str,
+    ) -> String {
+        let ru = list.iter().find(|(l, _)| l == "ru").unwrap_or_else(|| panic!("{what} has no Russian name"));
+        assert!(valid(&ru.1), "{what}: `{}` is not a valid Discord name", ru.1);
+        assert!(ru.1.chars().any(|c| ('а'..='я').contains(&c) || c == 'ё'), "{what}: `{}`", ru.1);
+        ru.1.to_string()
+    }
+    fn walk(c: &poise::Command<Arc<App>, admiral_bot::discord::Error>, n: &mut usize) {
+        *n += 1;
+        russian(&c.name_localizations, &c.name);
+        let options: Vec<String> = c
+            .parameters
+            .iter()
+            .map(|p| russian(&p.name_localizations, &format!("{} {}", c.name, p.name)))
+            .collect();
+        let subs: Vec<String> =
+            c.subcommands.iter().map(|s| russian(&s.name_localizations, &s.name)).collect();
+        for siblings in [&options, &subs] {
+            let unique: std::collections::BTreeSet<&String> = siblings.iter().collect();
+            assert_eq!(unique.len(), siblings.len(), "{}: {siblings:?}", c.name);
+        }
+        for s in &c.subcommands {
+            walk(s, n);
+        }
+    }
+    let mut n = 0;
+    walk(&cmds[0], &mut n);
+    assert!(n >= 24, "{n} commands");
+    assert_eq!(russian(&cmds[0].name_localizations, "admiral"), "адмирал");
+}
+
 #[test]
 fn clock_option_parsing() {
     assert_eq!(Clock::parse("untimed"), Some(Clock::Untimed));

@@ -127,6 +127,56 @@ fn str_len(v: &Value) -> usize {
     v.as_str().map(|s| s.chars().count()).unwrap_or(0)
 }
 
+/// Whether Discord accepts `name` as a command or option name (or a localisation of one):
+/// 1–32 letters, digits, `-`, `_` or `'`, lower case wherever a letter has cases.
+fn valid_command_name(name: &str) -> bool {
+    (1..=32).contains(&name.chars().count())
+        && name.chars().all(|c| matches!(c, '-' | '_' | '\'') || (c.is_alphanumeric() && !c.is_uppercase()))
+}
+
+/// Discord's checks of a command list (or one level of options below `path`): valid names and
+/// localised names, descriptions of 1–100 characters (localised ones too) and no two siblings
+/// with the same name in any language.
+fn check_commands(list: &[Value], path: &str) -> Result<(), String> {
+    let mut seen: HashSet<(String, String)> = HashSet::new();
+    for c in list {
+        let name = c["name"].as_str().unwrap_or_default();
+        let here = format!("{path}/{name}");
+        if !valid_command_name(name) {
+            return Err(format!("{here}: invalid name"));
+        }
+        let mut names = vec![("", name.to_string())];
+        if let Some(map) = c["name_localizations"].as_object() {
+            for (locale, n) in map {
+                let n = n.as_str().unwrap_or_default();
+                if !valid_command_name(n) {
+                    return Err(format!("{here}: invalid {locale} name `{n}`"));
+                }
+                names.push((locale.as_str(), n.to_string()));
+            }
+        }
+        for (locale, n) in names {
+            if !seen.insert((locale.to_string(), n.clone())) {
+                return Err(format!("{here}: two siblings are named `{n}` ({locale})"));
+            }
+        }
+        // Options and chat commands need a description; user and message commands have none.
+        let described = !path.is_empty() || c.get("type").is_none_or(|t| t == 1);
+        if described && !(1..=100).contains(&str_len(&c["description"])) {
+            return Err(format!("{here}: description must have 1-100 characters"));
+        }
+        if let Some(map) = c["description_localizations"].as_object() {
+            if map.values().any(|d| !(1..=100).contains(&str_len(d))) {
+                return Err(format!("{here}: a localised description must have 1-100 characters"));
+            }
+        }
+        if let Some(options) = c["options"].as_array() {
+            check_commands(options, &here)?;
+        }
+    }
+    Ok(())
+}
+
 impl State {
     pub(crate) fn new(token: &str, bot: User, guild: u64, channel: u64) -> State {
         State {
@@ -361,11 +411,12 @@ impl State {
     /// `PUT /applications/{app}/commands` (or the guild route): stores and echoes the commands.
     pub(crate) fn register(&mut self, body: &Value) -> Reply {
         let Some(list) = body.as_array() else { return Err(bad_form("commands must be an array")) };
+        if let Err(e) = check_commands(list, "") {
+            self.problem(format!("bad command list: {e}"));
+            return Err(bad_form(&e));
+        }
         let mut out = Vec::new();
         for c in list {
-            if str_len(&c["name"]) == 0 || str_len(&c["description"]) > 100 {
-                self.problem(format!("bad command {}", c["name"]));
-            }
             let mut c = c.clone();
             c["id"] = json!(self.id().to_string());
             c["application_id"] = json!(self.app_id.to_string());
@@ -619,6 +670,35 @@ impl State {
         match self.message(id) {
             Some(m) if m.interaction == Some(ix.id) => self.edit(id, p, uploads),
             _ => Err((404, model::error(10008, "Unknown Message"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod command_checks {
+    use super::*;
+
+    fn cmd(name: &str, ru: &str, options: Value) -> Value {
+        json!({"name": name, "description": "d", "name_localizations": {"ru": ru}, "options": options})
+    }
+
+    #[test]
+    fn discord_refuses_bad_names_duplicates_and_missing_descriptions() {
+        let ok = cmd(
+            "admiral",
+            "адмирал",
+            json!([cmd("move", "ход", json!([])), cmd("board", "доска", json!([]))]),
+        );
+        assert_eq!(check_commands(&[ok], ""), Ok(()));
+        for bad in [
+            cmd("Admiral", "адмирал", json!([])),
+            cmd("admiral", "Адмирал", json!([])),
+            cmd("admiral", "адмирал флота", json!([])),
+            cmd("admiral", "адмирал", json!([cmd("move", "ход", json!([])), cmd("board", "ход", json!([]))])),
+            cmd("admiral", "адмирал", json!([{"name": "move", "description": ""}])),
+            cmd("admiral", &"а".repeat(33), json!([])),
+        ] {
+            assert!(check_commands(&[bad.clone()], "").is_err(), "{bad}");
         }
     }
 }

@@ -58,7 +58,9 @@ pub fn all() -> Vec<poise::Command<Arc<App>, Error>> {
 }
 
 /// Sets every description (English default, Russian localisation) of commands, options and
-/// choices from the catalogue; returns the keys missing in either language.
+/// choices, and the Russian names of commands and options, from the catalogue; returns the keys
+/// missing in either language. Discord sends the English names in interactions whatever the
+/// client's language, so the handlers only ever see those.
 pub fn localise(cmds: &mut [poise::Command<Arc<App>, Error>]) -> Vec<String> {
     let mut missing = Vec::new();
     for c in cmds {
@@ -77,13 +79,24 @@ fn text_or_missing(key: &str, missing: &mut Vec<String>) -> Option<(String, Stri
     }
 }
 
+/// The Russian name of a command or option named `name` in English.
+fn russian_name(name: &str, missing: &mut Vec<String>) -> Option<String> {
+    text_or_missing(&format!("name-{name}"), missing).map(|(_, ru)| ru)
+}
+
 fn localise_one(c: &mut poise::Command<Arc<App>, Error>, prefix: &str, missing: &mut Vec<String>) {
     let key = format!("{prefix}-{}", c.name);
     if let Some((en, ru)) = text_or_missing(&key, missing) {
         c.description = Some(en.into());
         c.description_localizations = vec![("ru".into(), ru.into())].into();
     }
+    if let Some(ru) = russian_name(&c.name, missing) {
+        c.name_localizations = vec![("ru".into(), ru.into())].into();
+    }
     for p in &mut c.parameters {
+        if let Some(ru) = russian_name(&p.name, missing) {
+            p.name_localizations = vec![("ru".into(), ru.into())].into();
+        }
         let pkey = format!("{key}--{}", p.name);
         if let Some((en, ru)) = text_or_missing(&pkey, missing) {
             p.description = Some(en.into());
