@@ -305,7 +305,7 @@ impl Ai {
         let mut legal = Vec::new();
         let mut events = Vec::new();
         for _ in 0..DEFENCE_WORLDS {
-            let mut world = belief.sample(&mut self.dice);
+            let mut world = belief.sample_paired(&mut self.dice);
             world.set_to_move(me.opponent());
             world.legal_actions_into(&mut legal);
             let strongest = legal
