@@ -153,7 +153,8 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
 }
 
 /// One side's positional assets: strikers near enemy bases, own bases kept clear, armed
-/// weapons. `bases` holds each side's bases (by [`Side::index`]).
+/// weapons, and its units that threaten the enemy's bases (which cost the enemy as much).
+/// `bases` holds each side's bases (by [`Side::index`]).
 fn positional(position: &Position, side: Side, weights: &Weights, bases: &[Bases; 2]) -> f32 {
     let enemy = side.opponent();
     let enemy_bases = &bases[enemy.index()];
@@ -208,20 +209,17 @@ fn positional(position: &Position, side: Side, weights: &Weights, bases: &[Bases
             UnitKind::PatrolShip | UnitKind::TorpedoBoat | UnitKind::Fireship => 0.3,
             _ => 0.0,
         };
-        if striker > 0.0 {
+        // What the unit threatens: the enemy guards its bases against every mobile unit but
+        // mines and the carrier. Counted here, once per unit, rather than in the enemy's terms.
+        let threat = !kind.is_immobile() && !matches!(kind, UnitKind::Mine | UnitKind::Carrier);
+        if striker > 0.0 || threat {
             if let Some(d) = nearest(sq, enemy_bases) {
-                score += weights.attack_bases * striker * closeness(d);
+                let near = closeness(d);
+                score += weights.attack_bases * striker * near;
+                if threat {
+                    score += weights.guard_bases * near * 0.5;
+                }
             }
-        }
-    }
-    // Enemy strikers near our bases cost us.
-    for sq in position.occupied_by(enemy).iter() {
-        let kind = position.piece_at(sq).expect("occupied").kind;
-        if kind.is_immobile() || matches!(kind, UnitKind::Mine | UnitKind::Carrier) {
-            continue;
-        }
-        if let Some(d) = nearest(sq, own_bases) {
-            score -= weights.guard_bases * closeness(d) * 0.5;
         }
     }
     score
