@@ -13,10 +13,8 @@ pub(super) enum Plan {
     Play(Side, Move),
     /// Ask the defender first.
     Ask(Side, Action, Vec<Partners>),
-    /// The side resigns.
+    /// The side resigns (during setup too).
     End(Side, EndReason),
-    /// The side resigns before the match has started.
-    ResignInSetup(Side),
 }
 
 impl Service {
@@ -112,25 +110,20 @@ impl Service {
                 self.commit_turn(t, &mut batch, &mut next, side, played.combat, now, &mut out).await?
             }
             Plan::End(side, reason) => {
+                let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
+                let conn = t.flush(&mut batch).await.map_err(batch_error)?;
+                if next.game.is_none() {
+                    // Resigning during setup: the missing setups are completed as at the setup
+                    // deadline and the match starts and ends at once, so its record, result,
+                    // points and replay are those of any resignation at move 0. Nobody is told
+                    // about the start, only about the end.
+                    let told = out.len();
+                    self.complete_setups(conn, &mut next, &mut out).await?;
+                    self.start_match(conn, &mut next, now, &mut out).await?;
+                    out.truncate(told);
+                }
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let outcome = game.end_by(side, reason).ok_or(ServiceError::MatchOver)?;
-                let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
-                let conn = t.flush(&mut batch).await.map_err(batch_error)?;
-                self.finish(conn, &mut next, outcome, now, &mut out).await?;
-                ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
-            }
-            Plan::ResignInSetup(side) => {
-                // The missing setups are completed as at the setup deadline and the match starts
-                // and ends at once: its record, result, points and replay are those of any
-                // resignation at move 0. Nobody is told about the start, only about the end.
-                let t = tx.insert(WriteTx::start(pool, &mut batch).await?);
-                let conn = t.flush(&mut batch).await.map_err(batch_error)?;
-                let told = out.len();
-                self.complete_setups(conn, &mut next, &mut out).await?;
-                self.start_match(conn, &mut next, now, &mut out).await?;
-                out.truncate(told);
-                let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
-                let outcome = game.end_by(side, EndReason::Resignation).ok_or(ServiceError::MatchOver)?;
                 self.finish(conn, &mut next, outcome, now, &mut out).await?;
                 ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
             }
@@ -198,7 +191,7 @@ impl Service {
         match m.status {
             MatchStatus::Setup => {
                 return match what {
-                    Submit::Resign => Ok(Plan::ResignInSetup(side)),
+                    Submit::Resign => Ok(Plan::End(side, EndReason::Resignation)),
                     _ => Err(ServiceError::SetupNotReady),
                 }
             }

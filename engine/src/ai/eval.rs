@@ -120,7 +120,7 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
     // One pass over each side's units: material, the free movers for the reserve, and the
     // bases the positional terms measure against (the evaluation is the search's hot path).
     let mut score = 0.0;
-    let mut bases = [Bases::default(); 2];
+    let mut bases = [FewSquares::default(); 2];
     let mut movers = [0u32; 2];
     for side in Side::BOTH {
         let sign = if side == me { 1.0 } else { -1.0 };
@@ -155,7 +155,7 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
 /// One side's positional assets: strikers near enemy bases, own bases kept clear, armed
 /// weapons, and its units that threaten the enemy's bases (which cost the enemy as much).
 /// `bases` holds each side's bases (by [`Side::index`]).
-fn positional(position: &Position, side: Side, weights: &Weights, bases: &[Bases; 2]) -> f32 {
+fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSquares; 2]) -> f32 {
     let enemy = side.opponent();
     let enemy_bases = &bases[enemy.index()];
     let own_bases = &bases[side.index()];
@@ -252,7 +252,7 @@ const FLEET_PULL: f32 = 3.0;
 /// nearest minesweeper to a mine on one of its sides (which only a minesweeper clears and
 /// survives). Linear across the whole board, so that every step of a long approach counts,
 /// unlike the hunter's 1/d.
-fn siege(position: &Position, side: Side, enemy_bases: &Bases) -> f32 {
+fn siege(position: &Position, side: Side, enemy_bases: &FewSquares) -> f32 {
     let enemy = side.opponent();
     let mut score = 0.0;
     let mut sweepers = Vec::new();
@@ -266,7 +266,7 @@ fn siege(position: &Position, side: Side, enemy_bases: &Bases) -> f32 {
         }
     }
     for base in enemy_bases.iter() {
-        let mut mines = Bases::default();
+        let mut mines = FewSquares::default();
         for n in base.orthogonal() {
             if position.piece_at(n).is_some_and(|p| p.side == enemy && p.kind == UnitKind::Mine) {
                 mines.push(n);
@@ -299,20 +299,20 @@ const fn falloff<const N: usize>(far: f32, scale: f32) -> [f32; N] {
     table
 }
 
-fn nearest(from: Square, targets: &Bases) -> Option<u8> {
+fn nearest(from: Square, targets: &FewSquares) -> Option<u8> {
     targets.iter().map(|t| from.distance(t)).min()
 }
 
-/// At most [`Bases::CAPACITY`] squares on the stack: a side's bases (two in a real game), or
+/// At most [`FewSquares::CAPACITY`] squares, kept on the stack: a side's bases (two in a real game), or
 /// the mines around one base. The evaluation runs millions of times per decision; a `Vec`
 /// per call cost a tenth of the search's time.
 #[derive(Copy, Clone, Default)]
-struct Bases {
-    at: [Option<Square>; Bases::CAPACITY],
+struct FewSquares {
+    at: [Option<Square>; FewSquares::CAPACITY],
     len: usize,
 }
 
-impl Bases {
+impl FewSquares {
     /// Squares beyond this many are not counted (only hand-made positions have them).
     const CAPACITY: usize = 4;
 
