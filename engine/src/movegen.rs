@@ -28,7 +28,21 @@ impl Position {
         if self.decided.is_some() {
             return;
         }
-        let _ = self.generate(&mut |action| {
+        let _ = self.generate::<false>(&mut |action| {
+            out.push(action);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// The attacks and detonations among [`Position::legal_actions`], in the same order,
+    /// reusing a buffer (cleared first). The AI's exchange search looks at nothing else, and
+    /// skipping the plain moves spares it most of the generator's work.
+    pub fn legal_attacks_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.decided.is_some() {
+            return;
+        }
+        let _ = self.generate::<true>(&mut |action| {
             out.push(action);
             ControlFlow::Continue(())
         });
@@ -36,7 +50,7 @@ impl Position {
 
     /// True if the side to move has at least one legal action (ignoring a decided result).
     pub fn has_legal_action(&self) -> bool {
-        self.generate(&mut |_| ControlFlow::Break(())).is_break()
+        self.generate::<false>(&mut |_| ControlFlow::Break(())).is_break()
     }
 
     /// True if `action` is legal for the side to move.
@@ -81,7 +95,11 @@ impl Position {
     /// The fast generator, by whole sets of squares at a time: plain moves per direction,
     /// weapons one by one, attacks only from squares next to an enemy. It produces exactly the
     /// actions of [`Position::generate_for`] over every unit (a property test checks this).
-    fn generate(&self, visit: &mut impl FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+    /// With `ATTACKS_ONLY`, the moves are left out.
+    fn generate<const ATTACKS_ONLY: bool>(
+        &self,
+        visit: &mut impl FnMut(Action) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let side = self.to_move.index();
         let own = self.occupied[side];
         let empty = SquareSet::ALL.minus(own).minus(self.occupied[1 - side]);
@@ -89,9 +107,11 @@ impl Position {
         let plain = own.minus(self.weapons[side]).minus(self.immobile[side]);
         let contact = self.contact[side];
         // Plain units (not tethered, not immobile) step onto any empty neighbour.
-        for direction in Direction::ALL {
-            for from in plain.and(direction.sources_into(empty)).iter() {
-                visit(Action::Move { from, to: direction.step(from) })?;
+        if !ATTACKS_ONLY {
+            for direction in Direction::ALL {
+                for from in plain.and(direction.sources_into(empty)).iter() {
+                    visit(Action::Move { from, to: direction.step(from) })?;
+                }
             }
         }
         // Contact attacks from where the units stand, then after a step.
@@ -119,7 +139,9 @@ impl Position {
                     if empty.contains(to) && (tethered_now || near.contains(to)) {
                         steps[n] = to;
                         n += 1;
-                        visit(Action::Move { from, to })?;
+                        if !ATTACKS_ONLY {
+                            visit(Action::Move { from, to })?;
+                        }
                     }
                 }
                 if piece.kind != UnitKind::Mine {

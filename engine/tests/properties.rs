@@ -289,6 +289,10 @@ proptest! {
         let mut fast = position.legal_actions();
         let mut reference = position.legal_actions_unit_by_unit();
         prop_assert_eq!(position.has_legal_action(), !reference.is_empty());
+        let mut attacks = Vec::new();
+        position.legal_attacks_into(&mut attacks);
+        let expected: Vec<Action> = fast.iter().filter(|a| !matches!(a, Action::Move { .. })).copied().collect();
+        prop_assert_eq!(attacks, expected, "the attacks, in the full list's order");
         fast.sort();
         reference.sort();
         prop_assert_eq!(&fast, &reference);

@@ -421,8 +421,11 @@ fn tactical(
         return stand;
     }
     alpha = alpha.max(stand);
-    let mut actions = Vec::with_capacity(64);
-    position.legal_actions_into(&mut actions);
+    if !threats.may_attack(position, mover, me) {
+        return alpha;
+    }
+    let mut actions = Vec::with_capacity(32);
+    position.legal_attacks_into(&mut actions);
     let mut attacks: Vec<(f32, Action)> = actions
         .iter()
         .filter(|action| threats.allows(action, mover, me))

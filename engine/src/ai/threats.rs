@@ -18,6 +18,7 @@
 //! unknown marker: that is a fair bet on the belief, not a peek.
 
 use crate::action::Action;
+use crate::position::Position;
 use crate::square::{Side, SquareSet};
 use crate::unit::UnitKind;
 use crate::view::View;
@@ -55,6 +56,20 @@ impl Threats {
                 self.identified.contains(from) || self.exposed.contains(target)
             }
             Action::Detonate { at } => self.identified.contains(at),
+        }
+    }
+
+    /// Whether `side` (to move in `position`) may have any attack the exchange allows: false
+    /// when none of the units it may strike with or at is on the board, so the search can skip
+    /// generating its attacks (the common case for level 4, whose opponent strikes only with
+    /// identified units).
+    pub fn may_attack(&self, position: &Position, side: Side, me: Side) -> bool {
+        let theirs = position.occupied_by(side.opponent());
+        if side == me {
+            !self.identified.and(theirs).is_empty()
+        } else {
+            !self.identified.and(position.occupied_by(side)).is_empty()
+                || !self.exposed.and(theirs).is_empty()
         }
     }
 
