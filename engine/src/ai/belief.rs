@@ -22,14 +22,13 @@ const PAIRING_DRAWS: usize = 8;
 #[derive(Clone, Debug)]
 pub struct Belief {
     me: Side,
-    /// Own units as the view shows them.
-    own: Vec<(Square, UnitKind)>,
     /// Enemy markers already identified (intel), with their kinds.
     known: Vec<(Square, UnitKind)>,
     /// Unidentified markers with their per-kind weights, and the kinds they hold between them.
     markers: Markers<Square, KINDS>,
-    to_move: Side,
-    quiet_plies: u16,
+    /// What every world shares: own units, identified enemy units, the side to move and the
+    /// quiet-ply count (built once; each world copies it and adds the drawn markers).
+    shared: Position,
     /// Enemy markers that have moved (identified or not).
     moved: SquareSet,
 }
@@ -92,15 +91,15 @@ impl Belief {
                 (sq, weights)
             })
             .collect();
-        Belief {
-            me,
-            own,
-            known,
-            markers: Markers { unknown, pool },
-            to_move: view.to_move,
-            quiet_plies: view.quiet_plies,
-            moved,
+        let mut shared = Position::empty(view.to_move);
+        for &(sq, kind) in &own {
+            shared.put(sq, Piece::new(me, kind));
         }
+        for &(sq, kind) in &known {
+            shared.put(sq, Piece::new(enemy, kind));
+        }
+        shared.quiet_plies = view.quiet_plies;
+        Belief { me, known, markers: Markers::new(unknown, pool), shared, moved }
     }
 
     /// The side whose belief this is.
@@ -151,16 +150,9 @@ impl Belief {
     /// known, the others drawn from the belief.
     pub fn sample(&self, dice: &mut Dice) -> Position {
         let enemy = self.me.opponent();
-        let mut world = Position::empty(self.to_move);
-        for &(sq, kind) in &self.own {
-            world.put(sq, Piece::new(self.me, kind));
-        }
-        for &(sq, kind) in &self.known {
-            world.put(sq, Piece::new(enemy, kind));
-        }
+        let mut world = self.shared.clone();
         let full = UnitKind::ALL.map(|kind| kind.fleet_count());
         self.markers.draw(&full, dice, |sq, k| world.put(sq, Piece::new(enemy, UnitKind::ALL[k])));
-        world.quiet_plies = self.quiet_plies;
         world
     }
 }

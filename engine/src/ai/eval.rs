@@ -154,7 +154,8 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
 
 /// One side's positional assets: strikers near enemy bases, own bases kept clear, armed
 /// weapons, and its units that threaten the enemy's bases (which cost the enemy as much).
-/// `bases` holds each side's bases (by [`Side::index`]).
+/// `bases` holds each side's bases (by [`Side::index`]). One pass over the side's units
+/// serves every term: this is the search's hot path.
 fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSquares; 2]) -> f32 {
     let enemy = side.opponent();
     let enemy_bases = &bases[enemy.index()];
@@ -166,29 +167,41 @@ fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSq
                 weights.seal * base.orthogonal().filter(|&n| position.piece_at(n).is_none()).count() as f32;
         }
     }
-    if weights.hunt > 0.0 {
-        for base in enemy_bases.iter() {
-            let nearest_hunter = position
-                .occupied_by(side)
-                .iter()
-                .filter(|&sq| {
-                    position
-                        .piece_at(sq)
-                        .is_some_and(|p| p.kind.is_scale_ship() || p.kind == UnitKind::Fireship)
-                })
-                .map(|sq| sq.distance(base))
-                .min();
-            if let Some(d) = nearest_hunter {
-                score += weights.hunt / d.max(1) as f32;
+    // Per enemy base: the nearest hunter (the hunt), and the mines sealing it with the nearest
+    // minesweeper to one of them (the siege).
+    let mut hunter = [u8::MAX; FewSquares::CAPACITY];
+    let mut sweeper = [u8::MAX; FewSquares::CAPACITY];
+    let mut sealing = [FewSquares::default(); FewSquares::CAPACITY];
+    if weights.siege > 0.0 {
+        for (mines, base) in sealing.iter_mut().zip(enemy_bases.iter()) {
+            for n in base.orthogonal() {
+                if position.piece_at(n).is_some_and(|p| p.side == enemy && p.kind == UnitKind::Mine) {
+                    mines.push(n);
+                }
             }
         }
     }
-    if weights.siege > 0.0 {
-        let quiet = position.quiet_plies() as f32 / QUIET_PLY_LIMIT as f32;
-        score += weights.siege * (1.0 + SIEGE_URGENCY * quiet) * siege(position, side, enemy_bases);
-    }
+    let mut fleet_pull = 0.0;
     for sq in position.occupied_by(side).iter() {
         let kind = position.piece_at(sq).expect("occupied").kind;
+        let d = nearest(sq, enemy_bases);
+        if weights.hunt > 0.0 && (kind.is_scale_ship() || kind == UnitKind::Fireship) {
+            for (nearest, base) in hunter.iter_mut().zip(enemy_bases.iter()) {
+                *nearest = (*nearest).min(sq.distance(base));
+            }
+        }
+        if weights.siege > 0.0 {
+            if let (Some(strength), Some(d)) = (kind.strength(), d) {
+                fleet_pull += FLEET_PULL * strength as f32 / 15.0 * reach(d);
+            }
+            if kind == UnitKind::Minesweeper {
+                for (nearest, mines) in sweeper.iter_mut().zip(&sealing) {
+                    if let Some(d) = self::nearest(sq, mines) {
+                        *nearest = (*nearest).min(d);
+                    }
+                }
+            }
+        }
         if weights.formation > 0.0 {
             score += weights.formation * pair_gain(position, sq, kind) as f32;
         }
@@ -212,15 +225,28 @@ fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSq
         // What the unit threatens: the enemy guards its bases against every mobile unit but
         // mines and the carrier. Counted here, once per unit, rather than in the enemy's terms.
         let threat = !kind.is_immobile() && !matches!(kind, UnitKind::Mine | UnitKind::Carrier);
-        if striker > 0.0 || threat {
-            if let Some(d) = nearest(sq, enemy_bases) {
-                let near = closeness(d);
-                score += weights.attack_bases * striker * near;
-                if threat {
-                    score += weights.guard_bases * near * 0.5;
-                }
+        if let Some(d) = d.filter(|_| striker > 0.0 || threat) {
+            let near = closeness(d);
+            score += weights.attack_bases * striker * near;
+            if threat {
+                score += weights.guard_bases * near * 0.5;
             }
         }
+    }
+    if weights.hunt > 0.0 {
+        for &d in hunter.iter().filter(|&&d| d != u8::MAX) {
+            score += weights.hunt / d.max(1) as f32;
+        }
+    }
+    if weights.siege > 0.0 {
+        // How far the side has closed in: each scale ship's closeness to the nearest base,
+        // weighed by its strength (a battleship [`FLEET_PULL`]), and per base the closeness of
+        // the nearest minesweeper to a mine on one of its sides (which only a minesweeper
+        // clears and survives). Linear across the whole board, so that every step of a long
+        // approach counts, unlike the hunter's 1/d.
+        let sweep: f32 = sweeper.iter().filter(|&&d| d != u8::MAX).map(|&d| reach(d)).sum();
+        let quiet = position.quiet_plies() as f32 / QUIET_PLY_LIMIT as f32;
+        score += weights.siege * (1.0 + SIEGE_URGENCY * quiet) * (fleet_pull + sweep);
     }
     score
 }
@@ -246,38 +272,6 @@ const SIEGE_URGENCY: f32 = 6.0;
 /// What the whole fleet's approach weighs against the minesweeper's (a battleship next to the
 /// enemy base counts [`FLEET_PULL`], a minesweeper next to a sealing mine 1).
 const FLEET_PULL: f32 = 3.0;
-
-/// How far `side` has closed in on the enemy bases: each scale ship's closeness to the nearest
-/// one, weighed by its strength (a battleship 1), and for each base the closeness of the
-/// nearest minesweeper to a mine on one of its sides (which only a minesweeper clears and
-/// survives). Linear across the whole board, so that every step of a long approach counts,
-/// unlike the hunter's 1/d.
-fn siege(position: &Position, side: Side, enemy_bases: &FewSquares) -> f32 {
-    let enemy = side.opponent();
-    let mut score = 0.0;
-    let mut sweepers = Vec::new();
-    for sq in position.occupied_by(side).iter() {
-        let kind = position.piece_at(sq).expect("occupied").kind;
-        if kind == UnitKind::Minesweeper {
-            sweepers.push(sq);
-        }
-        if let (Some(strength), Some(d)) = (kind.strength(), nearest(sq, enemy_bases)) {
-            score += FLEET_PULL * strength as f32 / 15.0 * reach(d);
-        }
-    }
-    for base in enemy_bases.iter() {
-        let mut mines = FewSquares::default();
-        for n in base.orthogonal() {
-            if position.piece_at(n).is_some_and(|p| p.side == enemy && p.kind == UnitKind::Mine) {
-                mines.push(n);
-            }
-        }
-        if let Some(d) = sweepers.iter().filter_map(|&sq| nearest(sq, &mines)).min() {
-            score += reach(d);
-        }
-    }
-    score
-}
 
 /// 1 next to the target, falling to 0 across the whole board (27 squares).
 fn reach(distance: u8) -> f32 {

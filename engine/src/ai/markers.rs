@@ -8,12 +8,21 @@ use crate::rng::Dice;
 #[derive(Clone, Debug)]
 pub(crate) struct Markers<S, const N: usize> {
     /// Every unidentified marker's square with its weights (the pool not applied).
-    pub unknown: Vec<(S, [f32; N])>,
+    unknown: Vec<(S, [f32; N])>,
     /// How many of each kind the unidentified markers hold between them.
-    pub pool: [u8; N],
+    pool: [u8; N],
+    /// How many kinds each marker may fully be (weight 1 or more): the order of the draw.
+    /// Fixed per belief, and worlds are drawn thousands of times per decision.
+    freedom: Vec<u8>,
 }
 
 impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
+    /// The markers with their weights, and the kinds they hold between them.
+    pub fn new(unknown: Vec<(S, [f32; N])>, pool: [u8; N]) -> Markers<S, N> {
+        let freedom = unknown.iter().map(|(_, w)| w.iter().filter(|w| **w >= 1.0).count() as u8).collect();
+        Markers { unknown, pool, freedom }
+    }
+
     /// The probability that the marker on `sq` is of kind number `kind` (pool-weighted
     /// marginal; 0 when no unidentified marker stands there).
     pub fn probability(&self, sq: S, kind: usize) -> f32 {
@@ -35,7 +44,7 @@ impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
         dice.shuffle(&mut order);
         // Markers that cannot be everything go first, so that the rare kinds they allow are
         // still in the pool for them.
-        order.sort_by_key(|&i| self.unknown[i].1.iter().filter(|w| **w >= 1.0).count());
+        order.sort_by_key(|&i| self.freedom[i]);
         for i in order {
             let (sq, weights) = &self.unknown[i];
             let mut chances = [0f32; N];

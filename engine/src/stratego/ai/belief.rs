@@ -92,7 +92,7 @@ impl Belief {
             me,
             own,
             known,
-            markers: Markers { unknown, pool },
+            markers: Markers::new(unknown, pool),
             to_move: view.to_move,
             quiet_plies: view.quiet_plies,
             repetition: view.repetition,
