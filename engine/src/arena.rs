@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::action::Action;
+use crate::ai::value;
 use crate::formation::Partners;
 use crate::game::Game;
 use crate::layout::Layout;
@@ -118,12 +119,15 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// One arena game in detail.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Played {
     /// The result.
     pub result: GameResult,
     /// Why it ended (`None`: stopped at [`ARENA_PLY_CAP`]).
     pub reason: Option<EndReason>,
+    /// `a`'s material minus `b`'s at the end, by the AI's unit values ([`crate::ai::value`]):
+    /// who was ahead when a game ended in a draw.
+    pub a_lead: f32,
 }
 
 /// Plays one game between two agents from the given layouts. `a` sits South if `a_is_south`.
@@ -157,9 +161,16 @@ pub fn play_game(
         };
         game.play(&action, defense).expect("agents choose legal actions");
     }
+    let a_side = if a_is_south { Side::South } else { Side::North };
+    let a_lead: f32 = game
+        .position()
+        .pieces()
+        .map(|(_, piece)| if piece.side == a_side { value(piece.kind) } else { -value(piece.kind) })
+        .sum();
     Played {
         result: GameResult { a_was_south: a_is_south, status: game.status(), plies: game.ply() },
         reason: game.outcome().map(|o| o.reason),
+        a_lead,
     }
 }
 

@@ -169,7 +169,7 @@ fn run_admiral(options: &Options) -> Result<Summary, String> {
                 i,
                 &game.result,
                 game.reason.map(reason_name).unwrap_or_else(|| "ply_cap".into()),
-                None,
+                format!(" a_lead={:+}", game.a_lead),
             );
         }
     };
@@ -178,14 +178,14 @@ fn run_admiral(options: &Options) -> Result<Summary, String> {
     Ok(summary)
 }
 
-/// One `--verbose` line: `game=I a_side=south|north status=S reason=R plies=P [forfeit="…"]`.
-fn print_game(index: u64, result: &GameResult, reason: String, forfeit: Option<&str>) {
+/// One `--verbose` line: `game=I a_side=south|north status=S reason=R plies=P`, then
+/// `a_lead=L` (Admiral: `a`'s material minus `b`'s at the end) or `forfeit="…"` (Stratego).
+fn print_game(index: u64, result: &GameResult, reason: String, tail: String) {
     println!(
-        "game={index} a_side={} status={} reason={reason} plies={}{}",
+        "game={index} a_side={} status={} reason={reason} plies={}{tail}",
         if result.a_was_south { "south" } else { "north" },
         result.status,
         result.plies,
-        forfeit.map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default()
     );
 }
 
@@ -200,7 +200,8 @@ fn run_stratego(options: &Options) -> Result<Summary, String> {
     let finished = |i: u64, game: &stratego::arena::Played| {
         if options.verbose {
             let reason = game.reason.map(reason_name).unwrap_or_else(|| "ply_cap".into());
-            print_game(i, &game.result, reason, game.forfeit.as_deref());
+            let forfeit = game.forfeit.as_deref().map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default();
+            print_game(i, &game.result, reason, forfeit);
         }
     };
     let (summary, _) =
