@@ -261,21 +261,3 @@ fn does_not_throw_a_ship_away_to_keep_the_game_going() {
         }
     }
 }
-
-#[test]
-fn keeps_a_revealed_battleship_out_of_torpedo_reach() {
-    // Our battleship has been seen; the two markers that moved, three squares ahead, can only
-    // be North's last torpedo boat and its torpedo (the other two are its bases), and the
-    // torpedo sinks any ship from two squares away. Level 5, whose exchange lets hidden enemy
-    // units strike at what the enemy has seen, keeps the battleship out of that reach (g7 and
-    // h7).
-    let units = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb g6:BB g9:tp h9:tb";
-    let (position, mut view) = view(units, &[], &["g9", "h9"]);
-    view.exposed = vec![sq("g6")];
-    for action in decisions(&position, &view) {
-        assert!(
-            !matches!(action, Action::Move { from, to } if from == sq("g6") && (to == sq("g7") || to == sq("h7"))),
-            "sailed its revealed battleship into torpedo reach: {action}"
-        );
-    }
-}
