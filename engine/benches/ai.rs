@@ -73,7 +73,8 @@ fn decision_times() {
     }
 }
 
-/// Worlds levels 4 and 5 search per decision with `limit` to think, over 100 positions.
+/// Worlds levels 4 and 5 search per decision with `limit` to think, over up to 100 positions
+/// (those whose random game has not ended).
 fn worlds_per_decision(limit: Duration) {
     println!("level  budget   decisions  worlds_p50  worlds_mean");
     let games = positions(100);

@@ -40,14 +40,16 @@ impl Belief {
         let me = view.viewer;
         let enemy = me.opponent();
         let moved: SquareSet = view.moved_markers.iter().copied().collect();
-        let mut own = Vec::new();
+        let mut shared = Position::empty(view.to_move);
+        shared.quiet_plies = view.quiet_plies;
         let mut known = Vec::new();
         let mut unknown_squares = Vec::new();
         let mut enemy_markers = SquareSet::EMPTY;
         for sq in Square::all() {
             match view.cell(sq) {
-                Cell::Own { kind } => own.push((sq, kind)),
+                Cell::Own { kind } => shared.put(sq, Piece::new(me, kind)),
                 Cell::Enemy { intel: Some(kind) } => {
+                    shared.put(sq, Piece::new(enemy, kind));
                     known.push((sq, kind));
                     enemy_markers.insert(sq);
                 }
@@ -91,14 +93,6 @@ impl Belief {
                 (sq, weights)
             })
             .collect();
-        let mut shared = Position::empty(view.to_move);
-        for &(sq, kind) in &own {
-            shared.put(sq, Piece::new(me, kind));
-        }
-        for &(sq, kind) in &known {
-            shared.put(sq, Piece::new(enemy, kind));
-        }
-        shared.quiet_plies = view.quiet_plies;
         Belief { me, known, markers: Markers::new(unknown, pool), shared, moved }
     }
 

@@ -186,8 +186,8 @@ fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSq
         let kind = position.piece_at(sq).expect("occupied").kind;
         let d = nearest(sq, enemy_bases);
         if weights.hunt > 0.0 && (kind.is_scale_ship() || kind == UnitKind::Fireship) {
-            for (nearest, base) in hunter.iter_mut().zip(enemy_bases.iter()) {
-                *nearest = (*nearest).min(sq.distance(base));
+            for (closest, base) in hunter.iter_mut().zip(enemy_bases.iter()) {
+                *closest = (*closest).min(sq.distance(base));
             }
         }
         if weights.siege > 0.0 {
@@ -195,9 +195,9 @@ fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSq
                 fleet_pull += FLEET_PULL * strength as f32 / 15.0 * reach(d);
             }
             if kind == UnitKind::Minesweeper {
-                for (nearest, mines) in sweeper.iter_mut().zip(&sealing) {
-                    if let Some(d) = self::nearest(sq, mines) {
-                        *nearest = (*nearest).min(d);
+                for (closest, mines) in sweeper.iter_mut().zip(&sealing) {
+                    if let Some(d) = nearest(sq, mines) {
+                        *closest = (*closest).min(d);
                     }
                 }
             }
