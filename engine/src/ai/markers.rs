@@ -11,16 +11,25 @@ pub(crate) struct Markers<S, const N: usize> {
     unknown: Vec<(S, [f32; N])>,
     /// How many of each kind the unidentified markers hold between them.
     pool: [u8; N],
-    /// How many kinds each marker may fully be (weight 1 or more): the order of the draw.
-    /// Fixed per belief, and worlds are drawn thousands of times per decision.
-    freedom: Vec<u8>,
+    /// The order of the draw, up to shuffling within each run of [`Markers::runs`]: markers by
+    /// how many kinds they may fully be (weight 1 or more), fewest first. Fixed per belief, and
+    /// worlds are drawn thousands of times per decision.
+    order: Vec<usize>,
+    /// Where each run of markers with equally many possible kinds ends in `order`.
+    runs: Vec<usize>,
 }
 
 impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
     /// The markers with their weights, and the kinds they hold between them.
     pub fn new(unknown: Vec<(S, [f32; N])>, pool: [u8; N]) -> Markers<S, N> {
-        let freedom = unknown.iter().map(|(_, w)| w.iter().filter(|w| **w >= 1.0).count() as u8).collect();
-        Markers { unknown, pool, freedom }
+        let freedom: Vec<usize> =
+            unknown.iter().map(|(_, w)| w.iter().filter(|w| **w >= 1.0).count()).collect();
+        let mut order: Vec<usize> = (0..unknown.len()).collect();
+        order.sort_by_key(|&i| freedom[i]);
+        let runs = (1..=order.len())
+            .filter(|&end| end == order.len() || freedom[order[end]] != freedom[order[end - 1]])
+            .collect();
+        Markers { unknown, pool, order, runs }
     }
 
     /// The probability that the marker on `sq` is of kind number `kind` (pool-weighted
@@ -40,11 +49,14 @@ impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
     /// from when the pool is exhausted (a test position with extra units).
     pub fn draw(&self, full: &[u8; N], dice: &mut Dice, mut place: impl FnMut(S, usize)) {
         let mut pool = self.pool.map(|n| n as f32);
-        let mut order: Vec<usize> = (0..self.unknown.len()).collect();
-        dice.shuffle(&mut order);
         // Markers that cannot be everything go first, so that the rare kinds they allow are
-        // still in the pool for them.
-        order.sort_by_key(|&i| self.freedom[i]);
+        // still in the pool for them; among equals the order is random.
+        let mut order = self.order.clone();
+        let mut start = 0;
+        for &end in &self.runs {
+            dice.shuffle(&mut order[start..end]);
+            start = end;
+        }
         for i in order {
             let (sq, weights) = &self.unknown[i];
             let mut chances = [0f32; N];
