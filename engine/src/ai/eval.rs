@@ -4,7 +4,7 @@ use crate::formation::{can_team, pair_strength};
 use crate::outcome::Status;
 use crate::position::{Position, QUIET_PLY_LIMIT};
 use crate::square::{Side, Square};
-use crate::unit::UnitKind;
+use crate::unit::{UnitKind, KINDS};
 
 /// Score of a won game; everything else stays far below it.
 pub const WIN: f32 = 10_000.0;
@@ -117,20 +117,25 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
         status if status.winner() == Some(me) => return WIN,
         _ => return -WIN,
     }
-    // One pass over each side's units: material, the free movers for the reserve, and the
-    // bases the positional terms measure against (the evaluation is the search's hot path).
+    // Material and the free movers for the reserve from the unit counts the position keeps,
+    // and the bases the positional terms measure against from its immobile units (the
+    // evaluation is the search's hot path: a pass over every unit here cost a tenth of it).
     let mut score = 0.0;
     let mut bases = [FewSquares::default(); 2];
     let mut movers = [0u32; 2];
     for side in Side::BOTH {
-        let sign = if side == me { 1.0 } else { -1.0 };
-        for sq in position.occupied_by(side).iter() {
-            let Some(piece) = position.piece_at(sq) else { continue };
-            score += sign * value(piece.kind);
-            if piece.kind == UnitKind::NavalBase {
+        let mut material = 0.0;
+        for kind in UnitKind::ALL {
+            let count = position.count(side, kind);
+            material += count as f32 * value(kind);
+            if !kind.is_immobile() && kind.carrier().is_none() {
+                movers[side.index()] += count as u32;
+            }
+        }
+        score += if side == me { material } else { -material };
+        for sq in position.immobile[side.index()].iter() {
+            if position.piece_at(sq).is_some_and(|p| p.kind == UnitKind::NavalBase) {
                 bases[side.index()].push(sq);
-            } else if !piece.kind.is_immobile() && piece.kind.carrier().is_none() {
-                movers[side.index()] += 1;
             }
         }
     }
@@ -146,8 +151,17 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
         || weights.formation > 0.0
         || weights.siege > 0.0
     {
-        score +=
-            positional(position, me, weights, &bases) - positional(position, me.opponent(), weights, &bases);
+        // Per kind, what closeness to the enemy bases is worth: as a striker, and as a threat
+        // the enemy guards its bases against (every mobile unit but mines and the carrier;
+        // counted for the unit's side, once per unit, rather than in the enemy's terms).
+        let mut approach_worth = [0.0; KINDS];
+        for kind in UnitKind::ALL {
+            let threat = !kind.is_immobile() && !matches!(kind, UnitKind::Mine | UnitKind::Carrier);
+            approach_worth[kind.index()] =
+                weights.attack_bases * striker(kind) + if threat { weights.guard_bases * 0.5 } else { 0.0 };
+        }
+        score += positional(position, me, weights, &bases, &approach_worth)
+            - positional(position, me.opponent(), weights, &bases, &approach_worth);
     }
     score
 }
@@ -156,7 +170,13 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
 /// weapons, and its units that threaten the enemy's bases (which cost the enemy as much).
 /// `bases` holds each side's bases (by [`Side::index`]). One pass over the side's units
 /// serves every term: this is the search's hot path.
-fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSquares; 2]) -> f32 {
+fn positional(
+    position: &Position,
+    side: Side,
+    weights: &Weights,
+    bases: &[FewSquares; 2],
+    approach_worth: &[f32; KINDS],
+) -> f32 {
     let enemy = side.opponent();
     let enemy_bases = &bases[enemy.index()];
     let own_bases = &bases[side.index()];
@@ -181,10 +201,14 @@ fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSq
             }
         }
     }
+    // Summed apart from `score`, one addition per unit: a chain of dependent additions was the
+    // slowest part of this loop.
+    let mut approach = 0.0;
     let mut fleet_pull = 0.0;
     for sq in position.occupied_by(side).iter() {
         let kind = position.piece_at(sq).expect("occupied").kind;
-        let d = nearest(sq, enemy_bases);
+        let worth = approach_worth[kind.index()];
+        let d = if worth > 0.0 || weights.siege > 0.0 { nearest(sq, enemy_bases) } else { None };
         if weights.hunt > 0.0 && (kind.is_scale_ship() || kind == UnitKind::Fireship) {
             for (closest, base) in hunter.iter_mut().zip(enemy_bases.iter()) {
                 *closest = (*closest).min(sq.distance(base));
@@ -213,26 +237,11 @@ fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSq
                 score += weights.armed;
             }
         }
-        let striker = match kind {
-            UnitKind::Aircraft | UnitKind::Battleship | UnitKind::Raider | UnitKind::Cruiser => 1.0,
-            UnitKind::Destroyer
-            | UnitKind::Submarine
-            | UnitKind::CruiserSubmarine
-            | UnitKind::Minesweeper => 0.6,
-            UnitKind::PatrolShip | UnitKind::TorpedoBoat | UnitKind::Fireship => 0.3,
-            _ => 0.0,
-        };
-        // What the unit threatens: the enemy guards its bases against every mobile unit but
-        // mines and the carrier. Counted here, once per unit, rather than in the enemy's terms.
-        let threat = !kind.is_immobile() && !matches!(kind, UnitKind::Mine | UnitKind::Carrier);
-        if let Some(d) = d.filter(|_| striker > 0.0 || threat) {
-            let near = closeness(d);
-            score += weights.attack_bases * striker * near;
-            if threat {
-                score += weights.guard_bases * near * 0.5;
-            }
+        if let Some(d) = d.filter(|_| worth > 0.0) {
+            approach += worth * closeness(d);
         }
     }
+    score += approach;
     if weights.hunt > 0.0 {
         for &d in hunter.iter().filter(|&&d| d != u8::MAX) {
             score += weights.hunt / d.max(1) as f32;
@@ -249,6 +258,16 @@ fn positional(position: &Position, side: Side, weights: &Weights, bases: &[FewSq
         score += weights.siege * (1.0 + SIEGE_URGENCY * quiet) * (fleet_pull + sweep);
     }
     score
+}
+
+/// How much a unit of `kind` counts as a striker against the enemy bases (1 for the strongest).
+fn striker(kind: UnitKind) -> f32 {
+    match kind {
+        UnitKind::Aircraft | UnitKind::Battleship | UnitKind::Raider | UnitKind::Cruiser => 1.0,
+        UnitKind::Destroyer | UnitKind::Submarine | UnitKind::CruiserSubmarine | UnitKind::Minesweeper => 0.6,
+        UnitKind::PatrolShip | UnitKind::TorpedoBoat | UnitKind::Fireship => 0.3,
+        _ => 0.0,
+    }
 }
 
 /// How much stronger the scale ship of `kind` on `sq` is in the best pair it forms with an
