@@ -199,6 +199,34 @@ impl<'de> Deserialize<'de> for Sq {
     }
 }
 
+/// `ROW_MASKS[r]`: the squares of row `r` (0-based).
+const ROW_MASKS: [u128; ROWS as usize] = row_masks();
+
+/// Every square that is land.
+const LAND_BITS: u128 = land_bits();
+
+const fn row_masks() -> [u128; ROWS as usize] {
+    let mut masks = [0u128; ROWS as usize];
+    let mut index = 0;
+    while index < SQUARES {
+        masks[index % ROWS as usize] |= 1 << index;
+        index += 1;
+    }
+    masks
+}
+
+const fn land_bits() -> u128 {
+    let mut bits = 0u128;
+    let mut index = 0;
+    while index < SQUARES {
+        if !is_lake_index(index) {
+            bits |= 1 << index;
+        }
+        index += 1;
+    }
+    bits
+}
+
 /// A set of squares as a 128-bit mask.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct SqSet(u128);
@@ -237,6 +265,38 @@ impl SqSet {
         self.0 == 0
     }
 
+    /// The set with every land square next to one of its squares added (a flood fill's step).
+    #[inline]
+    pub fn spread(self) -> SqSet {
+        let bits = self.0;
+        // Column-major: a row step is one bit (masked so that no step wraps between columns),
+        // a column step is ten bits.
+        let up = (bits << 1) & !ROW_MASKS[0];
+        let down = (bits >> 1) & !ROW_MASKS[ROWS as usize - 1];
+        SqSet((bits | up | down | bits << ROWS | bits >> ROWS) & LAND_BITS)
+    }
+
+    /// The squares in both sets.
+    #[inline]
+    pub fn and(self, other: SqSet) -> SqSet {
+        SqSet(self.0 & other.0)
+    }
+
+    /// The squares in either set.
+    #[inline]
+    pub fn or(self, other: SqSet) -> SqSet {
+        SqSet(self.0 | other.0)
+    }
+
+    /// The squares of this set that are not in `other`.
+    #[inline]
+    pub fn without(self, other: SqSet) -> SqSet {
+        SqSet(self.0 & !other.0)
+    }
+
+    /// Every land square.
+    pub const LAND: SqSet = SqSet(LAND_BITS);
+
     /// The squares in square order.
     pub fn iter(&self) -> impl Iterator<Item = Sq> {
         let mut bits = self.0;
@@ -270,6 +330,17 @@ impl fmt::Debug for SqSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_adds_exactly_the_land_neighbours() {
+        for sq in Sq::land() {
+            let one: SqSet = [sq].into_iter().collect();
+            let expected: SqSet = sq.neighbours().chain([sq]).collect();
+            assert_eq!(one.spread(), expected, "{sq}");
+        }
+        assert_eq!(SqSet::LAND.len(), 92);
+        assert_eq!(SqSet::LAND.spread(), SqSet::LAND);
+    }
 
     #[test]
     fn lakes_and_steps() {

@@ -6,7 +6,7 @@
 //! | 1 | advances and attacks whatever it bumps into; does not repeat an attack it saw fail, steps away from enemy pieces it has seen win, and with its last few movers stops charging pieces that never moved |
 //! | 2 | expected value of each action over worlds drawn from the unseen counts (and the rule that bombs and the flag never move), against the opponent's best answer; hunts the nearest enemy pieces |
 //! | 3 | the same over worlds drawn from a belief that uses every clue (moved pieces are no bombs or flag, bombs and the flag stand at the back), with a positional evaluation, the exchange of attacks three deep (a miner taking a bomb, then the flag), and bomb discipline: no colonel or stronger piece, and no flag hunt but the miners', thrown at pieces that never moved |
-//! | 4 | level 3's decision as a first pass, then its six best candidates searched deeper (five attacks, its miners also striking pieces that never moved, so it sees a bomb wall breached and the flag behind it taken) in the same and fresh worlds until the budget is spent; a belief that reads bomb walls (the flag next to an identified bomb), its flag guarded against intruders (miners most), its last miners kept; its flag walled in by bombs |
+//! | 4 | level 3's decision as a first pass, then its six best candidates searched deeper (five attacks, its miners also striking pieces that never moved, so it sees a bomb wall breached and the flag behind it taken) in the same and fresh worlds until the budget is spent; a belief that reads bomb walls (the flag next to an identified bomb), its flag guarded against intruders (miners most), its last miners kept, and the miners' race: its miners drawn along the squares they could walk to the enemy flag, its defenders into the enemy miners' paths; its flag walled in by bombs |
 //! | 5 | the same, with more worlds in the first pass, wider and deeper (six attacks), and an evaluation that weighs the reserve of movers and the flags' surroundings more |
 //!
 //! Determinized search suits the hidden armies: a world drawn from a good belief answers the
@@ -18,6 +18,7 @@
 
 mod belief;
 mod eval;
+mod race;
 mod search;
 
 use std::time::Instant;
