@@ -85,7 +85,8 @@ impl Weights {
     /// rest of level 4: without its miners' strikes in the exchange these did not measurably help
     /// (0.43 over the first 105 games of an arena run against level 3). Its miners race for
     /// the enemy flag and its defenders cut the enemy miners' paths (`race`): against level 3,
-    /// 0.610 at weight 6 and 0.633 at 12 where the same 200 games without it scored 0.485.
+    /// 0.610 at weight 6, 0.655 at 8 and 0.640 at 12 where the same 200 games without it
+    /// scored 0.485 (and 0.618 at 8 on another seed).
     pub const SEARCHER: Weights = Weights { win: 50.0, guard: 3.0, miners: 3.0, race: 8.0, ..Weights::FULL };
     /// Level 5.
     pub const STRONG: Weights = Weights {

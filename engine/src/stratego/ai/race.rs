@@ -55,7 +55,7 @@ pub(super) fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
         if next == reached {
             break;
         }
-        for _ in next.without(reached).and(miners).iter() {
+        for _ in 0..next.without(reached).and(miners).len() {
             if count < 2 {
                 found[count] = moves;
                 count += 1;
