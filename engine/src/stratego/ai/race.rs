@@ -20,8 +20,12 @@ const HORIZON: u8 = 16;
 /// How much each move further away lowers a miner's threat.
 const DECAY: f32 = 0.8;
 
+/// What the nearest miner and the second nearest count for.
+const SHARES: [f32; 2] = [1.0, 0.5];
+
 /// The threat `side`'s miners pose to the enemy flag on `flag`: the nearest miner counts 1 when
-/// it needs one move, [`DECAY`] times less per move more, and the second nearest half as much.
+/// it needs one move, [`DECAY`] times less per move more, and the second nearest half as much
+/// ([`SHARES`]).
 pub(super) fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
     let miners: SqSet = position
         .mobile_of(side)
@@ -48,30 +52,24 @@ pub(super) fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
     let passable =
         SqSet::LAND.without(own_fixed).without(blockers).without(strikers.spread()).or(miners).or(target);
     let mut reached = target;
-    let mut found = [0u8; 2];
-    let mut count = 0;
+    let mut threat = 0.0;
+    let mut counted = 0;
     for moves in 1..=HORIZON {
         let next = reached.spread().and(passable);
         if next == reached {
             break;
         }
-        for _ in 0..next.without(reached).and(miners).len() {
-            if count < 2 {
-                found[count] = moves;
-                count += 1;
-            }
+        let arrived = next.without(reached).and(miners).len();
+        for _ in 0..arrived.min(SHARES.len() - counted) {
+            threat += SHARES[counted] * DECAY.powi(i32::from(moves) - 1);
+            counted += 1;
         }
-        if count == 2 {
+        if counted == SHARES.len() {
             break;
         }
         reached = next;
     }
-    let closeness = |moves: u8| DECAY.powi(i32::from(moves) - 1);
-    match count {
-        0 => 0.0,
-        1 => closeness(found[0]),
-        _ => closeness(found[0]) + 0.5 * closeness(found[1]),
-    }
+    threat
 }
 
 #[cfg(test)]
