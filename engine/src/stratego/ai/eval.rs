@@ -40,17 +40,6 @@ pub struct Weights {
     /// The same for pieces within three squares of a flag (miners twice): the breach that
     /// decides most games between AIs, where every other piece has died on the bombs.
     pub breach: f32,
-    /// Penalty per enemy mobile piece within three squares of one's own flag, by closeness
-    /// (miners twice), and half as much reward for keeping a lieutenant or stronger piece within two
-    /// squares of it to meet them.
-    pub guard: f32,
-    /// Extra worth of each of a side's last two miners: without one, a flag walled in by bombs
-    /// cannot be taken.
-    pub miners: f32,
-    /// What a won game is worth (at most [`WIN`]). Against a flag that is only probably there,
-    /// a huge value makes any attack on a possible flag worth any piece; a value on the scale
-    /// of the whole army (about 86) weighs the risk.
-    pub win: f32,
     /// Reward for one's miners' threat to the enemy flag, counted in moves along the squares
     /// they could walk, penalty for the enemy's (see the private `race` module).
     pub race: f32,
@@ -58,48 +47,10 @@ pub struct Weights {
 
 impl Weights {
     /// Material only, plus the reserve.
-    pub const GREEDY: Weights = Weights {
-        reserve: 6.0,
-        advance: 0.3,
-        flag: 0.0,
-        breach: 0.0,
-        guard: 0.0,
-        miners: 0.0,
-        win: WIN,
-        race: 0.0,
-    };
-    /// Level 3. The miners' race at 8 took it from 0.465 (200 arena games, seed 2026) to 0.723
+    pub const GREEDY: Weights = Weights { reserve: 6.0, advance: 0.3, flag: 0.0, breach: 0.0, race: 0.0 };
+    /// Levels 3 to 5. The miners' race at 8 took level 3 from 0.465 (200 arena games, seed 2026) to 0.723
     /// and 0.743 (seeds 2026 and 7) against level 2.
-    pub const FULL: Weights = Weights {
-        reserve: 6.0,
-        advance: 0.2,
-        flag: 0.5,
-        breach: 1.0,
-        guard: 0.0,
-        miners: 0.0,
-        win: WIN,
-        race: 8.0,
-    };
-    /// Level 4: level 3's, with a won game worth about half the army when a sampled world
-    /// hands it over, so that no piece is thrown at every possible flag.
-    /// It also guards its flag and keeps its last two miners. Measured only together with the
-    /// rest of level 4: without its miners' strikes in the exchange these did not measurably help
-    /// (0.43 over the first 105 games of an arena run against level 3). Its miners race for
-    /// the enemy flag and its defenders cut the enemy miners' paths (`race`): against level 3,
-    /// 0.610 at weight 6, 0.655 at 8 and 0.640 at 12 where the same 200 games without it
-    /// scored 0.485 (and 0.618 at 8 on another seed).
-    pub const SEARCHER: Weights = Weights { win: 50.0, guard: 3.0, miners: 3.0, race: 8.0, ..Weights::FULL };
-    /// Level 5.
-    pub const STRONG: Weights = Weights {
-        reserve: 8.0,
-        advance: 0.1,
-        flag: 0.8,
-        breach: 1.0,
-        guard: 3.0,
-        miners: 3.0,
-        win: 50.0,
-        race: 8.0,
-    };
+    pub const FULL: Weights = Weights { reserve: 6.0, advance: 0.2, flag: 0.5, breach: 1.0, race: 8.0 };
 }
 
 /// The evaluation of a full position for `me`.
@@ -107,17 +58,17 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
     match position.status() {
         Status::Ongoing => {}
         Status::Draw => return 0.0,
-        status if status.winner() == Some(me) => return weights.win,
-        _ => return -weights.win,
+        status if status.winner() == Some(me) => return WIN,
+        _ => return -WIN,
     }
     // A side without movers has lost, though the referee only says so on its turn (when both
     // have none, the side to move is the one stuck).
     let stuck = |side: Side| position.mobile_of(side).is_empty();
     match (stuck(me), stuck(me.opponent())) {
-        (true, true) if position.to_move() == me => return -weights.win,
-        (true, true) => return weights.win,
-        (true, false) => return -weights.win,
-        (false, true) => return weights.win,
+        (true, true) if position.to_move() == me => return -WIN,
+        (true, true) => return WIN,
+        (true, false) => return -WIN,
+        (false, true) => return WIN,
         (false, false) => {}
     }
     evaluate_material(position, me, weights)
@@ -143,19 +94,6 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
     if weights.reserve > 0.0 {
         let movers = |side: Side| (position.mobile_of(side).len() as f32 + 1.0).ln();
         score += weights.reserve * (movers(me) - movers(me.opponent()));
-    }
-    if weights.miners > 0.0 {
-        for side in Side::BOTH {
-            let last = position.count(side, Rank::Miner).min(2) as f32 * weights.miners;
-            score += if side == me { last } else { -last };
-        }
-    }
-    if weights.guard > 0.0 {
-        for side in Side::BOTH {
-            let Some(flag) = flags[side.index()] else { continue };
-            let v = guard(position, side, flag) * weights.guard;
-            score += if side == me { v } else { -v };
-        }
     }
     if weights.race > 0.0 {
         for side in Side::BOTH {
@@ -186,22 +124,4 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
         }
     }
     score
-}
-
-/// How well `side` guards its flag on `flag`: half a point for a lieutenant or stronger piece
-/// within two squares, minus every enemy mobile piece within three by closeness (miners twice).
-fn guard(position: &Position, side: Side, flag: Sq) -> f32 {
-    let guarded = position.mobile_of(side).iter().any(|sq| {
-        sq.distance(flag) <= 2 && position.piece_at(sq).is_some_and(|p| p.rank >= Rank::Lieutenant)
-    });
-    let danger: f32 = position
-        .mobile_of(side.opponent())
-        .iter()
-        .filter(|sq| sq.distance(flag) <= 3)
-        .map(|sq| {
-            let miner = position.piece_at(sq).is_some_and(|p| p.rank == Rank::Miner);
-            (4 - sq.distance(flag)) as f32 * if miner { 2.0 } else { 1.0 }
-        })
-        .sum();
-    (if guarded { 0.5 } else { 0.0 }) - danger
 }

@@ -6,8 +6,8 @@
 //! | 1 | advances and attacks whatever it bumps into; does not repeat an attack it saw fail, steps away from enemy pieces it has seen win, and with its last few movers stops charging pieces that never moved |
 //! | 2 | expected value of each action over worlds drawn from the unseen counts (and the rule that bombs and the flag never move), against the opponent's best answer; hunts the nearest enemy pieces |
 //! | 3 | the same over worlds drawn from a belief that uses every clue (moved pieces are no bombs or flag, bombs and the flag stand at the back), with a positional evaluation, the exchange of attacks three deep (a miner taking a bomb, then the flag), bomb discipline: no colonel or stronger piece, and no flag hunt but the miners', thrown at pieces that never moved; and the miners' race: its miners drawn along the squares they could walk to the enemy flag, its defenders into the enemy miners' paths |
-//! | 4 | level 3's decision as a first pass, then its six best candidates searched deeper (five attacks, its miners also striking pieces that never moved, so it sees a bomb wall breached and the flag behind it taken) in the same and fresh worlds until the budget is spent; a belief that reads bomb walls (the flag next to an identified bomb), its flag guarded against intruders (miners most), and its last miners kept; its flag walled in by bombs |
-//! | 5 | the same, with more worlds in the first pass, wider and deeper (six attacks), and an evaluation that weighs the reserve of movers and the flags' surroundings more |
+//! | 4 | the same, its miners also striking pieces that never moved in the exchange, so that it sees a bomb wall breached and the flag behind it taken; its flag walled in by bombs |
+//! | 5 | the same over more worlds, one attack deeper, with a belief that reads bomb walls (the flag is likelier next to an identified bomb) |
 //!
 //! Determinized search suits the hidden armies: a world drawn from a good belief answers the
 //! tactical question (is that piece a bomb, the spy, the marshal?), the loop is anytime (one
@@ -81,6 +81,9 @@ impl Ai {
     }
 
     /// Chooses one of `legal` (never empty) from the view alone.
+    ///
+    /// Every level samples a fixed number of worlds; a time budget may stop it early, and
+    /// [`Budget::Iterations`] (deterministic play) lets it sample them all, whatever the count.
     pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let deadline = match self.budget {
             Budget::Time(limit) => Some(Instant::now() + limit),
@@ -88,10 +91,10 @@ impl Ai {
         };
         match self.level {
             1 => self.beginner(view, legal),
-            2 => self.rank(view, legal, &Plan::GREEDY, deadline).first.1,
-            3 => self.rank(view, legal, &Plan::REASONER, deadline).first.1,
-            4 => self.search(view, legal, deadline, &Plan::SEARCHER, &Refine::SEARCHER),
-            _ => self.search(view, legal, deadline, &Plan::STRONG, &Refine::STRONG),
+            2 => self.rank(view, legal, &Plan::GREEDY, deadline),
+            3 => self.rank(view, legal, &Plan::REASONER, deadline),
+            4 => self.rank(view, legal, &Plan::SEARCHER, deadline),
+            _ => self.rank(view, legal, &Plan::STRONG, deadline),
         }
     }
 
@@ -139,27 +142,35 @@ impl Ai {
         best.1
     }
 
-    /// Levels 2 and 3 (and the first pass of 4 and 5): every action scored by its average value
-    /// over sampled worlds after the exchange that follows it, plus what an attack reveals and a
-    /// slight push forward. Returns the scores (in `legal` order) and the best.
-    fn rank(&mut self, view: &View, legal: &[Action], plan: &Plan, deadline: Option<Instant>) -> Ranking {
+    /// Levels 2 to 5: every action scored by its average value over sampled worlds after the
+    /// exchange that follows it, plus what an attack reveals and a slight push forward; the best.
+    fn rank(&mut self, view: &View, legal: &[Action], plan: &Plan, deadline: Option<Instant>) -> Action {
         let belief = Belief::with_walls(view, plan.naive, plan.walls);
         let known = belief.known_squares();
         let me = view.viewer;
-        let mut exchange = Exchange { me, weights: &plan.weights, events: Vec::new(), mined: SqSet::EMPTY };
+        // Level 4 and 5's miners may strike unidentified pieces that never moved in the exchange
+        // (see `Exchange::mined`).
+        let mined = if plan.mined {
+            view.enemy_markers()
+                .filter(|(sq, intel)| intel.is_none() && !view.moved_markers.contains(sq))
+                .map(|(sq, _)| sq)
+                .collect()
+        } else {
+            SqSet::EMPTY
+        };
+        let mut exchange = Exchange { me, weights: &plan.weights, events: Vec::new(), mined };
         let mut totals = vec![0f32; legal.len()];
-        let mut worlds = Vec::with_capacity(plan.worlds);
+        let mut worlds = 0;
         let gambles: Vec<bool> =
             legal.iter().map(|action| plan.disciplined && Ai::gamble(view, action)).collect();
-        while worlds.len() < plan.worlds && (worlds.is_empty() || deadline.is_none_or(|d| Instant::now() < d))
-        {
+        while worlds < plan.worlds && (worlds == 0 || deadline.is_none_or(|d| Instant::now() < d)) {
             let world = belief.sample(&mut self.dice);
             for (i, action) in legal.iter().enumerate() {
                 totals[i] += Ai::judge(&mut exchange, &world, action, known, plan.depth, gambles[i]);
             }
-            worlds.push(world);
+            worlds += 1;
         }
-        let n = worlds.len() as f32;
+        let n = worlds as f32;
         let extras: Vec<f32> = legal
             .iter()
             .zip(&gambles)
@@ -171,77 +182,7 @@ impl Ai {
         let scores: Vec<f32> =
             (0..legal.len()).map(|i| totals[i] / n + extras[i] + self.noise(0.01)).collect();
         let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).unwrap_or(0);
-        Ranking { first: (scores[best], legal[best]), scores, worlds, belief, known, gambles, extras }
-    }
-
-    /// Levels 4 and 5: level 3's decision (or level 5's wider one) as a first pass, then the
-    /// most promising candidates searched deeper, in the first pass's worlds and then in fresh
-    /// ones until the budget is spent. The deeper exchange only refines: candidates are
-    /// compared on the same worlds, with the same bonuses.
-    fn search(
-        &mut self,
-        view: &View,
-        legal: &[Action],
-        deadline: Option<Instant>,
-        plan: &Plan,
-        refine: &Refine,
-    ) -> Action {
-        let ranking = self.rank(view, legal, plan, deadline);
-        let mut order: Vec<usize> = (0..legal.len()).collect();
-        order.sort_by(|&a, &b| ranking.scores[b].total_cmp(&ranking.scores[a]));
-        order.truncate(refine.width);
-        if order.len() < 2 {
-            return ranking.first.1;
-        }
-        let me = view.viewer;
-        // In the deeper exchange our miners may also strike unidentified pieces that never
-        // moved (see `Exchange::mined`): it took level 4 from 0.43 (the first 105 games of an
-        // arena run) to 0.58 (100 games) against level 3.
-        let mined = view
-            .enemy_markers()
-            .filter(|(sq, intel)| intel.is_none() && !view.moved_markers.contains(sq))
-            .map(|(sq, _)| sq)
-            .collect();
-        let mut exchange = Exchange { me, weights: &plan.weights, events: Vec::new(), mined };
-        let mut totals = vec![0f32; order.len()];
-        let extra = match self.budget {
-            Budget::Iterations(n) => n as usize,
-            Budget::Time(_) => usize::MAX,
-        };
-        let mut n = 0;
-        while n < ranking.worlds.len().saturating_add(extra) {
-            // Every candidate sees the same worlds, so a world is dropped whole at the deadline.
-            if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            let sampled;
-            let world = match ranking.worlds.get(n) {
-                Some(world) => world,
-                None => {
-                    sampled = ranking.belief.sample(&mut self.dice);
-                    &sampled
-                }
-            };
-            for (slot, &i) in order.iter().enumerate() {
-                totals[slot] += Ai::judge(
-                    &mut exchange,
-                    world,
-                    &legal[i],
-                    ranking.known,
-                    refine.depth,
-                    ranking.gambles[i],
-                );
-            }
-            n += 1;
-        }
-        let mut best = (f32::MIN, ranking.first.1);
-        for (slot, &i) in order.iter().enumerate() {
-            let score = totals[slot] / n as f32 + ranking.extras[i] + self.noise(0.01);
-            if score > best.0 {
-                best = (score, legal[i]);
-            }
-        }
-        best.1
+        legal[best]
     }
 
     /// The value of `action` in `world` after the exchange; a gamble (see [`Ai::gamble`]) that
@@ -367,6 +308,9 @@ struct Plan {
     disciplined: bool,
     /// The belief reads bomb walls (see [`Belief::with_walls`]).
     walls: bool,
+    /// In the exchange our miners may also strike unidentified pieces that never moved (see
+    /// `Exchange::mined`).
+    mined: bool,
 }
 
 impl Plan {
@@ -379,6 +323,7 @@ impl Plan {
         depth: 1,
         disciplined: false,
         walls: false,
+        mined: false,
     };
     /// Level 3.
     /// Its exchange runs three attacks deep, so that it sees a miner take a bomb and then the flag
@@ -392,44 +337,12 @@ impl Plan {
         depth: 3,
         disciplined: true,
         walls: false,
+        mined: false,
     };
-    /// Level 4's first pass: level 3's, with a won game weighed on the scale of the army, its flag
-    /// guarded, its last miners kept and bomb walls read.
-    const SEARCHER: Plan = Plan { weights: Weights::SEARCHER, walls: true, ..Plan::REASONER };
-    /// Level 5's first pass.
-    const STRONG: Plan = Plan { worlds: 32, weights: Weights::STRONG, ..Plan::SEARCHER };
-}
-
-/// How levels 4 and 5 refine their first pass.
-#[derive(Copy, Clone, Debug)]
-struct Refine {
-    /// Candidates kept.
-    width: usize,
-    /// Attacks in the deeper exchange.
-    depth: u8,
-}
-
-impl Refine {
-    /// Level 4.
-    const SEARCHER: Refine = Refine { width: 6, depth: 5 };
-    /// Level 5.
-    const STRONG: Refine = Refine { width: 8, depth: 6 };
-}
-
-/// The first pass's result, kept for the refinement.
-struct Ranking {
-    /// The best action with its score.
-    first: (f32, Action),
-    /// Every action's score, in `legal` order.
-    scores: Vec<f32>,
-    /// The worlds sampled.
-    worlds: Vec<Position>,
-    /// The belief they came from.
-    belief: Belief,
-    /// The identified enemy pieces.
-    known: SqSet,
-    /// Which actions gamble for the flag (see [`Ai::gamble`]), in `legal` order.
-    gambles: Vec<bool>,
-    /// Every action's value beyond the exchange (bonuses, caution), in `legal` order.
-    extras: Vec<f32>,
+    /// Level 4: level 3's, with its miners striking pieces that never moved in the exchange, so
+    /// that it sees a bomb wall breached and the flag behind it taken.
+    const SEARCHER: Plan = Plan { mined: true, ..Plan::REASONER };
+    /// Level 5: level 4's over more worlds, one attack deeper, with a belief that reads bomb
+    /// walls.
+    const STRONG: Plan = Plan { worlds: 40, depth: 4, walls: true, ..Plan::SEARCHER };
 }

@@ -77,7 +77,7 @@ impl Exchange<'_> {
     ) -> f32 {
         let mover = position.to_move();
         let stand = evaluate(position, mover, self.weights);
-        if depth == 0 || position.decided.is_some() || stand.abs() >= self.weights.win || stand >= beta {
+        if depth == 0 || position.decided.is_some() || stand.abs() >= WIN || stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
