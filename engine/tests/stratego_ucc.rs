@@ -229,6 +229,7 @@ fn the_stratego_arena_reports_the_same_line_and_does_not_depend_on_threads() {
         let f = fields(lines.last().unwrap());
         ["games", "a_wins", "b_wins", "draws", "plies", "median_plies"].map(|k| f[k].clone())
     };
+    // A fixed number of worlds: under a time budget a busy machine may cut a decision short.
     let (_, one, _) = arena(&[
         "--ruleset",
         "stratego",
@@ -242,6 +243,8 @@ fn the_stratego_arena_reports_the_same_line_and_does_not_depend_on_threads() {
         "9",
         "--threads",
         "1",
+        "--iterations",
+        "12",
     ]);
     let (_, two, _) = arena(&[
         "--ruleset",
@@ -256,6 +259,8 @@ fn the_stratego_arena_reports_the_same_line_and_does_not_depend_on_threads() {
         "9",
         "--threads",
         "2",
+        "--iterations",
+        "12",
     ]);
     assert_eq!(strip(&one), strip(&two));
     let keys =
