@@ -82,20 +82,21 @@ impl Ai {
 
     /// Chooses one of `legal` (never empty) from the view alone.
     ///
-    /// Every level samples a fixed number of worlds; a time budget may stop it early, and
-    /// [`Budget::Iterations`] (deterministic play) lets it sample them all, whatever the count.
+    /// Levels 2 to 5 sample the number of worlds their plan asks for, fewer if a time budget
+    /// runs out; [`Budget::Iterations`] (deterministic play) sets the number instead.
     pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        let deadline = match self.budget {
-            Budget::Time(limit) => Some(Instant::now() + limit),
-            Budget::Iterations(_) => None,
+        let plan = match self.level {
+            1 => return self.beginner(view, legal),
+            2 => Plan::GREEDY,
+            3 => Plan::REASONER,
+            4 => Plan::SEARCHER,
+            _ => Plan::STRONG,
         };
-        match self.level {
-            1 => self.beginner(view, legal),
-            2 => self.rank(view, legal, &Plan::GREEDY, deadline),
-            3 => self.rank(view, legal, &Plan::REASONER, deadline),
-            4 => self.rank(view, legal, &Plan::SEARCHER, deadline),
-            _ => self.rank(view, legal, &Plan::STRONG, deadline),
-        }
+        let (plan, deadline) = match self.budget {
+            Budget::Time(limit) => (plan, Some(Instant::now() + limit)),
+            Budget::Iterations(worlds) => (Plan { worlds: worlds.max(1) as usize, ..plan }, None),
+        };
+        self.rank(view, legal, &plan, deadline)
     }
 
     /// Level 1: forward and into whatever is in the way, except into a piece it has seen win;
@@ -148,8 +149,8 @@ impl Ai {
         let belief = Belief::with_walls(view, plan.naive, plan.walls);
         let known = belief.known_squares();
         let me = view.viewer;
-        // Level 4 and 5's miners may strike unidentified pieces that never moved in the exchange
-        // (see `Exchange::mined`).
+        // Levels 4 and 5 let their miners strike unidentified pieces that never moved in the
+        // exchange (see `Exchange::mined`).
         let mined = if plan.mined {
             view.enemy_markers()
                 .filter(|(sq, intel)| intel.is_none() && !view.moved_markers.contains(sq))
