@@ -199,20 +199,21 @@ impl<'de> Deserialize<'de> for Sq {
     }
 }
 
-/// `ROW_MASKS[r]`: the squares of row `r` (0-based).
-const ROW_MASKS: [u128; ROWS as usize] = row_masks();
+/// The squares of the first row and of the last (a flood fill must not wrap between columns).
+const FIRST_ROW: u128 = row_bits(0);
+const LAST_ROW: u128 = row_bits(ROWS as usize - 1);
 
 /// Every square that is land.
 const LAND_BITS: u128 = land_bits();
 
-const fn row_masks() -> [u128; ROWS as usize] {
-    let mut masks = [0u128; ROWS as usize];
-    let mut index = 0;
+const fn row_bits(row: usize) -> u128 {
+    let mut bits = 0u128;
+    let mut index = row;
     while index < SQUARES {
-        masks[index % ROWS as usize] |= 1 << index;
-        index += 1;
+        bits |= 1 << index;
+        index += ROWS as usize;
     }
-    masks
+    bits
 }
 
 const fn land_bits() -> u128 {
@@ -271,8 +272,8 @@ impl SqSet {
         let bits = self.0;
         // Column-major: a row step is one bit (masked so that no step wraps between columns),
         // a column step is ten bits.
-        let up = (bits << 1) & !ROW_MASKS[0];
-        let down = (bits >> 1) & !ROW_MASKS[ROWS as usize - 1];
+        let up = (bits << 1) & !FIRST_ROW;
+        let down = (bits >> 1) & !LAST_ROW;
         SqSet((bits | up | down | bits << ROWS | bits >> ROWS) & LAND_BITS)
     }
 

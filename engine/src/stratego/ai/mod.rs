@@ -180,9 +180,10 @@ impl Ai {
                 Ai::bonus(view, action, plan.probe) - caution
             })
             .collect();
-        let scores: Vec<f32> =
-            (0..legal.len()).map(|i| totals[i] / n + extras[i] + self.noise(0.01)).collect();
-        let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).unwrap_or(0);
+        let best = (0..legal.len())
+            .map(|i| (totals[i] / n + extras[i] + self.noise(0.01), i))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map_or(0, |(_, i)| i);
         legal[best]
     }
 
