@@ -3,11 +3,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
-use super::board::{Sq, SqSet, SQUARES};
+use super::board::Sq;
 use super::event::{EndReason, Event, Outcome};
 use super::layout::{describe_errors, Layout, LayoutError};
-use super::piece::{Rank, RANKS};
+use super::piece::RANKS;
 use super::position::{PlayError, Position, PositionTextError};
+use super::memory::Memory;
 use super::view::{Cell, View};
 use crate::outcome::Status;
 use crate::record::Start;
@@ -74,51 +75,6 @@ pub enum GameError {
         /// Ruleset found.
         ruleset: String,
     },
-}
-
-/// What one side remembers of enemy pieces: the last revealed identity on each square, carried
-/// along as pieces move, and which pieces have moved. Built only from events that side saw.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Memory {
-    pub(crate) identity: [Option<Rank>; SQUARES],
-    pub(crate) moved: SqSet,
-}
-
-impl Memory {
-    pub(crate) fn new() -> Memory {
-        Memory { identity: [None; SQUARES], moved: SqSet::EMPTY }
-    }
-
-    /// Learns from one public event (as `viewer` saw it).
-    pub(crate) fn learn(&mut self, viewer: Side, event: &Event) {
-        let enemy = viewer.opponent();
-        match *event {
-            Event::Moved { side, from, to, .. } if side == enemy => {
-                let known = self.identity[from.index()].take();
-                // Only a scout goes further than one square.
-                self.identity[to.index()] = if from.distance(to) > 1 { Some(Rank::Scout) } else { known };
-                self.moved.remove(from);
-                self.moved.insert(to);
-            }
-            Event::Attacked { side, attacker, defender, winner } => {
-                if side == enemy {
-                    self.identity[attacker.square.index()] = None;
-                    self.moved.remove(attacker.square);
-                    if winner == Some(enemy) {
-                        self.identity[defender.square.index()] = Some(attacker.rank);
-                        self.moved.insert(defender.square);
-                    }
-                } else if winner == Some(enemy) {
-                    self.identity[defender.square.index()] = Some(defender.rank);
-                }
-            }
-            Event::Destroyed { side, square, .. } if side == enemy => {
-                self.identity[square.index()] = None;
-                self.moved.remove(square);
-            }
-            _ => {}
-        }
-    }
 }
 
 /// A Stratego match.
@@ -307,7 +263,7 @@ impl Game {
                 None if sq.is_lake() => Cell::Lake,
                 None => Cell::Empty,
                 Some(p) if p.side == viewer => Cell::Own { rank: p.rank },
-                Some(_) => Cell::Enemy { intel: if intel { memory.identity[sq.index()] } else { None } },
+                Some(_) => Cell::Enemy { intel: if intel { memory.enemy.identity[sq.index()] } else { None } },
             })
             .collect();
         View {
@@ -322,7 +278,10 @@ impl Game {
             last_action: self.last_action.map(|(_, a)| a),
             last_mover: self.last_action.map(|(side, _)| side),
             last_turn: self.last_turn.iter().map(|e| e.seen_by(viewer)).collect(),
-            moved_markers: if intel { memory.moved.iter().collect() } else { Vec::new() },
+            moved_markers: if intel { memory.enemy.moved.iter().collect() } else { Vec::new() },
+            exposed: if intel { memory.exposed() } else { Vec::new() },
+            own_moved: if intel { memory.own.moved.iter().collect() } else { Vec::new() },
+            conduct: if intel { Sq::all().filter_map(|sq| memory.conduct(sq)).collect() } else { Vec::new() },
             own_losses: self.losses[viewer.index()],
             enemy_losses: self.losses[viewer.opponent().index()],
             repetition: [self.position.repetition(Side::South), self.position.repetition(Side::North)],

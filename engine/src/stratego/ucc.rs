@@ -14,7 +14,7 @@ use super::action::Action;
 use super::ai::Ai;
 use super::board::{Sq, SqSet, COLS, ROWS, SQUARES};
 use super::event::{Event, Placed};
-use super::game::Memory;
+use super::memory::Memory;
 use super::layout::Layout;
 use super::piece::{Rank, RANKS};
 use super::position::Repetition;
@@ -297,8 +297,7 @@ impl Tracker {
         }
         for sq in Sq::all() {
             if !enemy.contains(sq) {
-                self.memory.identity[sq.index()] = None;
-                self.memory.moved.remove(sq);
+                self.memory.forget_enemy(sq);
             }
         }
         self.own = own;
@@ -393,7 +392,7 @@ impl Tracker {
                 } else if let Some(rank) = self.own[sq.index()] {
                     Cell::Own { rank }
                 } else if self.enemy.contains(sq) {
-                    Cell::Enemy { intel: self.memory.identity[sq.index()] }
+                    Cell::Enemy { intel: self.memory.enemy.identity[sq.index()] }
                 } else {
                     Cell::Empty
                 }
@@ -415,7 +414,10 @@ impl Tracker {
                 .as_ref()
                 .map(|l| l.2.iter().map(|e| e.seen_by(self.me)).collect())
                 .unwrap_or_default(),
-            moved_markers: self.memory.moved.iter().filter(|sq| self.enemy.contains(*sq)).collect(),
+            moved_markers: self.memory.enemy.moved.iter().filter(|sq| self.enemy.contains(*sq)).collect(),
+            exposed: self.memory.exposed(),
+            own_moved: self.memory.own.moved.iter().collect(),
+            conduct: self.enemy.iter().filter_map(|sq| self.memory.conduct(sq)).collect(),
             own_losses: self.losses[self.me.index()],
             enemy_losses: self.losses[self.me.opponent().index()],
             repetition: self.repetition,

@@ -31,6 +31,22 @@ pub enum Cell {
     },
 }
 
+/// How an enemy piece has behaved towards the viewer's pieces that the enemy has identified
+/// (moves are public, so this is as much the viewer's knowledge as the moves themselves). A
+/// piece that steps next to a known piece usually beats it; one that steps away usually would
+/// lose to it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Conduct {
+    /// The enemy piece's square.
+    pub square: Sq,
+    /// The strongest identified mobile piece of the viewer's it stepped next to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approached: Option<Rank>,
+    /// The weakest identified mobile piece of the viewer's it stepped away from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fled: Option<Rank>,
+}
+
 /// Everything one side may know about a Stratego game, and nothing more.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
@@ -60,6 +76,18 @@ pub struct View {
     /// Enemy pieces that have moved (so they are no bomb or flag), in square order; empty when
     /// intel is off.
     pub moved_markers: Vec<Sq>,
+    /// The viewer's pieces whose identity the enemy has seen, in square order; empty when intel
+    /// is off.
+    #[serde(default)]
+    pub exposed: Vec<Sq>,
+    /// The viewer's pieces that have moved (the enemy knows they are no bomb or flag), in square
+    /// order; empty when intel is off.
+    #[serde(default)]
+    pub own_moved: Vec<Sq>,
+    /// The conduct of enemy pieces that have shown any, in square order; empty when intel is
+    /// off.
+    #[serde(default)]
+    pub conduct: Vec<Conduct>,
     /// The viewer's pieces lost, by kind (index = [`Rank::index`]).
     pub own_losses: [u8; RANKS],
     /// Enemy pieces removed, by kind.

@@ -1,0 +1,138 @@
+//! What one side can know from the public events of a Stratego game: the identities both
+//! sides have revealed, which pieces have moved, and how each enemy piece has behaved towards
+//! the side's identified pieces.
+
+use super::board::{Sq, SqSet, SQUARES};
+use super::event::Event;
+use super::piece::Rank;
+use super::view::Conduct;
+use crate::square::Side;
+
+/// What is public about one side's pieces: the last revealed identity on each square, carried
+/// along as pieces move, and which pieces have moved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Dossier {
+    pub(crate) identity: [Option<Rank>; SQUARES],
+    pub(crate) moved: SqSet,
+}
+
+impl Dossier {
+    pub(crate) fn new() -> Dossier {
+        Dossier { identity: [None; SQUARES], moved: SqSet::EMPTY }
+    }
+
+    /// Forgets whatever stood on `sq`.
+    pub(crate) fn forget(&mut self, sq: Sq) {
+        self.identity[sq.index()] = None;
+        self.moved.remove(sq);
+    }
+
+    /// Learns from one public event about the pieces of `owner`.
+    pub(crate) fn learn(&mut self, owner: Side, event: &Event) {
+        match *event {
+            Event::Moved { side, from, to, .. } if side == owner => {
+                let known = self.identity[from.index()].take();
+                // Only a scout goes further than one square.
+                self.identity[to.index()] = if from.distance(to) > 1 { Some(Rank::Scout) } else { known };
+                self.moved.remove(from);
+                self.moved.insert(to);
+            }
+            Event::Attacked { side, attacker, defender, winner } => {
+                if side == owner {
+                    self.forget(attacker.square);
+                    if winner == Some(owner) {
+                        self.identity[defender.square.index()] = Some(attacker.rank);
+                        self.moved.insert(defender.square);
+                    }
+                } else if winner == Some(owner) {
+                    self.identity[defender.square.index()] = Some(defender.rank);
+                }
+            }
+            Event::Destroyed { side, square, .. } if side == owner => self.forget(square),
+            _ => {}
+        }
+    }
+}
+
+/// What one side remembers: the enemy's revealed pieces, what the enemy knows of its own, and
+/// the conduct of every enemy piece. Built only from events that side saw, all of them public.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Memory {
+    /// The enemy's pieces.
+    pub(crate) enemy: Dossier,
+    /// The side's own pieces as the enemy knows them.
+    pub(crate) own: Dossier,
+    /// For each enemy piece: the strongest identified own piece it stepped next to.
+    approached: [Option<Rank>; SQUARES],
+    /// For each enemy piece: the weakest identified own piece it stepped away from.
+    fled: [Option<Rank>; SQUARES],
+}
+
+impl Memory {
+    pub(crate) fn new() -> Memory {
+        Memory {
+            enemy: Dossier::new(),
+            own: Dossier::new(),
+            approached: [None; SQUARES],
+            fled: [None; SQUARES],
+        }
+    }
+
+    /// Learns from one public event (as `viewer` saw it).
+    pub(crate) fn learn(&mut self, viewer: Side, event: &Event) {
+        let enemy = viewer.opponent();
+        match *event {
+            Event::Moved { side, from, to, .. } if side == enemy => self.observe(from, to),
+            Event::Attacked { side, attacker, defender, winner } if side == enemy => {
+                let (approached, fled) = self.take_conduct(attacker.square);
+                if winner == Some(enemy) {
+                    self.approached[defender.square.index()] = approached;
+                    self.fled[defender.square.index()] = fled;
+                }
+            }
+            Event::Destroyed { side, square, .. } if side == enemy => {
+                self.take_conduct(square);
+            }
+            _ => {}
+        }
+        self.enemy.learn(enemy, event);
+        self.own.learn(viewer, event);
+    }
+
+    /// Forgets the enemy piece on `sq` (it is gone).
+    pub(crate) fn forget_enemy(&mut self, sq: Sq) {
+        self.enemy.forget(sq);
+        self.take_conduct(sq);
+    }
+
+    /// The squares of the side's own pieces whose identity the enemy has seen.
+    pub(crate) fn exposed(&self) -> Vec<Sq> {
+        Sq::all().filter(|sq| self.own.identity[sq.index()].is_some()).collect()
+    }
+
+    /// The conduct of the enemy piece on `sq`, if it has shown any.
+    pub(crate) fn conduct(&self, sq: Sq) -> Option<Conduct> {
+        let (approached, fled) = (self.approached[sq.index()], self.fled[sq.index()]);
+        (approached.is_some() || fled.is_some()).then_some(Conduct { square: sq, approached, fled })
+    }
+
+    fn take_conduct(&mut self, sq: Sq) -> (Option<Rank>, Option<Rank>) {
+        (self.approached[sq.index()].take(), self.fled[sq.index()].take())
+    }
+
+    /// An enemy piece stepped from `from` to `to`: which of our identified mobile pieces it
+    /// now stands next to, and which it left.
+    fn observe(&mut self, from: Sq, to: Sq) {
+        let (mut approached, mut fled) = self.take_conduct(from);
+        let identified = |sq: Sq| self.own.identity[sq.index()].filter(|rank| !rank.is_immobile());
+        for rank in to.neighbours().filter_map(identified) {
+            approached = Some(approached.map_or(rank, |r| if rank.strength() > r.strength() { rank } else { r }));
+        }
+        let left = from.neighbours().filter(|sq| *sq != to && to.distance(*sq) > 1);
+        for rank in left.filter_map(identified) {
+            fled = Some(fled.map_or(rank, |r| if rank.strength() < r.strength() { rank } else { r }));
+        }
+        self.approached[to.index()] = approached;
+        self.fled[to.index()] = fled;
+    }
+}
