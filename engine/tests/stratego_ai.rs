@@ -4,7 +4,7 @@
 #[path = "stratego_common.rs"]
 mod common;
 use admiral_engine::ai::Budget;
-use admiral_engine::stratego::ai::{evaluate, Ai, Weights, WIN};
+use admiral_engine::stratego::ai::{evaluate, Ai, Belief, Clues, Weights, WIN};
 use admiral_engine::stratego::*;
 use admiral_engine::Side;
 use common::*;
@@ -64,4 +64,27 @@ fn levels_2_to_5_take_a_known_weaker_piece() {
     for level in 2..=5 {
         assert_eq!(choice(level, &game, &view).to_string(), "e4xe5", "level {level}");
     }
+}
+
+#[test]
+fn the_belief_reads_conduct_towards_identified_pieces() {
+    // South's marshal on e5 is known to North. The piece on e7 stepped away from it, the one
+    // on f6 stepped next to it: the first is hardly the other marshal, the second likelier the
+    // spy.
+    let position = pos("a1:FL e5:MA e7:ma f6:sp h9:sg j10:fl", Side::South);
+    let (_, mut view) = view_with(&position, &[]);
+    view.moved_markers = vec![sq("f6"), sq("e7"), sq("h9")];
+    view.exposed = vec![sq("e5")];
+    let plain = Belief::with_clues(&view, Clues { depth: true, ..Clues::default() });
+    view.conduct = vec![
+        Conduct { square: sq("e7"), approached: None, fled: Some(Rank::Marshal) },
+        Conduct { square: sq("f6"), approached: Some(Rank::Marshal), fled: None },
+    ];
+    let reading = Belief::with_clues(&view, Clues { depth: true, conduct: true, ..Clues::default() });
+    let (marshal, spy) = (Rank::Marshal, Rank::Spy);
+    assert!(reading.probability(sq("e7"), marshal) < plain.probability(sq("e7"), marshal) / 5.0);
+    assert!(reading.probability(sq("f6"), spy) > plain.probability(sq("f6"), spy) * 1.5);
+    // The piece that showed nothing is weighed as before, up to what the others now take up.
+    let unread = |belief: &Belief| belief.probability(sq("h9"), Rank::Sergeant);
+    assert!((unread(&reading) - unread(&plain)).abs() < 0.05);
 }

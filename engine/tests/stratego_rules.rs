@@ -399,7 +399,6 @@ fn views_say_which_own_pieces_the_enemy_has_seen_and_how_enemy_pieces_behaved() 
     assert_eq!(forgetful.view_remembering(Side::South).exposed, vec![sq("e6")]);
 }
 
-
 #[test]
 fn records_replay_and_refuse_other_rulesets() {
     let layout = Layout::parse(LAYOUT).unwrap();

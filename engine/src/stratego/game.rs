@@ -6,9 +6,9 @@ use super::action::Action;
 use super::board::Sq;
 use super::event::{EndReason, Event, Outcome};
 use super::layout::{describe_errors, Layout, LayoutError};
+use super::memory::Memory;
 use super::piece::RANKS;
 use super::position::{PlayError, Position, PositionTextError};
-use super::memory::Memory;
 use super::view::{Cell, View};
 use crate::outcome::Status;
 use crate::record::Start;
@@ -263,7 +263,9 @@ impl Game {
                 None if sq.is_lake() => Cell::Lake,
                 None => Cell::Empty,
                 Some(p) if p.side == viewer => Cell::Own { rank: p.rank },
-                Some(_) => Cell::Enemy { intel: if intel { memory.enemy.identity[sq.index()] } else { None } },
+                Some(_) => {
+                    Cell::Enemy { intel: if intel { memory.enemy.identity[sq.index()] } else { None } }
+                }
             })
             .collect();
         View {

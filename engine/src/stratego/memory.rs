@@ -126,7 +126,8 @@ impl Memory {
         let (mut approached, mut fled) = self.take_conduct(from);
         let identified = |sq: Sq| self.own.identity[sq.index()].filter(|rank| !rank.is_immobile());
         for rank in to.neighbours().filter_map(identified) {
-            approached = Some(approached.map_or(rank, |r| if rank.strength() > r.strength() { rank } else { r }));
+            approached =
+                Some(approached.map_or(rank, |r| if rank.strength() > r.strength() { rank } else { r }));
         }
         let left = from.neighbours().filter(|sq| *sq != to && to.distance(*sq) > 1);
         for rank in left.filter_map(identified) {

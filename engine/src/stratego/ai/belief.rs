@@ -2,14 +2,24 @@
 
 use super::super::board::{Sq, SqSet};
 use super::super::piece::{Piece, Rank, RANKS};
+use super::super::position::battle;
 use super::super::position::{Position, Repetition};
-use super::super::view::{Cell, View};
+use super::super::view::{Cell, Conduct, View};
 use crate::ai::markers::Markers;
 use crate::rng::Dice;
 use crate::square::Side;
 
-/// How much likelier the flag is next to an identified bomb (see [`Belief::with_walls`]).
+/// How much likelier the flag is next to an identified bomb (see [`Clues::walls`]).
 pub const WALLED_FLAG: f32 = 4.0;
+/// How much likelier a piece that stepped next to one of our identified pieces is of a kind
+/// that beats it (see [`Clues::conduct`]). Between level-3 AIs (`examples/stratego_conduct.rs`,
+/// 10 games) 0.567 of such pieces beat it, where 0.419 of all moved unknown pieces would: odds
+/// 1.8 times as high.
+pub const BOLD: f32 = 2.0;
+/// How much likelier a piece that stepped away from one of our identified pieces is of a kind
+/// that loses to it (see [`Clues::conduct`]). Measured as for [`BOLD`]: 0.997 of them lose to
+/// it, against 0.937 of all moved unknown pieces: odds 22 times as high.
+pub const TIMID: f32 = 20.0;
 
 /// What an AI believes about the enemy's unidentified pieces, from its own view only.
 ///
@@ -28,17 +38,29 @@ pub struct Belief {
     repetition: [Repetition; 2],
 }
 
+/// What a belief reads beyond the unseen counts and the rule that bombs and the flag never move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clues {
+    /// Bombs and the flag stand mostly at the back, never beyond the fourth row.
+    pub depth: bool,
+    /// Bomb walls: a piece that never moved next to an identified bomb is [`WALLED_FLAG`]
+    /// times likelier to be the flag (and, bombs standing together, likelier a bomb).
+    pub walls: bool,
+    /// Conduct (see [`Conduct`]): a piece that stepped next to one of our identified pieces is
+    /// [`BOLD`] times likelier to be of a kind that beats it, one that stepped away from one
+    /// [`TIMID`] times likelier to be of a kind that loses to it.
+    pub conduct: bool,
+}
+
 impl Belief {
-    /// The belief of `view.viewer`; `naive` ignores everything but the counts.
+    /// The belief of `view.viewer`; `naive` ignores everything but the counts (and that bombs and
+    /// the flag never move), otherwise it also reads where bombs and the flag stand.
     pub fn new(view: &View, naive: bool) -> Belief {
-        Belief::with_walls(view, naive, false)
+        Belief::with_clues(view, Clues { depth: !naive, ..Clues::default() })
     }
 
-    /// The belief of `view.viewer`, which with `walls` also reads bomb walls: the flag is most
-    /// often walled in by bombs, so a piece that never moved next to an identified bomb is
-    /// [`WALLED_FLAG`] times likelier to be the flag (and, bombs standing together, likelier a
-    /// bomb).
-    pub fn with_walls(view: &View, naive: bool, walls: bool) -> Belief {
+    /// The belief of `view.viewer` reading `clues`.
+    pub fn with_clues(view: &View, clues: Clues) -> Belief {
         let me = view.viewer;
         let enemy = me.opponent();
         let moved: SqSet = view.moved_markers.iter().copied().collect();
@@ -61,28 +83,23 @@ impl Belief {
             .into_iter()
             .map(|sq| {
                 let mut weights = [1.0f32; RANKS];
-                if naive {
-                    // Even a naive player knows that bombs and the flag never move.
-                    if moved.contains(sq) {
-                        weights[Rank::Bomb.index()] = 0.0;
-                        weights[Rank::Flag.index()] = 0.0;
+                let depth = sq.rank_from(enemy) as usize;
+                if moved.contains(sq) || (clues.depth && depth >= 4) {
+                    weights[Rank::Bomb.index()] = 0.0;
+                    weights[Rank::Flag.index()] = 0.0;
+                } else if clues.depth {
+                    weights[Rank::Flag.index()] = [1.0, 0.3, 0.1, 0.03][depth];
+                    weights[Rank::Bomb.index()] = [1.0, 1.0, 0.8, 0.4][depth];
+                    if clues.walls
+                        && sq.neighbours().any(|n| view.cell(n) == (Cell::Enemy { intel: Some(Rank::Bomb) }))
+                    {
+                        weights[Rank::Flag.index()] *= WALLED_FLAG;
+                        weights[Rank::Bomb.index()] *= 1.5;
                     }
-                } else {
-                    let depth = sq.rank_from(enemy) as usize;
-                    if moved.contains(sq) || depth >= 4 {
-                        weights[Rank::Bomb.index()] = 0.0;
-                        weights[Rank::Flag.index()] = 0.0;
-                    } else {
-                        weights[Rank::Flag.index()] = [1.0, 0.3, 0.1, 0.03][depth];
-                        weights[Rank::Bomb.index()] = [1.0, 1.0, 0.8, 0.4][depth];
-                        if walls
-                            && sq
-                                .neighbours()
-                                .any(|n| view.cell(n) == (Cell::Enemy { intel: Some(Rank::Bomb) }))
-                        {
-                            weights[Rank::Flag.index()] *= WALLED_FLAG;
-                            weights[Rank::Bomb.index()] *= 1.5;
-                        }
+                }
+                if clues.conduct {
+                    if let Some(conduct) = view.conduct.iter().find(|c| c.square == sq) {
+                        read_conduct(conduct, &mut weights);
                     }
                 }
                 (sq, weights)
@@ -137,5 +154,15 @@ impl Belief {
         world.quiet_plies = self.quiet_plies;
         world.repetition = self.repetition;
         world
+    }
+}
+
+/// Weighs the kinds a piece may be by its conduct: stepping next to a known piece suggests a
+/// kind that beats it, stepping away one that loses to it.
+fn read_conduct(conduct: &Conduct, weights: &mut [f32; RANKS]) {
+    for rank in Rank::ALL {
+        let beats = conduct.approached.is_some_and(|ours| battle(rank, ours) == Some(true));
+        let loses = conduct.fled.is_some_and(|ours| battle(ours, rank) == Some(true));
+        weights[rank.index()] *= if beats { BOLD } else { 1.0 } * if loses { TIMID } else { 1.0 };
     }
 }

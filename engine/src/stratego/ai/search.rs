@@ -5,10 +5,11 @@
 //! this world, as if it saw the other's army. The exchange is therefore a quiescence search
 //! (attacks only, alpha-beta, the biggest targets first) with two limits:
 //!
-//! - the opponent's first answer may come from any of its pieces: the view does not say which
-//!   of our pieces the opponent has seen, its probes are common, and measured in the arena this
-//!   caution beat letting only identified pieces answer (level 3 against level 2: 0.58 against
-//!   0.47 over 100 games). Any enemy piece may always take our flag;
+//! - the opponent's first answer may come from any of its pieces: its probes are common, and
+//!   measured in the arena this caution beat letting only identified pieces answer (level 3
+//!   against level 2: 0.58 against 0.47 over 100 games; letting its spy strike only a marshal
+//!   it has identified made no measurable difference either). Any enemy piece may always take
+//!   our flag;
 //! - every later attack is between our pieces and enemy pieces identified by then (known
 //!   before, or revealed in the exchange), so its outcome does not depend on the sample: we do
 //!   not follow up by attacking exactly the unknown pieces that happen to be weak in this world.
@@ -64,6 +65,13 @@ impl Exchange<'_> {
         -self.search(after, -2.0 * WIN, 2.0 * WIN, depth, known, true)
     }
 
+    /// The value for `me` of `position` with `me` to move, once the exchange of attacks has run
+    /// `depth` attacks deep: ours first, or none, and the opponent's first answer from any of
+    /// its pieces either way (the threats it has just made count).
+    pub fn value_now(&mut self, position: &Position, known: SqSet, depth: u8) -> f32 {
+        self.search(position, -2.0 * WIN, 2.0 * WIN, depth, known, true)
+    }
+
     /// Negamax with alpha-beta over attacks only, the side to move may also stand pat (a quiet
     /// move is taken to change nothing). Returns the value for the side to move.
     fn search(
@@ -76,8 +84,19 @@ impl Exchange<'_> {
         first: bool,
     ) -> f32 {
         let mover = position.to_move();
-        let stand = evaluate(position, mover, self.weights);
-        if depth == 0 || position.decided.is_some() || stand.abs() >= WIN || stand >= beta {
+        let mut stand = evaluate(position, mover, self.weights);
+        if depth == 0 || position.decided.is_some() || stand.abs() >= WIN {
+            return stand;
+        }
+        // `first` on our move: the opponent's first answer is still to come, so standing pat
+        // means passing to it.
+        let waiting = first && mover == self.me;
+        if waiting {
+            let mut passed = position.clone();
+            passed.set_to_move(mover.opponent());
+            stand = -self.search(&passed, -beta, -alpha, depth, known, true);
+        }
+        if stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -113,7 +132,7 @@ impl Exchange<'_> {
             if next.piece_at(to).is_some_and(|p| p.side != self.me) {
                 next_known.insert(to);
             }
-            let score = -self.search(&next, -beta, -alpha, depth - 1, next_known, false);
+            let score = -self.search(&next, -beta, -alpha, depth - 1, next_known, waiting);
             if score >= beta {
                 return score;
             }
