@@ -123,17 +123,11 @@ impl Memory {
     /// An enemy piece stepped from `from` to `to`: which of our identified mobile pieces it
     /// now stands next to, and which it left.
     fn observe(&mut self, from: Sq, to: Sq) {
-        let (mut approached, mut fled) = self.take_conduct(from);
+        let (approached, fled) = self.take_conduct(from);
         let identified = |sq: Sq| self.own.identity[sq.index()].filter(|rank| !rank.is_immobile());
-        for rank in to.neighbours().filter_map(identified) {
-            approached =
-                Some(approached.map_or(rank, |r| if rank.strength() > r.strength() { rank } else { r }));
-        }
-        let left = from.neighbours().filter(|sq| *sq != to && to.distance(*sq) > 1);
-        for rank in left.filter_map(identified) {
-            fled = Some(fled.map_or(rank, |r| if rank.strength() < r.strength() { rank } else { r }));
-        }
-        self.approached[to.index()] = approached;
-        self.fled[to.index()] = fled;
+        let next_to = to.neighbours().filter_map(identified);
+        let left = from.neighbours().filter(|sq| to.distance(*sq) > 1).filter_map(identified);
+        self.approached[to.index()] = next_to.chain(approached).max_by_key(|rank| rank.strength());
+        self.fled[to.index()] = left.chain(fled).min_by_key(|rank| rank.strength());
     }
 }

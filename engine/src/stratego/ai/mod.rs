@@ -271,8 +271,9 @@ impl Ai {
         )
     }
 
-    /// Our `action` in `world`, the answer this (level 3) AI would choose in the opponent's place
-    /// from what the opponent knows, then the exchange of attacks: the value for us.
+    /// Our `action` in `world`, the answer this AI (level 3, one world) would choose in the
+    /// opponent's place from what the opponent knows, then the exchange of attacks: the value
+    /// for us.
     fn rehearse(
         &mut self,
         exchange: &mut Exchange<'_>,
@@ -292,8 +293,7 @@ impl Ai {
         }
         let known = known_after(known, me, &events);
         let enemy_view = rehearsal.enemy_view(&after, &events);
-        let plan = Plan { worlds: OPPONENT_WORLDS as usize, ..Plan::REASONER };
-        let answer = self.rank(&enemy_view, &legal, &plan, None);
+        let answer = self.choose(&enemy_view, &legal);
         events.clear();
         after.apply_unchecked(&answer, &mut events);
         let known = known_after(known, me, &events);
