@@ -11,7 +11,7 @@ use admiral_bot::discord::autocomplete::action_choices;
 use admiral_bot::discord::cid::Cid;
 use admiral_bot::discord::handlers::{self, ChallengeOptions, Clock, LangChoice, SetupOp};
 use admiral_bot::discord::present::{self, notice_reply, NoticeCtx};
-use admiral_bot::discord::ui::{Answer, Comp, Pic, Reply};
+use admiral_bot::discord::ui::{Answer, Comp, Pic, Reply, MAX_CONTENT};
 use admiral_bot::discord::{commands, App, Who};
 use admiral_bot::notify::{Notice, Recipient};
 use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus};
@@ -448,6 +448,9 @@ async fn layouts_settings_rules_profile_leaderboard() {
 
     let r = handlers::rules(&w, None);
     assert!(matches!(r.pictures[0], Pic::Atlas(_)));
+    assert!(r.text.contains("yellow eye") && r.text.chars().count() <= MAX_CONTENT, "{}", r.text);
+    let r = handlers::rules(&who(ALICE, RU, "3"), None);
+    assert!(r.text.contains("Жёлтый глаз") && r.text.chars().count() <= MAX_CONTENT, "{}", r.text);
     let r = handlers::rules(&who(ALICE, RU, "3"), Some("кр"));
     assert!(r.text.contains("крейсер"), "{}", r.text);
     let r = handlers::rules(&w, Some("zz"));

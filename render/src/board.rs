@@ -25,7 +25,9 @@ pub(crate) const BOARD_Y: u32 = STRIP_H + MARGIN;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Content {
     Empty,
-    Unit(Side, UnitKind),
+    /// A unit shown openly: its side, kind, and whether the enemy has identified it (only
+    /// ever set on the viewer's own units).
+    Unit(Side, UnitKind, bool),
     /// An enemy marker: its side, remembered identity, and whether it is known to have moved.
     Marker(Side, Option<UnitKind>, bool),
 }
@@ -448,7 +450,7 @@ pub(crate) fn draw_board_area(out: &mut [u8], sprites: &Sprites, palette: &Palet
         let zone = zone_of_row(sq.row());
         let id = match scene.cells[sq.index()] {
             Content::Empty => continue,
-            Content::Unit(side, kind) => Sprites::unit(zone, side, kind, scene.language),
+            Content::Unit(side, kind, seen) => Sprites::unit(zone, side, kind, seen, scene.language),
             Content::Marker(side, intel, moved) => Sprites::marker(zone, side, intel, moved, scene.language),
         };
         let (x, y) = cell_origin(scene.seat, sq);
@@ -483,7 +485,7 @@ pub(crate) fn compose_rgba(
         let zone = zone_of_row(sq.row());
         let id = match scene.cells[sq.index()] {
             Content::Empty => continue,
-            Content::Unit(side, kind) => Sprites::unit(zone, side, kind, scene.language),
+            Content::Unit(side, kind, seen) => Sprites::unit(zone, side, kind, seen, scene.language),
             Content::Marker(side, intel, moved) => Sprites::marker(zone, side, intel, moved, scene.language),
         };
         let (x, y) = cell_origin(scene.seat, sq);

@@ -24,7 +24,8 @@
 //! a–n / 1–15 on all four edges in that orientation); own units as silhouette tokens with the
 //! unit code in the viewer's language; enemy units as identical closed markers, with an intel
 //! badge (small silhouette and code) when the view remembers their identity and a wake badge
-//! on markers known to have moved (both only when the view has intel on); the last move
+//! on markers known to have moved, and an eye on an amber disc in the corner of each own unit
+//! the enemy has identified (all three only when the view has intel on); the last move
 //! (amber: from-square wash, arrow, to-square frame), the last attack (red frames, an arrow
 //! for contact, a line for aircraft (dashed) and torpedo (solid), dashed frames on formation
 //! partners, the clipped 5 × 5 blast square for the bomb), faint wrecks of units destroyed in
@@ -170,8 +171,9 @@ impl Renderer {
         (WIDTH, HEIGHT)
     }
 
-    /// The viewer's fogged board as a PNG: own fleet at the bottom, enemy markers closed (with
-    /// intel badges when the view carries them), the last turn marked, and the status strips.
+    /// The viewer's fogged board as a PNG: own fleet at the bottom (an eye on the units the
+    /// enemy has identified), enemy markers closed (with intel badges when the view carries
+    /// them), the last turn marked, and the status strips.
     /// The picture depends on nothing but `view` and `labels`.
     pub fn render_board(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
         let indexed = self.board_indexed(view, labels);
@@ -233,7 +235,7 @@ impl Renderer {
     /// turned 180°), the two lakes, own pieces with their icon, number and code in the
     /// viewer's language, enemy pieces as identical closed markers (with an intel badge when
     /// the view remembers their identity and a footsteps badge on pieces known to have moved,
-    /// both only with intel on), the last move (amber) or attack (red), pieces removed by it
+    /// both only with intel on; an eye on own pieces the enemy has identified), the last move (amber) or attack (red), pieces removed by it
     /// faint, and the two strips (name, pieces left, clock, status). The picture depends on
     /// nothing but `view` and `labels`.
     pub fn render_stratego_board(
@@ -261,9 +263,13 @@ impl Renderer {
     fn board_indexed(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
         let viewer = view.viewer;
         let mut moved = [false; admiral_engine::SQUARES];
+        let mut seen = [false; admiral_engine::SQUARES];
         if view.intel {
             for sq in &view.moved_markers {
                 moved[sq.index()] = true;
+            }
+            for sq in &view.exposed {
+                seen[sq.index()] = true;
             }
         }
         let cells: Vec<Content> = view
@@ -272,7 +278,7 @@ impl Renderer {
             .enumerate()
             .map(|(i, c)| match *c {
                 Cell::Empty => Content::Empty,
-                Cell::Own { kind } => Content::Unit(viewer, kind),
+                Cell::Own { kind } => Content::Unit(viewer, kind, seen[i]),
                 Cell::Enemy { intel } => {
                     Content::Marker(viewer.opponent(), if view.intel { intel } else { None }, moved[i])
                 }
@@ -355,7 +361,7 @@ fn sample_marks(fonts: &font::Fonts, sprites: &Sprites, background: &Pixmap, bas
     let mut cells = vec![Content::Empty; admiral_engine::SQUARES];
     for (i, kind) in UnitKind::ALL.into_iter().enumerate() {
         let s = Square::new((i % 14) as u8, (i / 14) as u8).expect("square");
-        cells[s.index()] = Content::Unit(Side::South, kind);
+        cells[s.index()] = Content::Unit(Side::South, kind, i % 4 == 1);
         let n = Square::new((i % 14) as u8, 14 - (i / 14) as u8).expect("square");
         cells[n.index()] =
             Content::Marker(Side::North, if i % 2 == 0 { Some(kind) } else { None }, i % 3 == 0);

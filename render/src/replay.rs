@@ -69,7 +69,7 @@ fn cells_of(position: &Position) -> Vec<Content> {
     Square::all()
         .map(|sq| match position.piece_at(sq) {
             None => Content::Empty,
-            Some(p) => Content::Unit(p.side, p.kind),
+            Some(p) => Content::Unit(p.side, p.kind, false),
         })
         .collect()
 }

@@ -62,6 +62,8 @@ pub(crate) fn tile(cell: u32, zone: usize) -> Pixmap {
 pub(crate) enum TokenKind {
     /// A unit shown openly: silhouette and code.
     Unit(UnitKind),
+    /// One of the viewer's own units that the enemy has identified: the unit with an eye.
+    SeenUnit(UnitKind),
     /// A closed enemy marker, with the remembered identity when there is one.
     Marker(Option<UnitKind>),
     /// A closed enemy marker known to have moved (so it is no base or stationary mine).
@@ -92,7 +94,7 @@ pub(crate) fn draw_token(
     let dark = color::side_dark(side);
     let border = Stroke { width: 1.5 * k, ..Stroke::default() };
     match token {
-        TokenKind::Unit(kind) => {
+        TokenKind::Unit(kind) | TokenKind::SeenUnit(kind) => {
             p.fill_path(&body, &side_color.paint(), FillRule::Winding, Transform::identity(), None);
             // A lighter top edge gives the token a little body.
             let top = rounded_rect(tx, ty, tw, tw * 0.5, radius);
@@ -122,6 +124,9 @@ pub(crate) fn draw_token(
                 color::WHITE,
                 code,
             );
+            if matches!(token, TokenKind::SeenUnit(_)) {
+                draw_seen_badge(p, tx + tw - 8.5 * k, ty + 8.5 * k, 9.5 * k);
+            }
         }
         TokenKind::Marker(_) | TokenKind::MovedMarker => {
             let intel = if let TokenKind::Marker(k) = token { k } else { None };
@@ -241,6 +246,38 @@ pub(crate) fn draw_token(
     }
 }
 
+/// The mark of an own unit the enemy has identified: an eye on an amber disc, centred at
+/// (`cx`, `cy`) with radius `r`, in the token's corner. It must survive a phone's half-size
+/// preview, where it is a yellow dot with a dark centre. Both rule sets' boards use it.
+pub(crate) fn draw_seen_badge(p: &mut Pixmap, cx: f32, cy: f32, r: f32) {
+    let id = Transform::identity();
+    let ring = Stroke { width: (r * 0.16).max(1.0), ..Stroke::default() };
+    if let Some(disc) = PathBuilder::from_circle(cx, cy, r) {
+        p.fill_path(&disc, &color::FLAME.paint(), FillRule::Winding, id, None);
+        p.stroke_path(&disc, &color::INK.paint(), &ring, id, None);
+    }
+    // The eye: an almond of white with a dark iris.
+    let (w, h) = (r * 0.72, r * 0.62);
+    let mut pb = PathBuilder::new();
+    pb.move_to(cx - w, cy);
+    pb.quad_to(cx, cy - h, cx + w, cy);
+    pb.quad_to(cx, cy + h, cx - w, cy);
+    pb.close();
+    if let Some(almond) = pb.finish() {
+        p.fill_path(&almond, &color::WHITE.paint(), FillRule::Winding, id, None);
+        p.stroke_path(
+            &almond,
+            &color::INK.paint(),
+            &Stroke { width: (r * 0.12).max(0.8), ..Stroke::default() },
+            id,
+            None,
+        );
+    }
+    if let Some(iris) = PathBuilder::from_circle(cx, cy, r * 0.27) {
+        p.fill_path(&iris, &color::INK.paint(), FillRule::Winding, id, None);
+    }
+}
+
 /// Pre-rendered cell sprites for one cell size, in RGBA and (once the palette is fixed) as
 /// palette indices.
 pub(crate) struct Sprites {
@@ -257,8 +294,8 @@ fn lang_index(language: Language) -> usize {
 }
 
 // Layout of the sprite table: for each zone and side, the closed marker and the moved one,
-// then per kind the wreck, and per language the unit and the intel marker.
-const PER_KIND: usize = 5;
+// then per kind the wreck, and per language the unit, the intel marker and the seen unit.
+const PER_KIND: usize = 7;
 const MARKERS: usize = 2;
 const PER_SIDE: usize = MARKERS + KINDS * PER_KIND;
 
@@ -284,6 +321,7 @@ impl Sprites {
                     for language in [Language::En, Language::Ru] {
                         rgba.push(make(zone, side, TokenKind::Unit(kind), language));
                         rgba.push(make(zone, side, TokenKind::Marker(Some(kind)), language));
+                        rgba.push(make(zone, side, TokenKind::SeenUnit(kind), language));
                     }
                 }
             }
@@ -308,8 +346,10 @@ impl Sprites {
         (zone * 2 + side.index()) * PER_SIDE
     }
 
-    pub(crate) fn unit(zone: usize, side: Side, kind: UnitKind, language: Language) -> SpriteId {
-        SpriteId(Self::base(zone, side) + MARKERS + kind.index() * PER_KIND + 1 + lang_index(language) * 2)
+    /// A unit shown openly; `seen` adds the eye of a unit the enemy has identified.
+    pub(crate) fn unit(zone: usize, side: Side, kind: UnitKind, seen: bool, language: Language) -> SpriteId {
+        let slot = if seen { 3 } else { 1 };
+        SpriteId(Self::base(zone, side) + MARKERS + kind.index() * PER_KIND + slot + lang_index(language) * 3)
     }
 
     pub(crate) fn marker(
@@ -322,7 +362,7 @@ impl Sprites {
         match intel {
             None => SpriteId(Self::base(zone, side) + usize::from(moved)),
             Some(kind) => SpriteId(
-                Self::base(zone, side) + MARKERS + kind.index() * PER_KIND + 2 + lang_index(language) * 2,
+                Self::base(zone, side) + MARKERS + kind.index() * PER_KIND + 2 + lang_index(language) * 3,
             ),
         }
     }

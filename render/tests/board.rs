@@ -8,7 +8,7 @@ use admiral_render::samples::SampleGame;
 use admiral_render::{BoardLabels, PlayerLabel, Renderer};
 
 mod common;
-use common::{check_golden, fixture};
+use common::{check_golden, check_one_eye_per_square, fixture};
 
 fn renderer() -> &'static Renderer {
     static R: OnceLock<Renderer> = OnceLock::new();
@@ -94,6 +94,27 @@ fn intel_off_hides_remembered_identities() {
     }
     let l = labels(Language::En, ply as u32);
     assert_eq!(r.render_board(&view, &l), r.render_board(&blind, &l));
+}
+
+/// Own units the enemy has identified carry an eye: one small badge in the corner of each such
+/// square, and nothing else changes; with intel off there is none.
+#[test]
+fn own_units_the_enemy_has_identified_wear_an_eye() {
+    let r = renderer();
+    let game = SampleGame::random(2024, 140);
+    let ply = game.plies();
+    let l = labels(Language::En, ply as u32);
+    for viewer in Side::BOTH {
+        let view = game.view(viewer, ply, true);
+        let with =
+            |squares: &[Square]| r.render_board(&View { exposed: squares.to_vec(), ..view.clone() }, &l);
+        check_one_eye_per_square(&view.exposed, with, 24);
+        let blind = View { intel: false, ..view.clone() };
+        assert_eq!(
+            r.render_board(&blind, &l),
+            r.render_board(&View { exposed: Vec::new(), ..blind.clone() }, &l)
+        );
+    }
 }
 
 #[test]

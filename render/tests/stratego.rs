@@ -9,7 +9,7 @@ use admiral_render::samples::StrategoSample;
 use admiral_render::{BoardLabels, PlayerLabel, Renderer, SetupLabels};
 
 mod common;
-use common::{check_golden, golden_dir};
+use common::{check_golden, check_one_eye_per_square, golden_dir};
 
 fn renderer() -> &'static Renderer {
     static R: OnceLock<Renderer> = OnceLock::new();
@@ -91,6 +91,25 @@ fn intel_off_hides_remembered_identities() {
     blind.moved_markers.clear();
     let l = labels(Language::En, view.ply);
     assert_eq!(r.render_stratego_board(&view, &l), r.render_stratego_board(&blind, &l));
+}
+
+/// Own pieces the enemy has identified carry an eye: one small badge in the corner of each
+/// such square, and nothing else changes; with intel off there is none.
+#[test]
+fn own_pieces_the_enemy_has_identified_wear_an_eye() {
+    let r = renderer();
+    let sample = StrategoSample::random(2026, 120);
+    let game = sample.game_at(sample.plies(), true);
+    let l = labels(Language::En, sample.plies() as u32);
+    for viewer in Side::BOTH {
+        let view = game.view(viewer);
+        let with =
+            |squares: &[Sq]| r.render_stratego_board(&View { exposed: squares.to_vec(), ..view.clone() }, &l);
+        check_one_eye_per_square(&view.exposed, with, 28);
+        let blind = View { intel: false, ..view.clone() };
+        let blind_bare = View { exposed: Vec::new(), ..blind.clone() };
+        assert_eq!(r.render_stratego_board(&blind, &l), r.render_stratego_board(&blind_bare, &l));
+    }
 }
 
 #[test]

@@ -930,9 +930,10 @@ pub fn rules(who: &Who, unit: Option<&str>) -> Reply {
         };
     }
     let mut r = Reply::private(format!(
-        "{}\n\n{}\n\n{}",
+        "{}\n\n{}\n\n{}\n\n{}",
         tr!(l, "rules-summary"),
         tr!(l, "stratego-rules-summary"),
+        tr!(l, "board-legend"),
         tr!(l, "career-help")
     ));
     let entries =

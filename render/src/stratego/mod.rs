@@ -8,7 +8,8 @@
 //!
 //! The picture is built from the viewer's [`View`] alone, so it cannot show anything hidden:
 //! enemy pieces are identical closed markers, with an intel badge (icon, number and code)
-//! only when the view remembers their identity and a "moved" badge only when the view says so.
+//! only when the view remembers their identity and a "moved" badge only when the view says so;
+//! own pieces the enemy has identified wear an eye.
 
 mod icons;
 
@@ -22,7 +23,7 @@ use crate::board::{expand, settle};
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
 use crate::palette::{self, Palette};
-use crate::sprites::{blit, blit_indexed, fill_rect, rounded_rect};
+use crate::sprites::{blit, blit_indexed, draw_seen_badge, fill_rect, rounded_rect};
 use crate::{BoardLabels, SetupLabels};
 
 pub(crate) use icons::draw_piece_icon;
@@ -66,6 +67,8 @@ fn zone_color(zone: usize) -> Rgb {
 enum Token {
     /// One of the viewer's pieces (or any piece on a setup picture).
     Piece(Rank),
+    /// One of the viewer's pieces that the enemy has identified: the piece with an eye.
+    SeenPiece(Rank),
     /// A closed enemy marker, with the remembered identity when there is one.
     Marker(Option<Rank>),
     /// A closed enemy marker known to have moved (so no bomb and no flag).
@@ -143,7 +146,7 @@ fn draw_token(
     let border = Stroke { width: 1.5 * k, ..Stroke::default() };
     let id = Transform::identity();
     match token {
-        Token::Piece(rank) => {
+        Token::Piece(rank) | Token::SeenPiece(rank) => {
             p.fill_path(&body, &side_color.paint(), FillRule::Winding, id, None);
             let top = rounded_rect(tx, ty, tw, tw * 0.5, radius);
             p.fill_path(&top, &color::WHITE.paint_alpha(24), FillRule::Winding, id, None);
@@ -171,6 +174,9 @@ fn draw_token(
                 color::WHITE,
                 side_color.mix(color::WHITE, 0.72),
             );
+            if matches!(token, Token::SeenPiece(_)) {
+                draw_seen_badge(p, tx + tw - 8.5 * k, ty + 8.5 * k, 9.0 * k);
+            }
         }
         Token::Marker(_) | Token::Moved => {
             p.fill_path(&body, &dark.paint(), FillRule::Winding, id, None);
@@ -294,8 +300,8 @@ fn lang_index(language: Language) -> usize {
 }
 
 // Layout of the sprite table: for each zone and side, the closed marker and the moved one,
-// then per rank the wreck, and per language the piece and the intel marker.
-const PER_RANK: usize = 5;
+// then per rank the wreck, and per language the piece, the intel marker and the seen piece.
+const PER_RANK: usize = 7;
 const MARKERS: usize = 2;
 const PER_SIDE: usize = MARKERS + RANKS * PER_RANK;
 
@@ -309,8 +315,9 @@ fn sprite_id(zone: usize, side: Side, token: Token, language: Language) -> usize
         Token::Marker(None) => base,
         Token::Moved => base + 1,
         Token::Wreck(rank) => base + MARKERS + rank.index() * PER_RANK,
-        Token::Piece(rank) => base + MARKERS + rank.index() * PER_RANK + 1 + lang_index(language) * 2,
-        Token::Marker(Some(rank)) => base + MARKERS + rank.index() * PER_RANK + 2 + lang_index(language) * 2,
+        Token::Piece(rank) => base + MARKERS + rank.index() * PER_RANK + 1 + lang_index(language) * 3,
+        Token::Marker(Some(rank)) => base + MARKERS + rank.index() * PER_RANK + 2 + lang_index(language) * 3,
+        Token::SeenPiece(rank) => base + MARKERS + rank.index() * PER_RANK + 3 + lang_index(language) * 3,
     }
 }
 
@@ -319,7 +326,9 @@ fn sprite_id(zone: usize, side: Side, token: Token, language: Language) -> usize
 enum Content {
     Empty,
     Lake,
-    Piece(Side, Rank),
+    /// A piece shown openly, and whether the enemy has identified it (only ever set on the
+    /// viewer's own pieces).
+    Piece(Side, Rank, bool),
     Marker(Side, Option<Rank>, bool),
 }
 
@@ -595,7 +604,8 @@ fn draw_strip(p: &mut Pixmap, fonts: &Fonts, y: f32, info: &StripInfo<'_>) {
 fn token_of(content: Content) -> Option<(Side, Token)> {
     match content {
         Content::Empty | Content::Lake => None,
-        Content::Piece(side, rank) => Some((side, Token::Piece(rank))),
+        Content::Piece(side, rank, false) => Some((side, Token::Piece(rank))),
+        Content::Piece(side, rank, true) => Some((side, Token::SeenPiece(rank))),
         Content::Marker(side, Some(rank), _) => Some((side, Token::Marker(Some(rank)))),
         Content::Marker(side, None, true) => Some((side, Token::Moved)),
         Content::Marker(side, None, false) => Some((side, Token::Marker(None))),
@@ -631,6 +641,7 @@ impl Art {
                     for language in [Language::En, Language::Ru] {
                         rgba.push(make(Token::Piece(rank), language));
                         rgba.push(make(Token::Marker(Some(rank)), language));
+                        rgba.push(make(Token::SeenPiece(rank), language));
                     }
                 }
             }
@@ -665,9 +676,13 @@ impl Art {
     pub(crate) fn board_indexed(&self, fonts: &Fonts, view: &View, labels: &BoardLabels) -> Vec<u8> {
         let viewer = view.viewer;
         let mut moved = [false; admiral_engine::stratego::SQUARES];
+        let mut seen = [false; admiral_engine::stratego::SQUARES];
         if view.intel {
             for s in &view.moved_markers {
                 moved[s.index()] = true;
+            }
+            for s in &view.exposed {
+                seen[s.index()] = true;
             }
         }
         let cells: Vec<Content> = view
@@ -677,7 +692,7 @@ impl Art {
             .map(|(i, c)| match *c {
                 Cell::Empty => Content::Empty,
                 Cell::Lake => Content::Lake,
-                Cell::Own { rank } => Content::Piece(viewer, rank),
+                Cell::Own { rank } => Content::Piece(viewer, rank, seen[i]),
                 Cell::Enemy { intel } => {
                     Content::Marker(viewer.opponent(), if view.intel { intel } else { None }, moved[i])
                 }
@@ -755,7 +770,8 @@ fn sample_scene(fonts: &Fonts, background: &Pixmap, sprites: &[Pixmap]) -> Pixma
     for (i, rank) in Rank::ALL.into_iter().enumerate() {
         let s = sq(i as u8 % 10, i as u8 / 10);
         let (x, y) = cell_origin(Side::South, s);
-        blit(&mut out, &sprites[sprite_id(0, Side::South, Token::Piece(rank), Language::En)], x, y);
+        let token = if i % 4 == 1 { Token::SeenPiece(rank) } else { Token::Piece(rank) };
+        blit(&mut out, &sprites[sprite_id(0, Side::South, token, Language::En)], x, y);
     }
     let a = |t: &str| Sq::parse(t).expect("square");
     let events = [

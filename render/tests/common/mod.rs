@@ -51,3 +51,41 @@ pub fn check_golden(name: &str, png: &[u8]) {
          run with UPDATE_GOLDEN=1 if the change is intended"
     );
 }
+
+/// The smallest rectangle `(x0, y0, x1, y1)` (exclusive ends) holding every pixel in which two
+/// pictures of the same size differ, or `None` when they are the same.
+pub fn difference_box(a: &[u8], b: &[u8]) -> Option<(u32, u32, u32, u32)> {
+    let (w, h, a) = samples::decode_png_rgb(a);
+    let (wb, hb, b) = samples::decode_png_rgb(b);
+    assert_eq!((w, h), (wb, hb), "pictures of different sizes");
+    let mut found: Option<(u32, u32, u32, u32)> = None;
+    for (i, (pa, pb)) in a.chunks_exact(3).zip(b.chunks_exact(3)).enumerate() {
+        if pa != pb {
+            let (x, y) = (i as u32 % w, i as u32 / w);
+            let (x0, y0, x1, y1) = found.unwrap_or((x, y, x + 1, y + 1));
+            found = Some((x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)));
+        }
+    }
+    found
+}
+
+/// Checks the eye on own units the enemy has identified: against the picture with none
+/// (`render(&[])`), each of `squares` alone adds one badge at most `max` pixels across, and
+/// no two badges share a place.
+pub fn check_one_eye_per_square<S: Copy + std::fmt::Display>(
+    squares: &[S],
+    render: impl Fn(&[S]) -> Vec<u8>,
+    max: u32,
+) {
+    assert!(squares.len() >= 2, "the sample has identified own units");
+    let without = render(&[]);
+    let mut places = Vec::new();
+    for &sq in squares {
+        let (x0, y0, x1, y1) = difference_box(&without, &render(&[sq])).expect("the eye shows");
+        assert!(x1 - x0 <= max && y1 - y0 <= max, "{sq}: the badge spans {x0},{y0}–{x1},{y1}");
+        places.push((x0, y0));
+    }
+    places.sort_unstable();
+    places.dedup();
+    assert_eq!(places.len(), squares.len(), "each badge sits on its own square");
+}
