@@ -164,6 +164,7 @@ impl Ai {
         let mut scores = vec![0f32; legal.len()];
         let mut bites = vec![0u32; legal.len()];
         let mut events = Vec::new();
+        let mut exchange = Exchange::new(me, weights);
         for world in &samples {
             let before = evaluate(world, me, weights);
             for (i, action) in legal.iter().enumerate() {
@@ -174,7 +175,7 @@ impl Ai {
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
                 bites[i] += destroys(&events, me.opponent()) as u32;
-                let value = after_exchange(&after, me, 1, weights, &threats, &mut events);
+                let value = exchange.value_after(&after, 1, &threats);
                 scores[i] += value - before;
             }
         }
@@ -206,6 +207,7 @@ impl Ai {
         let started = Instant::now();
         let ranking_until = deadline.map(|d| started + d.saturating_duration_since(started) * 2 / 3);
         let mut events = Vec::new();
+        let mut exchange = Exchange::new(me, &weights);
         let mut first = vec![0f32; legal.len()];
         let mut first_worlds = 0;
         while first_worlds < FIRST_PASS_WORLDS
@@ -217,8 +219,7 @@ impl Ai {
                     let mut after = world.clone();
                     events.clear();
                     after.apply_unchecked(action, Defense::Auto, &mut events);
-                    first[i] +=
-                        after_exchange(&after, me, 1, &weights, &threats.after(action, me, me), &mut events);
+                    first[i] += exchange.value_after(&after, 1, &threats.after(action, me, me));
                 }
             }
             first_worlds += 1;
@@ -254,14 +255,7 @@ impl Ai {
                 events.clear();
                 after.apply_unchecked(action, Defense::Auto, &mut events);
                 bites[i] += destroys(&events, me.opponent()) as u32;
-                totals[i] += after_exchange(
-                    &after,
-                    me,
-                    EXCHANGE_DEPTH,
-                    &weights,
-                    &threats.after(action, me, me),
-                    &mut events,
-                );
+                totals[i] += exchange.value_after(&after, EXCHANGE_DEPTH, &threats.after(action, me, me));
                 counts[i] += 1;
             }
             worlds += 1;
@@ -400,68 +394,74 @@ fn attacker_strength(world: &Position, attack: &Action) -> u8 {
     group_strength(&kinds).unwrap_or(0)
 }
 
-/// The value of `position` for the side to move when both sides may either stop or attack,
-/// `depth` attacks deep (a quiescence search with alpha-beta: quiet moves are assumed to keep
-/// the evaluation, attacks are tried, the biggest targets first). `me` attacks with anything;
-/// the opponent only as `threats` allows (see [`Threats`]).
-fn tactical(
-    position: &Position,
-    mut alpha: f32,
-    beta: f32,
-    depth: u8,
-    weights: &Weights,
+/// The exchange of attacks that follows an action in a sampled world, seen from `me`'s seat:
+/// a quiescence search with alpha-beta in which quiet moves are assumed to keep the evaluation
+/// and attacks are tried, the biggest targets first. `me` attacks with anything; the opponent
+/// only as the [`Threats`] allow.
+struct Exchange<'a> {
     me: Side,
-    threats: &Threats,
-    events: &mut Vec<Event>,
-) -> f32 {
-    let mover = position.to_move();
-    let stand = evaluate(position, mover, weights);
-    if depth == 0 || position.outcome().is_some() || stand >= beta {
-        return stand;
-    }
-    alpha = alpha.max(stand);
-    if !threats.may_attack(position, mover, me) {
-        return alpha;
-    }
-    let mut actions = Vec::with_capacity(32);
-    position.legal_attacks_into(&mut actions);
-    let mut attacks: Vec<(f32, Action)> = actions
-        .iter()
-        .filter(|action| threats.allows(action, mover, me))
-        .filter_map(|action| match *action {
-            Action::Attack { target, .. } => {
-                Some((position.piece_at(target).map_or(0.0, |p| value(p.kind)), *action))
-            }
-            Action::Detonate { .. } => Some((value(UnitKind::NavalBase), *action)),
-            Action::Move { .. } => None,
-        })
-        .collect();
-    attacks.sort_by(|a, b| b.0.total_cmp(&a.0));
-    for (_, attack) in attacks {
-        let mut next = position.clone();
-        events.clear();
-        next.apply_unchecked(&attack, Defense::Auto, events);
-        let known = threats.after(&attack, mover, me);
-        let score = -tactical(&next, -beta, -alpha, depth - 1, weights, me, &known, events);
-        if score >= beta {
-            return score;
-        }
-        alpha = alpha.max(score);
-    }
-    alpha
+    weights: &'a Weights,
+    /// Scratch space for the events of the attacks tried.
+    events: Vec<Event>,
 }
 
-/// The value for `me` just after its action in a sampled world: the opponent answers, then the
-/// exchange goes on `depth` attacks deep in all (see [`tactical`]).
-fn after_exchange(
-    after: &Position,
-    me: Side,
-    depth: u8,
-    weights: &Weights,
-    threats: &Threats,
-    events: &mut Vec<Event>,
-) -> f32 {
-    -tactical(after, -WIN * 2.0, WIN * 2.0, depth, weights, me, threats, events)
+impl<'a> Exchange<'a> {
+    fn new(me: Side, weights: &'a Weights) -> Exchange<'a> {
+        Exchange { me, weights, events: Vec::new() }
+    }
+
+    /// The value for `me` just after its action (`after`): the opponent answers, then the
+    /// exchange goes on `depth` attacks deep in all.
+    fn value_after(&mut self, after: &Position, depth: u8, threats: &Threats) -> f32 {
+        -self.tactical(after, -WIN * 2.0, WIN * 2.0, depth, threats)
+    }
+
+    /// The value of `position` for the side to move when both sides may either stop or attack,
+    /// `depth` attacks deep.
+    fn tactical(
+        &mut self,
+        position: &Position,
+        mut alpha: f32,
+        beta: f32,
+        depth: u8,
+        threats: &Threats,
+    ) -> f32 {
+        let (me, mover) = (self.me, position.to_move());
+        let stand = evaluate(position, mover, self.weights);
+        if depth == 0 || position.outcome().is_some() || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        if !threats.may_attack(position, mover, me) {
+            return alpha;
+        }
+        let mut actions = Vec::with_capacity(32);
+        position.legal_attacks_into(&mut actions);
+        let mut attacks: Vec<(f32, Action)> = actions
+            .iter()
+            .filter(|action| threats.allows(action, mover, me))
+            .filter_map(|action| match *action {
+                Action::Attack { target, .. } => {
+                    Some((position.piece_at(target).map_or(0.0, |p| value(p.kind)), *action))
+                }
+                Action::Detonate { .. } => Some((value(UnitKind::NavalBase), *action)),
+                Action::Move { .. } => None,
+            })
+            .collect();
+        attacks.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (_, attack) in attacks {
+            let mut next = position.clone();
+            self.events.clear();
+            next.apply_unchecked(&attack, Defense::Auto, &mut self.events);
+            let known = threats.after(&attack, mover, me);
+            let score = -self.tactical(&next, -beta, -alpha, depth - 1, &known);
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
 }
 
 impl Agent for Ai {

@@ -114,8 +114,9 @@ impl Exchange<'_> {
                 continue;
             }
             for to in reach(position, from, piece.rank) {
-                let blind = !known.contains(to) && !(piece.rank == Rank::Miner && self.mined.contains(to));
-                if !targets.contains(to) || (mover == self.me && blind) {
+                // We strike only what we have identified, or with a miner what may be a bomb.
+                let sighted = known.contains(to) || (piece.rank == Rank::Miner && self.mined.contains(to));
+                if !targets.contains(to) || (mover == self.me && !sighted) {
                     continue;
                 }
                 let target = position.piece_at(to).map_or(0.0, |p| value(p.rank));
