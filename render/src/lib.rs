@@ -171,8 +171,8 @@ impl Renderer {
         (WIDTH, HEIGHT)
     }
 
-    /// The viewer's fogged board as a PNG: own fleet at the bottom (an eye on the units the
-    /// enemy has identified), enemy markers closed (with intel badges when the view carries
+    /// The viewer's fogged board as a PNG: own fleet at the bottom (with intel on, an eye on
+    /// the units the enemy has identified), enemy markers closed (with intel badges when the view carries
     /// them), the last turn marked, and the status strips.
     /// The picture depends on nothing but `view` and `labels`.
     pub fn render_board(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
@@ -234,10 +234,10 @@ impl Renderer {
     /// The viewer's fogged Stratego board as a PNG: own army at the bottom (North's picture
     /// turned 180°), the two lakes, own pieces with their icon, number and code in the
     /// viewer's language, enemy pieces as identical closed markers (with an intel badge when
-    /// the view remembers their identity and a footsteps badge on pieces known to have moved,
-    /// both only with intel on; an eye on own pieces the enemy has identified), the last move (amber) or attack (red), pieces removed by it
-    /// faint, and the two strips (name, pieces left, clock, status). The picture depends on
-    /// nothing but `view` and `labels`.
+    /// the view remembers their identity and a footsteps badge on pieces known to have moved;
+    /// an eye on own pieces the enemy has identified; all three only with intel on), the last
+    /// move (amber) or attack (red), pieces removed by it faint, and the two strips (name,
+    /// pieces left, clock, status). The picture depends on nothing but `view` and `labels`.
     pub fn render_stratego_board(
         &self,
         view: &admiral_engine::stratego::View,

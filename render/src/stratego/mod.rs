@@ -9,7 +9,7 @@
 //! The picture is built from the viewer's [`View`] alone, so it cannot show anything hidden:
 //! enemy pieces are identical closed markers, with an intel badge (icon, number and code)
 //! only when the view remembers their identity and a "moved" badge only when the view says so;
-//! own pieces the enemy has identified wear an eye.
+//! with intel on, own pieces the enemy has identified wear an eye.
 
 mod icons;
 
