@@ -1,5 +1,5 @@
 //! The evaluation of a full (sampled) position: material, a reserve of movers (a side that
-//! cannot move loses), advance, the pull towards the enemy flag, and (levels 3 to 5) the
+//! cannot move loses), advance, the pull towards the enemy flag, and (levels 4 and 5) the
 //! miners' race for the flags.
 
 use super::super::board::Sq;
@@ -48,8 +48,9 @@ pub struct Weights {
 impl Weights {
     /// Material only, plus the reserve.
     pub const GREEDY: Weights = Weights { reserve: 6.0, advance: 0.3, flag: 0.0, breach: 0.0, race: 0.0 };
-    /// Levels 3 to 5. The miners' race at 8 took level 3 from 0.465 (200 arena games, seed
-    /// 2026) to 0.723 and 0.743 (seeds 2026 and 7) against level 2.
+    /// Level 5; levels 3 and 4 weigh the race less (0 and 1). The miners' race at 8 took what
+    /// was level 3 from 0.465 (200 arena games, seed 2026) to 0.723 and 0.743 (seeds 2026 and 7)
+    /// against level 2 over 12 worlds.
     pub const FULL: Weights = Weights { reserve: 6.0, advance: 0.2, flag: 0.5, breach: 1.0, race: 8.0 };
 }
 
