@@ -39,8 +39,8 @@ fn a_side_left_without_movers_counts_as_lost() {
 fn level_1_steps_away_from_a_known_piece_that_would_win() {
     let position = pos("a1:FL e4:SG e5:ma j10:fl j9:bo i10:bo", Side::South);
     let (game, view) = view_with(&position, &["e5"]);
-    // A quarter of level 1's moves are careless (random among e4's four), so about one seed in
-    // sixteen attacks; every deliberate move steps away.
+    // A fifth of level 1's moves are careless (random among e4's four), so about one seed in
+    // twenty attacks; every deliberate move steps away.
     let attacks = (0..100)
         .filter(|&seed| {
             let action = Ai::new(1, seed, Budget::Iterations(1)).choose(&view, &game.legal_actions());
