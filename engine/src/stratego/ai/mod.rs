@@ -268,6 +268,7 @@ impl Ai {
                     if first.gambles[i] && world.piece_at(action.to).is_some_and(|p| p.rank == Rank::Flag) {
                         GAMBLED_FLAG
                     } else {
+                        // Only its dice matter: it answers with `Plan::REHEARSED`.
                         let mut opponent = Ai::new(3, seed, Budget::Iterations(OPPONENT_WORLDS));
                         opponent.rehearse(exchange, &rehearsal, &world, action, first.known, plan.depth)
                     };
