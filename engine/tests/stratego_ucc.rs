@@ -212,12 +212,27 @@ fn silence_garbage_and_illegal_moves_lose_the_game() {
     let cheat = "ucc:read l; printf 'FB8sB479B8\\nBB31555583\\n6724898974\\n967B669999\\n'; while read l; do echo '0 0 DOWN'; done";
     let (_, lines, _) =
         arena(&["--ruleset", "stratego", "--a", cheat, "--b", "2", "--games", "1", "--verbose"]);
+    // The line names the move and the rule it breaks (the cheat's corner piece is its flag).
     assert!(
-        lines[0].contains("status=north_wins reason=forfeit") && lines[0].contains("illegal"),
+        lines[0].contains("status=north_wins reason=forfeit")
+            && lines[0].contains("illegal move a1-a2: the flag never moves"),
         "{lines:?}"
     );
     let f = fields(lines.last().unwrap());
     assert_eq!(f["b_wins"], "1");
+    // Programs written for the 2012 manager never heard of the two-square rule: a scout sent
+    // back and forth between the same two squares loses on its fourth move, and is told why.
+    // The program answers after every tenth line of ten characters (a whole board).
+    let shuttle = "ucc:read l; printf 'FB8sB479B8\nBB31555583\n6724898974\n967B669999\n'; n=0; \
+        while read l; do if [ ${#l} -eq 10 ]; then n=$((n+1)); if [ $((n % 20)) -eq 10 ]; \
+        then echo '0 3 DOWN'; elif [ $((n % 20)) -eq 0 ]; then echo '0 4 UP'; fi; fi; done";
+    let (_, lines, _) =
+        arena(&["--ruleset", "stratego", "--a", shuttle, "--b", "2", "--games", "1", "--verbose"]);
+    assert!(
+        lines[0].contains("status=north_wins reason=forfeit plies=6")
+            && lines[0].contains("illegal move a5-a4: two-square rule"),
+        "{lines:?}"
+    );
     // Outside programs are for Stratego only.
     let (ok, _, err) = arena(&["--a", "ucc:true", "--games", "1"]);
     assert!(!ok && err.contains("stratego"));

@@ -149,7 +149,13 @@ pub fn play_game(a: &mut dyn Agent, b: &mut dyn Agent, a_is_south: bool, seed: u
         let agent: &mut dyn Agent = if a_moves { &mut *a } else { &mut *b };
         let chosen = agent.act(&seat, &legal, &mut dice).and_then(|action| {
             legal.iter().find(|l| l.from == action.from && l.to == action.to).copied().ok_or_else(|| {
-                Forfeit { reason: EndReason::Forfeit, detail: format!("illegal move {action}") }
+                // Name the rule broken, as a player typing the move would be told.
+                let position = game.position();
+                let attack = position.piece_at(action.to).is_some_and(|p| p.side != side);
+                let why = position
+                    .why_illegal(&Action { attack, ..action })
+                    .unwrap_or_else(|| "not a legal action".into());
+                Forfeit { reason: EndReason::Forfeit, detail: format!("illegal move {action}: {why}") }
             })
         });
         match chosen {
