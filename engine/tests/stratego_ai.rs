@@ -72,6 +72,19 @@ fn levels_2_to_5_take_a_known_weaker_piece() {
 }
 
 #[test]
+fn levels_3_to_5_keep_strong_pieces_off_pieces_that_never_moved_even_without_miners() {
+    // No South miner is left. North's three unknown pieces never moved: bombs or the flag, and
+    // a marshal that strikes one for the flag most likely dies on a bomb (see `Ai::gamble`).
+    let position = pos("a1:FL b1:BO e7:MA a4:SG e8:bo f9:bo j10:fl a9:sc", Side::South);
+    let (game, mut view) = view_with(&position, &[]);
+    view.moved_markers.push(sq("a9"));
+    for level in 3..=5 {
+        let action = choice(level, &game, &view);
+        assert!(!(action.from == sq("e7") && action.attack), "level {level}: {action}");
+    }
+}
+
+#[test]
 fn the_belief_reads_conduct_towards_identified_pieces() {
     // South's marshal on e5 is known to North. The piece on e7 stepped away from it, the one
     // on f6 stepped next to it: the first is hardly the other marshal, the second likelier the
