@@ -82,6 +82,13 @@ fn levels_3_to_5_keep_strong_pieces_off_pieces_that_never_moved_even_without_min
         let action = choice(level, &game, &view);
         assert!(!(action.from == sq("e7") && action.attack), "level {level}: {action}");
     }
+    // When the quiet-ply draw nears, only such a strike can still win: the marshal takes the
+    // chance.
+    view.quiet_plies = 180;
+    for level in 3..=5 {
+        let action = choice(level, &game, &view);
+        assert!(action.from == sq("e7") && action.attack, "level {level}: {action}");
+    }
 }
 
 #[test]
