@@ -233,6 +233,21 @@ fn silence_garbage_and_illegal_moves_lose_the_game() {
             && lines[0].contains("illegal move a5-a4: two-square rule"),
         "{lines:?}"
     );
+    // Let off the rule, as the 2012 manager did, the same program shuttles on.
+    let (_, lines, _) = arena(&[
+        "--ruleset",
+        "stratego",
+        "--a",
+        shuttle,
+        "--b",
+        "2",
+        "--games",
+        "1",
+        "--ucc-no-two-square",
+        "--verbose",
+    ]);
+    let plies: u32 = fields(&lines[0])["plies"].parse().unwrap();
+    assert!(plies > 6 && !lines[0].contains("two-square"), "{lines:?}");
     // Outside programs are for Stratego only.
     let (ok, _, err) = arena(&["--a", "ucc:true", "--games", "1"]);
     assert!(!ok && err.contains("stratego"));

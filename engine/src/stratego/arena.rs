@@ -68,6 +68,12 @@ pub trait Agent: Send {
 
     /// The game is over (an outside program is told `QUIT`).
     fn finish(&mut self, _seat: &Seat<'_>) {}
+
+    /// Whether the two-square rule binds this player (see [`Game::waive_two_square`]); only an
+    /// outside program written for the 2012 manager may be let off.
+    fn held_to_two_square(&self) -> bool {
+        true
+    }
 }
 
 /// Picks uniformly among the legal actions; sets up with the balanced auto-placement.
@@ -143,10 +149,13 @@ pub fn play_game(a: &mut dyn Agent, b: &mut dyn Agent, a_is_south: bool, seed: u
     let mut forfeit = None;
     while game.outcome().is_none() && game.ply() < ARENA_PLY_CAP {
         let side = game.to_move();
-        let legal = game.legal_actions();
         let a_moves = side == a_side;
-        let seat = Seat::new(&game, side);
         let agent: &mut dyn Agent = if a_moves { &mut *a } else { &mut *b };
+        if !agent.held_to_two_square() {
+            game.waive_two_square(side);
+        }
+        let legal = game.legal_actions();
+        let seat = Seat::new(&game, side);
         let chosen = agent.act(&seat, &legal, &mut dice).and_then(|action| {
             legal.iter().find(|l| l.from == action.from && l.to == action.to).copied().ok_or_else(|| {
                 // Name the rule broken, as a player typing the move would be told.

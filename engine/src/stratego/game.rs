@@ -229,6 +229,14 @@ impl Game {
         Ok(events)
     }
 
+    /// Clears `side`'s standing under the two-square rule, so that its next move is not refused
+    /// by it. Only the arena uses this, for outside programs written for the 2012 UCC manager,
+    /// which had no such rule (`admiral-arena --ucc-no-two-square`); a game played with it
+    /// cannot be replayed from its record.
+    pub fn waive_two_square(&mut self, side: Side) {
+        self.position.repetition[side.index()] = Default::default();
+    }
+
     /// Ends the game because `side` resigned, ran out of time or forfeited; the other side
     /// wins. Does nothing if the game is already over.
     pub fn end_by(&mut self, side: Side, reason: EndReason) -> Option<Outcome> {

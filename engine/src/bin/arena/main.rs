@@ -19,7 +19,7 @@ use admiral_engine::autoplace::{auto_layout, Style};
 use admiral_engine::stratego;
 use admiral_engine::{Layout, Ruleset};
 
-const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
+const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--ucc-no-two-square] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
 
 struct Options {
     ruleset: Ruleset,
@@ -30,6 +30,7 @@ struct Options {
     threads: usize,
     budget: Option<Budget>,
     ucc_timeout: Duration,
+    ucc_two_square: bool,
     verbose: bool,
 }
 
@@ -43,6 +44,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         threads: 1,
         budget: None,
         ucc_timeout: Duration::from_millis(2000),
+        ucc_two_square: true,
         verbose: false,
     };
     let mut iter = args.iter();
@@ -64,6 +66,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--budget-ms" => options.budget = Some(Budget::Time(Duration::from_millis(number(value()?)?))),
             "--iterations" => options.budget = Some(Budget::Iterations(number(value()?)?.max(1) as u32)),
             "--ucc-timeout-ms" => options.ucc_timeout = Duration::from_millis(number(value()?)?),
+            "--ucc-no-two-square" => options.ucc_two_square = false,
             "--verbose" => options.verbose = true,
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
@@ -91,7 +94,8 @@ fn agent(name: &str, budget: Option<Budget>) -> Result<Box<dyn Fn() -> Box<dyn A
 type StrategoFactory = Box<dyn Fn() -> Box<dyn stratego::arena::Agent> + Sync>;
 
 /// A factory for the named Stratego player.
-fn stratego_agent(name: &str, budget: Option<Budget>, timeout: Duration) -> Result<StrategoFactory, String> {
+fn stratego_agent(name: &str, options: &Options) -> Result<StrategoFactory, String> {
+    let (budget, timeout, two_square) = (options.budget, options.ucc_timeout, options.ucc_two_square);
     match name {
         "random" => {
             Ok(Box::new(|| Box::new(stratego::arena::RandomAgent) as Box<dyn stratego::arena::Agent>))
@@ -107,7 +111,8 @@ fn stratego_agent(name: &str, budget: Option<Budget>, timeout: Duration) -> Resu
             Some(command) if !command.trim().is_empty() => {
                 let command = command.to_string();
                 Ok(Box::new(move || {
-                    Box::new(ucc_player::UccPlayer::new(&command, timeout)) as Box<dyn stratego::arena::Agent>
+                    Box::new(ucc_player::UccPlayer::new(&command, timeout, two_square))
+                        as Box<dyn stratego::arena::Agent>
                 }))
             }
             _ => Err(format!("unknown player `{other}`\n{USAGE}")),
@@ -195,8 +200,8 @@ fn reason_name<R: serde::Serialize>(reason: R) -> String {
 }
 
 fn run_stratego(options: &Options) -> Result<Summary, String> {
-    let make_a = stratego_agent(&options.a, options.budget, options.ucc_timeout)?;
-    let make_b = stratego_agent(&options.b, options.budget, options.ucc_timeout)?;
+    let make_a = stratego_agent(&options.a, options)?;
+    let make_b = stratego_agent(&options.b, options)?;
     let finished = |i: u64, game: &stratego::arena::Played| {
         if options.verbose {
             let reason = game.reason.map(reason_name).unwrap_or_else(|| "ply_cap".into());

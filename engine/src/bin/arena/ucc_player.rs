@@ -19,6 +19,8 @@ pub struct UccPlayer {
     process: Option<Process>,
     side: Side,
     started: bool,
+    /// Whether the two-square rule binds the program (see `--ucc-no-two-square`).
+    two_square: bool,
 }
 
 struct Process {
@@ -28,9 +30,17 @@ struct Process {
 }
 
 impl UccPlayer {
-    /// A player running `command` (through `sh -c`), allowing `timeout` per answer.
-    pub fn new(command: &str, timeout: Duration) -> UccPlayer {
-        UccPlayer { command: command.to_string(), timeout, process: None, side: Side::South, started: false }
+    /// A player running `command` (through `sh -c`), allowing `timeout` per answer; held to the
+    /// two-square rule or not.
+    pub fn new(command: &str, timeout: Duration, two_square: bool) -> UccPlayer {
+        UccPlayer {
+            command: command.to_string(),
+            timeout,
+            process: None,
+            side: Side::South,
+            started: false,
+            two_square,
+        }
     }
 
     fn spawn(&mut self) -> Result<(), Forfeit> {
@@ -171,6 +181,10 @@ impl Agent for UccPlayer {
         });
         self.send(&format!("QUIT {}", result.unwrap_or("DRAW_DEFAULT")));
         self.stop();
+    }
+
+    fn held_to_two_square(&self) -> bool {
+        self.two_square
     }
 }
 
