@@ -26,6 +26,14 @@ fn arena(args: &[&str]) -> (bool, Vec<String>, String) {
     )
 }
 
+/// The lines of one verbose Stratego game of the outside program `a` against level 2, with
+/// `extra` options.
+fn one_game_against_level_2(a: &str, extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["--ruleset", "stratego", "--a", a, "--b", "2", "--games", "1", "--verbose"];
+    args.extend_from_slice(extra);
+    arena(&args).1
+}
+
 fn fields(line: &str) -> HashMap<String, String> {
     line.split_whitespace()
         .filter_map(|kv| kv.split_once('='))
@@ -210,8 +218,7 @@ fn silence_garbage_and_illegal_moves_lose_the_game() {
     ]);
     assert!(lines[0].contains("status=south_wins reason=forfeit"), "{lines:?}");
     let cheat = "ucc:read l; printf 'FB8sB479B8\\nBB31555583\\n6724898974\\n967B669999\\n'; while read l; do echo '0 0 DOWN'; done";
-    let (_, lines, _) =
-        arena(&["--ruleset", "stratego", "--a", cheat, "--b", "2", "--games", "1", "--verbose"]);
+    let lines = one_game_against_level_2(cheat, &[]);
     // The line names the move and the rule it breaks (the cheat's corner piece is its flag).
     assert!(
         lines[0].contains("status=north_wins reason=forfeit")
@@ -220,37 +227,29 @@ fn silence_garbage_and_illegal_moves_lose_the_game() {
     );
     let f = fields(lines.last().unwrap());
     assert_eq!(f["b_wins"], "1");
+    // Outside programs are for Stratego only.
+    let (ok, _, err) = arena(&["--a", "ucc:true", "--games", "1"]);
+    assert!(!ok && err.contains("stratego"));
+}
+
+#[test]
+fn the_two_square_rule_binds_outside_programs_unless_they_are_let_off() {
     // Programs written for the 2012 manager never heard of the two-square rule: a scout sent
     // back and forth between the same two squares loses on its fourth move, and is told why.
     // The program answers after every tenth line of ten characters (a whole board).
     let shuttle = "ucc:read l; printf 'FB8sB479B8\nBB31555583\n6724898974\n967B669999\n'; n=0; \
         while read l; do if [ ${#l} -eq 10 ]; then n=$((n+1)); if [ $((n % 20)) -eq 10 ]; \
         then echo '0 3 DOWN'; elif [ $((n % 20)) -eq 0 ]; then echo '0 4 UP'; fi; fi; done";
-    let (_, lines, _) =
-        arena(&["--ruleset", "stratego", "--a", shuttle, "--b", "2", "--games", "1", "--verbose"]);
+    let lines = one_game_against_level_2(shuttle, &[]);
     assert!(
         lines[0].contains("status=north_wins reason=forfeit plies=6")
             && lines[0].contains("illegal move a5-a4: two-square rule"),
         "{lines:?}"
     );
     // Let off the rule, as the 2012 manager did, the same program shuttles on.
-    let (_, lines, _) = arena(&[
-        "--ruleset",
-        "stratego",
-        "--a",
-        shuttle,
-        "--b",
-        "2",
-        "--games",
-        "1",
-        "--ucc-no-two-square",
-        "--verbose",
-    ]);
+    let lines = one_game_against_level_2(shuttle, &["--ucc-no-two-square"]);
     let plies: u32 = fields(&lines[0])["plies"].parse().unwrap();
     assert!(plies > 6 && !lines[0].contains("two-square"), "{lines:?}");
-    // Outside programs are for Stratego only.
-    let (ok, _, err) = arena(&["--a", "ucc:true", "--games", "1"]);
-    assert!(!ok && err.contains("stratego"));
 }
 
 #[test]
