@@ -41,17 +41,23 @@ pub struct Weights {
     /// decides most games between AIs, where every other piece has died on the bombs.
     pub breach: f32,
     /// Reward for one's miners' threat to the enemy flag, counted in moves along the squares
-    /// they could walk, penalty for the enemy's (see the private `race` module).
+    /// they could walk (see the private `race` module).
     pub race: f32,
+    /// Penalty for the enemy miners' threat to one's own flag, counted the same way: the
+    /// defence, which draws pieces that beat miners across their paths.
+    pub defence: f32,
 }
 
 impl Weights {
     /// Material only, plus the reserve.
-    pub const GREEDY: Weights = Weights { reserve: 6.0, advance: 0.3, flag: 0.0, breach: 0.0, race: 0.0 };
-    /// Level 5; levels 3 and 4 weigh the race less (0 and 1). The miners' race at 8 took what
-    /// was level 3 from 0.465 (200 arena games, seed 2026) to 0.723 and 0.743 (seeds 2026 and 7)
-    /// against level 2 over 12 worlds.
-    pub const FULL: Weights = Weights { reserve: 6.0, advance: 0.2, flag: 0.5, breach: 1.0, race: 8.0 };
+    pub const GREEDY: Weights =
+        Weights { reserve: 6.0, advance: 0.3, flag: 0.0, breach: 0.0, race: 0.0, defence: 0.0 };
+    /// Level 5; levels 3 and 4 weigh the race and the defence less. The miners' race at 8 took
+    /// what was level 3 from 0.465 (200 arena games, seed 2026) to 0.723 and 0.743 (seeds 2026
+    /// and 7) against level 2 over 12 worlds; at 24, level 5 scored 0.670 against level 4 where
+    /// it scored 0.650 at 16 (seed 2026, 200 games each).
+    pub const FULL: Weights =
+        Weights { reserve: 6.0, advance: 0.2, flag: 0.5, breach: 1.0, race: 24.0, defence: 24.0 };
 }
 
 /// The evaluation of a full position for `me`.
@@ -96,10 +102,11 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
         let movers = |side: Side| (position.mobile_of(side).len() as f32 + 1.0).ln();
         score += weights.reserve * (movers(me) - movers(me.opponent()));
     }
-    if weights.race > 0.0 {
-        for side in Side::BOTH {
-            let Some(flag) = flags[side.opponent().index()] else { continue };
-            let v = super::race::threat(position, side, flag) * weights.race;
+    for side in Side::BOTH {
+        let weight = if side == me { weights.race } else { weights.defence };
+        let Some(flag) = flags[side.opponent().index()] else { continue };
+        if weight > 0.0 {
+            let v = super::race::threat(position, side, flag) * weight;
             score += if side == me { v } else { -v };
         }
     }
@@ -125,4 +132,49 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
         }
     }
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stratego::piece::Piece;
+
+    /// Both flags walled in by bombs, a South miner on `south` walking towards North's flag and
+    /// a North miner on `north` towards South's.
+    fn miners(south: &str, north: &str) -> Position {
+        let mut position = Position::empty(Side::South);
+        let put = |position: &mut Position, sq: &str, side, rank| {
+            position.put(Sq::parse(sq).unwrap(), Piece::new(side, rank));
+        };
+        for (sq, rank) in [("a1", Rank::Flag), ("b1", Rank::Bomb), ("a2", Rank::Bomb)] {
+            put(&mut position, sq, Side::South, rank);
+        }
+        for (sq, rank) in [("j10", Rank::Flag), ("i10", Rank::Bomb), ("j9", Rank::Bomb)] {
+            put(&mut position, sq, Side::North, rank);
+        }
+        put(&mut position, south, Side::South, Rank::Miner);
+        put(&mut position, north, Side::North, Rank::Miner);
+        position
+    }
+
+    #[test]
+    fn the_race_counts_our_miners_and_the_defence_the_enemys() {
+        let none = Weights { race: 0.0, defence: 0.0, ..Weights::FULL };
+        let race = Weights { race: 1.0, ..none };
+        let defence = Weights { defence: 1.0, ..none };
+        // What the term weighted by `weights` adds to South's evaluation.
+        let term = |position: &Position, weights: &Weights| {
+            evaluate(position, Side::South, weights) - evaluate(position, Side::South, &none)
+        };
+        // Our miner nearer North's flag: the race rewards it, the defence does not see it.
+        let (ours_near, ours_far) = (miners("j6", "a5"), miners("h3", "a5"));
+        assert!(term(&ours_near, &race) > term(&ours_far, &race));
+        assert!(term(&ours_far, &race) > 0.0);
+        assert!((term(&ours_near, &defence) - term(&ours_far, &defence)).abs() < 1e-4);
+        // North's miner nearer our flag: only the defence minds.
+        let theirs_far = miners("j6", "e9");
+        assert!(term(&ours_near, &defence) < term(&theirs_far, &defence));
+        assert!(term(&theirs_far, &defence) <= 0.0);
+        assert!((term(&ours_near, &race) - term(&theirs_far, &race)).abs() < 1e-4);
+    }
 }

@@ -5,9 +5,9 @@
 //! |---|---|
 //! | 1 | advances and attacks whatever it bumps into; does not repeat an attack it saw fail, steps away from enemy pieces it has seen win, and with its last few movers stops charging pieces that never moved; a fifth of its moves at random |
 //! | 2 | expected value of each action in one world drawn from the unseen counts (and the rule that bombs and the flag never move), against the opponent's best answer: it believes a single guess at every hidden piece; hunts the nearest enemy pieces |
-//! | 3 | the same over 24 worlds drawn from a belief that uses every clue (moved pieces are no bombs or flag, bombs and the flag stand at the back), with a positional evaluation, the exchange of attacks three deep (a miner taking a bomb, then the flag), and bomb discipline: no colonel or stronger piece, and no flag hunt but the miners', thrown at pieces that never moved, miners left or not (with none left, until the quiet-ply draw nears) |
-//! | 4 | the same with the miners' race at a low weight (its miners drawn along the squares they could walk to the enemy flag, its defenders into the enemy miners' paths), its miners also striking pieces that never moved in the exchange, so that it sees a bomb wall breached and the flag behind it taken; its flag walled in by bombs |
-//! | 5 | the same with the full miners' race, over more worlds, one attack deeper, with a belief that reads bomb walls (the flag is likelier next to an identified bomb) and conduct (a piece that steps away from one of our identified pieces loses to it, one that steps next to one likely beats it); when the budget allows, its best actions rehearsed against the answer the opponent would choose from what it knows (see the private `rehearsal` module) |
+//! | 3 | the same over 24 worlds drawn from a belief that uses every clue (moved pieces are no bombs or flag, bombs and the flag stand at the back), with a positional evaluation that fears the enemy miners' paths to its flag a little (its defenders drawn into them), the exchange of attacks three deep (a miner taking a bomb, then the flag), and bomb discipline: no colonel or stronger piece, and no flag hunt but the miners', thrown at pieces that never moved, miners left or not (with none left, until the quiet-ply draw nears) |
+//! | 4 | the same with the miners' race at a low weight (its miners drawn along the squares they could walk to the enemy flag) and more defence, its miners also striking pieces that never moved in the exchange, so that it sees a bomb wall breached and the flag behind it taken; its flag walled in by bombs |
+//! | 5 | the same with the full miners' race and defence, over more worlds, one attack deeper, with a belief that reads bomb walls (the flag is likelier next to an identified bomb) and conduct (a piece that steps away from one of our identified pieces loses to it, one that steps next to one likely beats it); when the budget allows, its best actions rehearsed against the answer the opponent would choose from what it knows (see the private `rehearsal` module) |
 //!
 //! Determinized search suits the hidden armies: a world drawn from a good belief answers the
 //! tactical question (is that piece a bomb, the spy, the marshal?), the loop is anytime (one
@@ -483,27 +483,27 @@ impl Plan {
         mined: false,
         rehearsed: 0,
     };
-    /// Level 3: no miners' race, the term that decides most games between AIs (with it at 8,
-    /// level 3 played as well as levels 4 and 5 at the arena's 20 ms).
+    /// Level 3: none of its own miners' race, the term that decides most games between AIs
+    /// (with it at 8, level 3 played as well as levels 4 and 5 at the arena's 20 ms), and a little
+    /// of the enemy's, its defence (see [`Weights::defence`]).
     /// Its exchange runs three attacks deep, so that it sees a miner take a bomb and then the flag
     /// behind it, its own or the enemy's (one attack deep: 0.58 against level 2 over 200 arena
     /// games; two: 0.62; three: 0.66).
     const REASONER: Plan = Plan {
         clues: Clues { depth: true, walls: false, conduct: false },
         worlds: 24,
-        weights: Weights { race: 0.0, ..Weights::FULL },
+        weights: Weights { race: 0.0, defence: 1.0, ..Weights::FULL },
         probe: 0.8,
         depth: 3,
         disciplined: true,
         mined: false,
         rehearsed: 0,
     };
-    /// Level 4: level 3's with the miners' race at 1, and its miners striking pieces that never
-    /// moved in the exchange, so that it sees a bomb wall breached and the flag behind it taken.
-    /// The race's weight spaces levels 3 to 5 (at 20 ms, level 5 scored 0.735 against it at 0,
-    /// 0.682 at 1, 0.640 at 1.5 and 0.570 at 3, 200 arena games each).
+    /// Level 4: level 3's with the miners' race at 2 and more defence, and its miners striking
+    /// pieces that never moved in the exchange, so that it sees a bomb wall breached and the flag
+    /// behind it taken. The race's weights space levels 3 to 5 (see the README's ladder).
     const SEARCHER: Plan =
-        Plan { mined: true, weights: Weights { race: 1.0, ..Weights::FULL }, ..Plan::REASONER };
+        Plan { mined: true, weights: Weights { race: 2.0, defence: 6.0, ..Weights::FULL }, ..Plan::REASONER };
     /// Level 5: level 4's with the full miners' race, over more worlds, one attack deeper, with a
     /// belief that reads bomb walls and conduct, and its six best actions rehearsed when the
     /// budget allows.
@@ -515,8 +515,11 @@ impl Plan {
         rehearsed: 6,
         ..Plan::SEARCHER
     };
-    /// The opponent level 5 rehearses against: level 3's mind with the full miners' race (it
-    /// was level 3 when the rehearsal was measured), over [`OPPONENT_WORLDS`].
-    const REHEARSED: Plan =
-        Plan { worlds: OPPONENT_WORLDS as usize, weights: Weights::FULL, ..Plan::REASONER };
+    /// The opponent level 5 rehearses against: level 3's mind with the miners' race and defence
+    /// at 8, as level 3 was when the rehearsal was measured, over [`OPPONENT_WORLDS`].
+    const REHEARSED: Plan = Plan {
+        worlds: OPPONENT_WORLDS as usize,
+        weights: Weights { race: 8.0, defence: 8.0, ..Weights::FULL },
+        ..Plan::REASONER
+    };
 }

@@ -6,7 +6,7 @@
 //! next to ours is, in some world, the one that takes it. Rehearsing the answer instead hands
 //! the world's enemy army to an opponent that sees our pieces only as the real one does (those
 //! it has identified, and which have moved: both public), lets it choose with a level-3 mind
-//! that weighs the miners' race in full, and plays its choice.
+//! that weighs the miners' race and the defence at 8, and plays its choice.
 
 use super::super::board::{Sq, SqSet};
 use super::super::event::Event;
