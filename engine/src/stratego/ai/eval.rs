@@ -103,11 +103,11 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
         score += weights.reserve * (movers(me) - movers(me.opponent()));
     }
     for side in Side::BOTH {
-        let weight = if side == me { weights.race } else { weights.defence };
+        // Our miners' threat counts for us, the enemy's against us.
+        let weight = if side == me { weights.race } else { -weights.defence };
         let Some(flag) = flags[side.opponent().index()] else { continue };
-        if weight > 0.0 {
-            let v = super::race::threat(position, side, flag) * weight;
-            score += if side == me { v } else { -v };
+        if weight != 0.0 {
+            score += super::race::threat(position, side, flag) * weight;
         }
     }
     if weights.flag > 0.0 || weights.breach > 0.0 {
