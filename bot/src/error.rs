@@ -46,10 +46,10 @@ pub enum ServiceError {
     #[error("you are already ready")]
     AlreadyReady,
     /// Ready with an incomplete layout.
-    #[error("your layout is incomplete: {}", describe_errors(.0, Language::En))]
+    #[error("your layout is incomplete: {}", listed(&describe_errors(.0, Language::En), Language::En))]
     LayoutIncomplete(Vec<LayoutError>),
     /// An uploaded or saved layout file has problems; nothing changed.
-    #[error("bad layout file:\n{}", describe_errors(.0, Language::En))]
+    #[error("bad layout file:\n{}", listed(&describe_errors(.0, Language::En), Language::En))]
     BadLayout(Vec<LayoutError>),
     /// A zone cell outside the 5×14 setup zone.
     #[error("that square is not in your setup zone")]
@@ -87,7 +87,7 @@ pub enum ServiceError {
     #[error("no such defence option")]
     BadDefenceChoice,
     /// A Stratego layout file has problems (or is incomplete at Ready); nothing changed.
-    #[error("bad layout:\n{}", stratego::describe_errors(.0, Language::En))]
+    #[error("bad layout:\n{}", listed(&stratego::describe_errors(.0, Language::En), Language::En))]
     BadStrategoLayout(Vec<stratego::LayoutError>),
     /// Unreadable Stratego notation.
     #[error("{0}")]
@@ -104,6 +104,27 @@ pub enum ServiceError {
     /// Stored data could not be read back (a bug or a newer format).
     #[error("stored data unreadable: {0}")]
     Corrupt(String),
+}
+
+/// How many problems of a layout are listed; the rest are counted ("and 12 more"), so that a
+/// file that is wrong everywhere gets a readable answer instead of a wall of lines.
+pub const LISTED_PROBLEMS: usize = 6;
+
+/// The first [`LISTED_PROBLEMS`] lines of a list of problems, then how many were left out.
+pub fn listed(lines: &str, language: Language) -> String {
+    let all: Vec<&str> = lines.lines().collect();
+    if all.len() <= LISTED_PROBLEMS {
+        return lines.to_string();
+    }
+    let more = all.len() - LISTED_PROBLEMS;
+    let tail = match language {
+        Language::En => format!("… and {more} more"),
+        Language::Ru => format!("… и ещё {more}"),
+    };
+    let mut out = all[..LISTED_PROBLEMS].join("\n");
+    out.push('\n');
+    out.push_str(&tail);
+    out
 }
 
 impl ServiceError {
@@ -126,10 +147,10 @@ impl ServiceError {
             ServiceError::SetupNotReady => "партия ещё не началась: расстановка не закончена".into(),
             ServiceError::AlreadyReady => "вы уже готовы".into(),
             ServiceError::LayoutIncomplete(e) => {
-                format!("расстановка не закончена: {}", describe_errors(e, Language::Ru))
+                format!("расстановка не закончена: {}", listed(&describe_errors(e, Language::Ru), Language::Ru))
             }
             ServiceError::BadLayout(e) => {
-                format!("ошибки в файле расстановки:\n{}", describe_errors(e, Language::Ru))
+                format!("ошибки в файле расстановки:\n{}", listed(&describe_errors(e, Language::Ru), Language::Ru))
             }
             ServiceError::NotInZone => "эта клетка вне вашей зоны расстановки".into(),
             ServiceError::NoSuchLayout(n) => format!("нет сохранённой расстановки «{n}»"),
@@ -144,7 +165,7 @@ impl ServiceError {
             ServiceError::NoDecision => "от вас не ждут объявления защиты".into(),
             ServiceError::BadDefenceChoice => "нет такого варианта защиты".into(),
             ServiceError::BadStrategoLayout(e) => {
-                format!("ошибки в расстановке:\n{}", stratego::describe_errors(e, Language::Ru))
+                format!("ошибки в расстановке:\n{}", listed(&stratego::describe_errors(e, Language::Ru), Language::Ru))
             }
             ServiceError::StrategoNotation(e) => e.to_string(),
             ServiceError::StrategoIllegal(e) => e.to_string(),

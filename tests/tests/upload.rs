@@ -56,8 +56,60 @@ async fn upload_good_then_broken_layout() {
     assert!(out.message().attachments.is_empty());
     assert_eq!(download(&alice, m).await, good, "a refused file changes nothing");
 
+    // Files that are not plain UTF-8 text: one clear sentence each, and nothing changes.
+    let png = [b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".as_slice(), &[0u8; 300]].concat();
+    let cp1251: Vec<u8> = good
+        .to_text(Language::Ru)
+        .chars()
+        .map(|c| match c {
+            'А'..='я' => 0xC0 + (c as u32 - 'А' as u32) as u8,
+            c if c.is_ascii() => c as u8,
+            _ => b'?',
+        })
+        .collect();
+    let huge = vec![b'.'; 200_000];
+    for (name, bytes, says) in [
+        ("fleet.txt", &png, "not text"),
+        ("windows.txt", &cp1251, "not in UTF-8"),
+        ("huge.txt", &huge, "too large"),
+    ] {
+        let file = fake.upload(name, bytes);
+        let out =
+            alice.run(Place::Dm, "admiral setup upload", &[("file", &file), ("match", &m.to_string())]).await;
+        assert!(out.is_refusal() && out.says(says), "{name}: {}", out.text());
+        assert_eq!(out.text().lines().count(), 1, "{name}: one sentence, not a list: {}", out.text());
+        assert!(!out.text().contains('\u{FFFD}') && !out.text().contains('\0'), "{}", out.text());
+    }
+    let file = fake.upload("huge.txt", &huge);
+    let out =
+        alice.run(Place::Dm, "admiral setup upload", &[("file", &file), ("match", &m.to_string())]).await;
+    assert!(out.says("64 KiB"), "the limit is named: {}", out.text());
+    // A text file that is wrong everywhere: a handful of lines, then how many more.
+    let junk = vec!["ZZ ".repeat(14); 5].join("\n");
+    let file = fake.upload("junk.txt", junk.as_bytes());
+    let out =
+        alice.run(Place::Dm, "admiral setup upload", &[("file", &file), ("match", &m.to_string())]).await;
+    assert!(out.is_refusal() && out.says("more"), "{}", out.text());
+    assert!(out.text().lines().count() <= 8, "{}", out.text());
+    assert_eq!(download(&alice, m).await, good, "refused files change nothing");
+
     // Russian unit codes are read too.
     let ru = auto_layout(77, Style::Balanced);
+    let file = fake.upload("флот.txt", ru.to_text(Language::Ru).as_bytes());
+    let out =
+        alice.run(Place::Dm, "admiral setup upload", &[("file", &file), ("match", &m.to_string())]).await;
+    assert!(!out.is_refusal(), "{}", out.text());
+    assert_eq!(download(&alice, m).await, ru);
+
+    // A Windows editor's UTF-16 with a byte-order mark is plain text too.
+    let utf16 = auto_layout(99, Style::Balanced);
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(utf16.to_text(Language::Ru).replace('\n', "\r\n").encode_utf16().flat_map(u16::to_le_bytes));
+    let file = fake.upload("unicode.txt", &bytes);
+    let out =
+        alice.run(Place::Dm, "admiral setup upload", &[("file", &file), ("match", &m.to_string())]).await;
+    assert!(!out.is_refusal(), "{}", out.text());
+    assert_eq!(download(&alice, m).await, utf16);
     let file = fake.upload("флот.txt", ru.to_text(Language::Ru).as_bytes());
     let out =
         alice.run(Place::Dm, "admiral setup upload", &[("file", &file), ("match", &m.to_string())]).await;

@@ -6,7 +6,6 @@ use poise::serenity_prelude as serenity;
 
 use super::{ac_match, read_text, respond, send, who};
 use crate::discord::handlers;
-use crate::discord::i18n::tr;
 use crate::discord::ui::Reply;
 use crate::discord::{Context, Error};
 use crate::ids::MatchId;
@@ -53,10 +52,7 @@ pub async fn save(
     let text = match &file {
         Some(f) => match read_text(f).await {
             Ok(t) => Some(t),
-            Err(e) => {
-                return send(ctx, &Reply::private(format!("⚠️ {}", tr!(w.lang, "err-file", reason = e))))
-                    .await
-            }
+            Err(e) => return send(ctx, &Reply::private(format!("⚠️ {}", e.message(w.lang)))).await,
         },
         None => None,
     };

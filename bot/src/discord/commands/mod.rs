@@ -18,6 +18,7 @@ use super::autocomplete::Choice;
 use super::handlers;
 use super::i18n;
 use super::ui::{self, Reply};
+use super::upload::{self, FileProblem};
 use super::{App, Context, Error, Locales, Who};
 use crate::ids::{MatchId, UserId};
 
@@ -202,10 +203,12 @@ pub async fn ac_match(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
     respond(handlers::match_choices(ctx.data(), &w, partial).await)
 }
 
-/// Reads an uploaded text file (layout files are tiny; refuse anything large).
-pub async fn read_text(att: &serenity::Attachment) -> Result<String, String> {
-    if att.size > 64 * 1024 {
-        return Err(format!("{} bytes", att.size));
+/// Reads an uploaded layout file: refused before the download when Discord says it is too
+/// large, then decoded (see [`crate::discord::upload`]).
+pub async fn read_text(att: &serenity::Attachment) -> Result<String, FileProblem> {
+    if u64::from(att.size) > upload::MAX_BYTES {
+        return Err(FileProblem::TooLarge { size: att.size.into() });
     }
-    att.download().await.map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| e.to_string())
+    let bytes = att.download().await.map_err(|e| FileProblem::Download(e.to_string()))?;
+    upload::decode(&bytes)
 }

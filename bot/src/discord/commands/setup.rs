@@ -6,7 +6,6 @@ use poise::serenity_prelude as serenity;
 
 use super::{ac_match, pick, read_text, respond, send, who};
 use crate::discord::handlers::{self, SetupOp};
-use crate::discord::i18n::tr;
 use crate::discord::ui::Reply;
 use crate::discord::{Context, Error};
 
@@ -53,7 +52,7 @@ pub async fn upload(
         Ok(text) => run(ctx, match_, SetupOp::Upload(text)).await,
         Err(e) => {
             let w = who(ctx).await;
-            send(ctx, &Reply::private(format!("⚠️ {}", tr!(w.lang, "err-file", reason = e)))).await
+            send(ctx, &Reply::private(format!("⚠️ {}", e.message(w.lang)))).await
         }
     }
 }
