@@ -123,6 +123,11 @@ tc-untimed = untimed
 tc-days = { $days } d per move
 tc-live = live { $minutes } min + { $increment } s
 intel-on = intel on
+revealed-marked = revealed pieces stay marked
+revealed-unmarked = revealed pieces not marked
+game-admiral = Admiral
+game-stratego = Stratego (classic)
+err-stratego-rated = Stratego matches are unrated: the career counts Admiral matches only. Leave out `rated`, or choose Admiral.
 intel-off = intel off
 rated = rated
 unrated = unrated
@@ -215,7 +220,7 @@ modal-save-label = Name
 modal-save-placeholder = e.g. fortress
 
 ## Messages
-challenge-issued = ⚓ { $from } challenges { $to } to a match of **Admiral**.
+challenge-issued = ⚓ { $from } challenges { $to } to a match of **{ $game }**.
     Settings: { $settings }.
     Only { $to } can answer. The challenge expires { $expires }.
 challenge-sent = Challenge sent to { $to } ({ $settings }). They can accept it in this channel.
@@ -335,7 +340,10 @@ err-bad-match = `{ $text }` is not a match number: pick one from the list.
 err-no-matches = You have no match in progress. Start one with /admiral challenge or /admiral ai.
 err-which-match = You have several matches ({ $ids }): choose one with the `match` option.
 err-bad-squares = `{ $a }` and `{ $b }` must be squares such as c2 and d4.
-err-file = Could not read the file ({ $reason }).
+err-file = Could not download the file from Discord ({ $reason }): please try again.
+err-file-too-large = The file is too large ({ $size }): a layout file is plain text of at most { $limit }. Download your current layout from the setup message to see one.
+err-file-not-text = That file is not text (a picture, a document or other binary data). A layout file is plain text: download your current layout from the setup message to see one.
+err-file-encoding = The file is not in UTF-8, the encoding layout files use (UTF-16 with a byte-order mark is read too); other encodings, such as Windows-1251, are not supported. Save it as UTF-8 and upload it again.
 err-layout-name = A layout name has 1 to 40 characters.
 err-save-what = Attach a file or name the match whose layout to save.
 err-unknown-unit = Unknown unit `{ $unit }`: try a code such as CR or a name such as cruiser.

@@ -280,8 +280,8 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
             | Notice::SetupReminder { .. }
     );
     if let (Recipient::User { user }, Some(m), true) = (&n.recipient, n.match_id, wants_attention) {
-        let origin: Option<(Option<i64>, Option<i64>, Option<String>)> =
-            sqlx::query_as("SELECT guild_id, channel_id, public_language FROM matches WHERE id = ?")
+        let origin: Option<(Option<i64>, Option<i64>)> =
+            sqlx::query_as("SELECT guild_id, channel_id FROM matches WHERE id = ?")
                 .bind(m.0)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -295,8 +295,10 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
         .fetch_optional(&mut *tx)
         .await?;
         let ending = matches!(n.notice, Notice::MatchEnded { .. });
-        if let (Some((guild, Some(channel), public_language)), true) = (origin, recent.is_none() || ending) {
-            let language = public_language.as_deref().map_or(n.language, crate::service::lang_of);
+        if let (Some((guild, Some(channel))), true) = (origin, recent.is_none() || ending) {
+            // The note speaks to one player (it mentions them): in their language, not the
+            // channel's.
+            let language = n.language;
             enqueue(
                 &mut tx,
                 now,

@@ -352,6 +352,54 @@ async fn board_matches_and_resign() {
     assert!(handlers::finished_choices(&a, &who(CAROL, EN, "16"), "").await.is_empty());
 }
 
+/// Issue #31: the Resign button of the setup DM (and `/admiral resign`, which asks the same
+/// way) works before anyone is ready, in both rulesets: the match ends at once, the other
+/// player wins, and a finished match is not offered again.
+#[tokio::test]
+async fn resigning_during_setup_ends_the_match() {
+    for ruleset in ["admiral", "stratego"] {
+        let h = harness().await;
+        let a = app(&h).await;
+        let id = h.hvh(MatchSettings { ruleset: ruleset.into(), ..MatchSettings::default() }).await;
+        assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Setup);
+        let alice_side = if h.user_at(id, Side::South).await == ALICE { Side::South } else { Side::North };
+        h.deliver().await;
+        let setup = h
+            .out
+            .to_user(BOB)
+            .into_iter()
+            .find(|n| matches!(n.notice, Notice::SetupOpened { .. }))
+            .expect("setup DM");
+        let button = notice_reply(&setup, &NoticeCtx::default())
+            .ids()
+            .into_iter()
+            .find(|c| *c == Cid::Resign(id).encode())
+            .expect("a Resign button on the setup DM");
+        let Answer::Reply(ask) =
+            handlers::component(&a, &who(BOB, EN, "1"), &Cid::parse(&button).unwrap(), None).await
+        else {
+            panic!("{ruleset}: the Resign button answers with a question")
+        };
+        assert!(!is_refusal(&ask), "{ruleset}: {}", ask.text);
+        assert_eq!(ask.ids(), vec![Cid::ResignConfirm(id).encode(), Cid::ResignCancel(id).encode()]);
+        // A stranger is refused, in setup as in play.
+        assert!(is_refusal(&handlers::resign_ask(&a, &who(CAROL, EN, "2"), id).await));
+        let Answer::Update(done) =
+            handlers::component(&a, &who(BOB, RU, "3"), &Cid::ResignConfirm(id), None).await
+        else {
+            panic!("{ruleset}: the confirmation updates the question")
+        };
+        assert!(!is_refusal(&done), "{ruleset}: {}", done.text);
+        h.svc.quiesce().await;
+        let (status, _, outcome) = h.svc.status(id).await.unwrap();
+        assert_eq!(status, MatchStatus::Finished, "{ruleset}");
+        assert_eq!(outcome.and_then(|o| o.status.winner()), Some(alice_side), "{ruleset}");
+        // Over now: the button refuses with the reason.
+        let again = handlers::resign_ask(&a, &who(BOB, EN, "4"), id).await;
+        assert!(is_refusal(&again) && again.text.contains("over"), "{ruleset}: {}", again.text);
+    }
+}
+
 #[tokio::test]
 async fn replay_refused_before_the_end() {
     let h = harness().await;
@@ -359,6 +407,33 @@ async fn replay_refused_before_the_end() {
     let (id, south, _) = playing(&h, &a).await;
     let r = handlers::replay(&a, &who(south, RU, "1"), id).await;
     assert!(is_refusal(&r) && r.text.contains("не окончена"), "{}", r.text);
+}
+
+/// Issue #31: the public "cannot DM you" note speaks to one player, so it is written in that
+/// player's language, even in a channel whose match was announced in another.
+#[tokio::test]
+async fn the_closed_dm_note_speaks_the_addressees_language() {
+    let h = harness().await;
+    h.svc.set_language(BOB, RU).await.unwrap();
+    h.out.close_dms(BOB);
+    let id = h.hvh(MatchSettings::default()).await;
+    let public_language: Option<String> =
+        sqlx::query_scalar("SELECT public_language FROM matches WHERE id = ?")
+            .bind(id.0)
+            .fetch_one(&h.svc.store().read)
+            .await
+            .unwrap();
+    assert_eq!(public_language.as_deref(), Some("en"), "the channel speaks English");
+    h.deliver().await;
+    let note = h
+        .out
+        .all()
+        .into_iter()
+        .find(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB))
+        .expect("the note for Bob");
+    assert_eq!(note.language, RU);
+    let text = notice_reply(&note, &NoticeCtx::default()).text;
+    assert!(text.contains("<@1002>") && text.chars().any(|c| ('а'..='я').contains(&c)), "{text}");
 }
 
 #[tokio::test]

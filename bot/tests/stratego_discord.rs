@@ -131,3 +131,52 @@ async fn a_stratego_challenge_and_the_help_in_both_languages() {
     let r = handlers::rules(&who(ALICE, RU, "4"), None);
     assert!(r.text.contains("Stratego") && r.text.contains("сапёр"), "{}", r.text);
 }
+
+/// Issue #31: a Stratego challenge names its game and says it is unrated, in the public
+/// message and in the challenger's confirmation, in both languages; Admiral's "intel" is not
+/// used for it; asking for a rated Stratego match is refused and creates nothing.
+#[tokio::test]
+async fn a_stratego_challenge_is_announced_as_stratego_and_unrated() {
+    let h = harness().await;
+    let a = app(&h).await;
+    let stratego = ChallengeOptions { ruleset: Some("stratego".into()), ..Default::default() };
+    let refused = ChallengeOptions { rated: Some(true), ..stratego.clone() };
+    let r = handlers::challenge(&a, &who(ALICE, EN, "0"), BOB, false, &refused).await;
+    assert!(is_refusal(&r) && r.text.contains("unrated"), "{}", r.text);
+    h.deliver().await;
+    assert!(h.out.all().is_empty(), "a refused challenge posts nothing");
+
+    for (lang, game, unrated, admiral, intel) in [
+        (EN, "Stratego", "unrated", "Admiral", "intel"),
+        (RU, "Stratego", "без рейтинга", "Адмирал", "разведка"),
+    ] {
+        let r = handlers::challenge(&a, &who(ALICE, lang, "1"), BOB, false, &stratego).await;
+        assert!(!is_refusal(&r), "{}", r.text);
+        for text in [r.text.clone()] {
+            assert!(text.contains(game) && text.contains(unrated), "{text}");
+            assert!(!text.contains(admiral) && !text.contains(intel), "{text}");
+        }
+        let before = h.out.all().len();
+        h.deliver().await;
+        let issued: Vec<_> = h.out.all().into_iter().skip(before).collect();
+        let public = issued
+            .iter()
+            .find(|n| matches!(n.notice, Notice::ChallengeIssued { .. }))
+            .expect("the public challenge");
+        let mut n = public.clone();
+        n.language = lang;
+        let text = notice_reply(&n, &NoticeCtx::default()).text;
+        assert!(text.contains(&format!("**{game}")) && text.contains(unrated), "{text}");
+        assert!(!text.contains(admiral) && !text.contains(intel), "{text}");
+        // The stored settings agree: the match will be unrated.
+        let Notice::ChallengeIssued { settings, .. } = &public.notice else { unreachable!() };
+        assert!(!settings.rated);
+    }
+    // Admiral challenges still name Admiral and say rated.
+    let r = handlers::challenge(&a, &who(ALICE, EN, "2"), CAROL, false, &ChallengeOptions::default()).await;
+    assert!(
+        r.text.contains("Admiral") && r.text.contains("intel on") && r.text.contains("· rated"),
+        "{}",
+        r.text
+    );
+}

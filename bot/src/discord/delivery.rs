@@ -66,14 +66,18 @@ pub async fn send_dm(
     channel.id.send_message(http, msg).await.map_err(|e| classify(&e))
 }
 
-/// Tries a short DM to a user whose DMs were closed (at most every 10 minutes); clears the
-/// flag when it gets through, so their boards come by DM again.
+/// Tries a short DM to a user whose DMs were found closed, when they act (see
+/// [`super::probe`] for when that is allowed); when it gets through, clears the flag so that
+/// their boards and turns come by DM again.
 pub async fn probe_dm(http: &serenity::Http, app: &App, user: UserId, lang: admiral_engine::Language) {
-    if !app.service.dm_closed(user).await.unwrap_or(false) || !app.may_probe_dm(user) {
+    if !app.service.dm_closed(user).await.unwrap_or(false) {
         return;
     }
+    let Some(probe) = app.probes().begin(user, std::time::Instant::now()) else { return };
     let msg = serenity::CreateMessage::new().content(super::i18n::tr!(lang, "dms-work-again"));
-    if send_dm(http, user, msg).await.is_ok() {
+    let delivered = send_dm(http, user, msg).await.is_ok();
+    app.probes().finish(probe, delivered, std::time::Instant::now());
+    if delivered {
         if let Err(e) = app.service.set_dm_open(user).await {
             tracing::warn!(error = %e, "could not clear the closed-DM flag");
         }

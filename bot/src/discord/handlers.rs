@@ -146,6 +146,11 @@ pub async fn challenge(
 ) -> Reply {
     let l = who.lang;
     let settings = settings_of(o);
+    if Ruleset::from_name(&settings.ruleset) == Some(Ruleset::Stratego) && o.rated == Some(true) {
+        // Asked for explicitly, a rated Stratego match is a contradiction, not a default to
+        // override silently.
+        return oops(l, tr!(l, "err-stratego-rated"));
+    }
     match app.service.challenge(who.user, opponent, opponent_is_bot, settings.clone(), origin(who)).await {
         Ok(_) => {
             let key = if origin(who).channel.is_some() { "challenge-sent" } else { "challenge-sent-dm" };
@@ -534,10 +539,11 @@ pub async fn matches(app: &App, who: &Who) -> Reply {
     Reply::private(lines.join("\n"))
 }
 
-/// `/admiral resign` and the Resign button: asks for confirmation first.
+/// `/admiral resign` and the Resign button: asks for confirmation first. Works in setup as in
+/// play, in either ruleset (a resignation during setup ends the match at once, unrated).
 pub async fn resign_ask(app: &App, who: &Who, id: MatchId) -> Reply {
     let l = who.lang;
-    if let Err(e) = app.service.view(who.user, id).await {
+    if let Err(e) = app.service.open_seat(who.user, id).await {
         return refuse(&e, l);
     }
     let mut r = Reply::private(tr!(l, "resign-confirm", id = id.0));

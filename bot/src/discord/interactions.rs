@@ -24,22 +24,41 @@ pub async fn on_event(
         serenity::FullEvent::Ready { data_about_bot } => {
             tracing::info!(user = %data_about_bot.user.name, guilds = data_about_bot.guilds.len(), "connected to Discord");
         }
-        serenity::FullEvent::InteractionCreate { interaction } => match interaction {
-            serenity::Interaction::Component(ci) => {
-                if let Err(e) = component(ctx, app, ci).await {
-                    tracing::warn!(error = %e, id = %ci.data.custom_id, "component interaction failed");
+        serenity::FullEvent::InteractionCreate { interaction } => {
+            match interaction {
+                serenity::Interaction::Component(ci) => {
+                    if let Err(e) = component(ctx, app, ci).await {
+                        tracing::warn!(error = %e, id = %ci.data.custom_id, "component interaction failed");
+                    }
                 }
-            }
-            serenity::Interaction::Modal(mi) => {
-                if let Err(e) = modal(ctx, app, mi).await {
-                    tracing::warn!(error = %e, id = %mi.data.custom_id, "modal submit failed");
+                serenity::Interaction::Modal(mi) => {
+                    if let Err(e) = modal(ctx, app, mi).await {
+                        tracing::warn!(error = %e, id = %mi.data.custom_id, "modal submit failed");
+                    }
                 }
+                _ => {}
             }
-            _ => {}
-        },
+            probe_after(ctx, app, interaction).await;
+        }
         _ => {}
     }
     Ok(())
+}
+
+/// A closed-DM player who acts (a command, a button, a modal; poise has already answered a
+/// command by the time the event reaches here) may have reopened their DMs: try one DM in the
+/// background, so that their next turn comes by DM again. Autocomplete never probes.
+async fn probe_after(ctx: &serenity::Context, app: &Arc<App>, interaction: &serenity::Interaction) {
+    let (user, locale) = match interaction {
+        serenity::Interaction::Command(c) => (&c.user, &c.locale),
+        serenity::Interaction::Component(c) => (&c.user, &c.locale),
+        serenity::Interaction::Modal(m) => (&m.user, &m.locale),
+        _ => return,
+    };
+    let user = UserId(user.id.get());
+    let lang = app.language_for(user, Some(locale)).await;
+    let (http, app) = (ctx.http.clone(), app.clone());
+    tokio::spawn(async move { super::delivery::probe_dm(&http, &app, user, lang).await });
 }
 
 fn display_name(u: &serenity::User) -> String {
@@ -173,10 +192,6 @@ async fn modal(
         }
         _ => Reply::private(format!("⚠️ {}", tr!(who.lang, "err-malformed"))),
     };
-    if matches!(Cid::parse(&mi.data.custom_id), Some(Cid::ActModal(..))) {
-        let (http2, app2, user, lang) = (ctx.http.clone(), app.clone(), who.user, who.lang);
-        tokio::spawn(async move { super::delivery::probe_dm(&http2, &app2, user, lang).await });
-    }
     let files = ui::attachments(&app.renderer, &r).await;
     mi.edit_response(http, ui::edit_response(&r, files)).await.map(|_| ())
 }

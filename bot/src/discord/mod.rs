@@ -23,11 +23,12 @@ pub mod handlers;
 pub mod i18n;
 pub mod interactions;
 pub mod present;
+pub mod probe;
 pub mod ui;
+pub mod upload;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
 use admiral_engine::Language;
 use admiral_render::Renderer;
@@ -43,7 +44,7 @@ pub struct App {
     pub renderer: Arc<Renderer>,
     langs: Mutex<HashMap<UserId, (Language, bool)>>,
     names: Mutex<HashMap<UserId, String>>,
-    probes: Mutex<HashMap<UserId, Instant>>,
+    probes: probe::ProbeGate,
 }
 
 /// Who is asking, from where, in which language, and the idempotency key (interaction id).
@@ -91,7 +92,7 @@ impl App {
             renderer: Arc::new(renderer),
             langs: Mutex::new(HashMap::new()),
             names: Mutex::new(HashMap::new()),
-            probes: Mutex::new(HashMap::new()),
+            probes: probe::ProbeGate::new(),
         }))
     }
 
@@ -189,18 +190,9 @@ impl App {
         self.names.lock().ok().and_then(|n| n.get(&user).cloned())
     }
 
-    /// True if a closed-DM user may be probed again now (at most every 10 minutes, so that
-    /// refused DMs never pile up into Discord's invalid-request limit).
-    pub fn may_probe_dm(&self, user: UserId) -> bool {
-        let Ok(mut p) = self.probes.lock() else { return false };
-        let now = Instant::now();
-        match p.get(&user) {
-            Some(t) if now.duration_since(*t) < Duration::from_secs(600) => false,
-            _ => {
-                p.insert(user, now);
-                true
-            }
-        }
+    /// The gate that decides which closed-DM probes may be sent.
+    pub fn probes(&self) -> &probe::ProbeGate {
+        &self.probes
     }
 }
 

@@ -8,8 +8,8 @@
 //! names it.
 
 use admiral_engine::{
-    Action, Cell, EndReason, Event, Illegal, Language, Outcome, ParseActionError, PlayError, Side, Square,
-    Status, UnitKind, View, Weapon,
+    Action, Cell, EndReason, Event, Illegal, Language, Outcome, ParseActionError, PlayError, Ruleset, Side,
+    Square, Status, UnitKind, View, Weapon,
 };
 use admiral_render::{BattleCard, BattleSide, BoardLabels, GameOverCard, PlayerLabel, SetupLabels};
 
@@ -53,13 +53,30 @@ pub fn tc_text(tc: &TimeControl, l: Language) -> String {
     }
 }
 
-/// The settings of a match in one line.
+/// The name of a match's game, as the players know it.
+pub fn game_name(s: &MatchSettings, l: Language) -> String {
+    match Ruleset::from_name(&s.ruleset) {
+        Some(Ruleset::Stratego) => tr!(l, "game-stratego"),
+        _ => tr!(l, "game-admiral"),
+    }
+}
+
+/// The settings of a match in one line, starting with the game, in that game's own words
+/// ("intel" is Admiral's; Stratego speaks of revealed pieces and is never rated).
 pub fn settings_text(s: &MatchSettings, l: Language) -> String {
+    let stratego = Ruleset::from_name(&s.ruleset) == Some(Ruleset::Stratego);
+    let memory = match (stratego, s.intel) {
+        (false, true) => tr!(l, "intel-on"),
+        (false, false) => tr!(l, "intel-off"),
+        (true, true) => tr!(l, "revealed-marked"),
+        (true, false) => tr!(l, "revealed-unmarked"),
+    };
     format!(
-        "{} · {} · {}",
+        "{} · {} · {} · {}",
+        game_name(s, l),
         tc_text(&s.time_control, l),
-        if s.intel { tr!(l, "intel-on") } else { tr!(l, "intel-off") },
-        if s.rated { tr!(l, "rated") } else { tr!(l, "unrated") }
+        memory,
+        if s.rated && !stratego { tr!(l, "rated") } else { tr!(l, "unrated") }
     )
 }
 
@@ -506,6 +523,7 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
                 "challenge-issued",
                 from = mention(*from),
                 to = mention(*to),
+                game = game_name(settings, l),
                 settings = settings_text(settings, l),
                 expires = when(*expires_at)
             );

@@ -22,6 +22,7 @@ impl Service {
             return Err(ServiceError::BotOpponent);
         }
         settings.validate()?;
+        let settings = settings.normalised();
         let now = self.now();
         let expires_at = now + self.inner.config.challenge_ttl_ms;
         let public_language = origin.language.unwrap_or(self.language(from).await?);
@@ -244,6 +245,7 @@ impl Service {
             return Err(ServiceError::InvalidSettings("AI level must be 1 to 5"));
         }
         settings.validate()?;
+        let settings = settings.normalised();
         let now = self.now();
         let seed = mix(now as u64 ^ user.0.rotate_left(17)) as i64;
         let mut tx = self.inner.store.write.begin().await?;

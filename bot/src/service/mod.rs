@@ -71,6 +71,15 @@ impl Default for MatchSettings {
 }
 
 impl MatchSettings {
+    /// The settings as stored: classic Stratego is always unrated (the career counts Admiral
+    /// matches only), so that every text and every rule downstream reads the same thing.
+    fn normalised(mut self) -> MatchSettings {
+        if rules::ruleset_of(&self).ok() == Some(Ruleset::Stratego) {
+            self.rated = false;
+        }
+        self
+    }
+
     fn validate(&self) -> Result<()> {
         rules::ruleset_of(self)?;
         match self.time_control {
@@ -698,6 +707,19 @@ impl Service {
         let m = self.load_into(&mut guard, id).await?;
         let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
         Ok(m.game()?.admiral()?.view(side))
+    }
+
+    /// The user's seat in a match that is not over, in setup or in play, either ruleset: what
+    /// must hold before a player is asked to confirm a resignation.
+    pub async fn open_seat(&self, user: UserId, id: MatchId) -> Result<Side> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        if m.status == MatchStatus::Finished {
+            return Err(ServiceError::MatchOver);
+        }
+        Ok(side)
     }
 
     /// The user's view of a Stratego match.

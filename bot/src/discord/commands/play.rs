@@ -5,7 +5,6 @@
 use poise::serenity_prelude as serenity;
 
 use super::{ac_match, option_str, pick, respond, send, who};
-use crate::discord::delivery::probe_dm;
 use crate::discord::handlers::{self, ChallengeOptions, Clock};
 use crate::discord::{Context, Error};
 use crate::ids::UserId;
@@ -146,7 +145,6 @@ pub async fn move_(
     let Some(id) = pick(ctx, &w, match_.as_deref()).await? else { return Ok(()) };
     let r = handlers::play(ctx.data(), &w, id, &action, None).await;
     send(ctx, &r).await?;
-    probe_dm(ctx.http(), ctx.data(), w.user, w.lang).await;
     Ok(())
 }
 
@@ -163,7 +161,6 @@ pub async fn board(
     let Some(id) = pick(ctx, &w, match_.as_deref()).await? else { return Ok(()) };
     let r = handlers::board(ctx.data(), &w, id).await;
     send(ctx, &r).await?;
-    probe_dm(ctx.http(), ctx.data(), w.user, w.lang).await;
     Ok(())
 }
 
