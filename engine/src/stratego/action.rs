@@ -52,10 +52,10 @@ impl Action {
             (None, Some(i)) => (i, true),
             _ => return Err(form()),
         };
-        if split == 0 || split + 1 == cleaned.len() {
-            return Err(form());
-        }
         let square = |start: usize, end: usize| {
+            if start == end {
+                return Err(form());
+            }
             let word: String = cleaned[start..end].iter().collect();
             Sq::parse(&word).ok_or_else(|| ParseActionError::Square(typed.token(start, end)))
         };
