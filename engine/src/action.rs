@@ -6,6 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::formation::Partners;
+use crate::notation_quote::{fold_marks, TypedNotation};
 use crate::square::{column_letter, Square};
 
 /// One turn's action by the side to move.
@@ -97,21 +98,18 @@ impl Action {
 
     /// Parses typed notation: upper case, Cyrillic look-alike columns, any of `x X : × х Х`
     /// for the attack, `–`/`—` for the move, white space anywhere and partners in any order.
+    ///
+    /// Errors quote the player's own text as typed (see [`crate::notation_quote`]), shortened
+    /// when long, and count positions in characters of the typed text.
     pub fn parse(text: &str) -> Result<Action, ParseActionError> {
-        let cleaned: String = text
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| match c {
-                'X' | ':' | '×' | 'х' | 'Х' => 'x',
-                '–' | '—' | '−' => '-',
-                ';' => ',',
-                c => c,
-            })
-            .collect();
-        if cleaned.is_empty() {
+        let typed = TypedNotation::clean(text, |c| match c {
+            ';' => ',',
+            c => fold_marks(c),
+        });
+        if typed.cleaned().is_empty() {
             return Err(ParseActionError::Empty);
         }
-        let mut reader = Reader { chars: cleaned.chars().collect(), pos: 0, text: &cleaned };
+        let mut reader = Reader { typed: &typed, pos: 0 };
         let from = reader.square()?;
         let action = match reader.next() {
             Some('!') => {
@@ -127,7 +125,7 @@ impl Action {
                         let partners = reader.partners()?;
                         Action::Attack { from, via: Some(to), target, partners }
                     }
-                    Some(c) => return Err(reader.unexpected(c)),
+                    Some(_) => return Err(reader.unexpected()),
                 }
             }
             Some('x') => {
@@ -135,44 +133,44 @@ impl Action {
                 let partners = reader.partners()?;
                 Action::Attack { from, via: None, target, partners }
             }
-            Some(c) => return Err(reader.unexpected(c)),
-            None => return Err(ParseActionError::Incomplete(cleaned.clone())),
+            Some(_) => return Err(reader.unexpected()),
+            None => return Err(reader.incomplete()),
         };
         reader.end()?;
         Ok(action)
     }
 }
 
+/// Reads cleaned notation one character at a time; its errors quote the typed text.
 struct Reader<'a> {
-    chars: Vec<char>,
+    typed: &'a TypedNotation,
     pos: usize,
-    text: &'a str,
 }
 
 impl Reader<'_> {
     fn next(&mut self) -> Option<char> {
-        let c = self.chars.get(self.pos).copied();
+        let c = self.peek();
         self.pos += 1;
         c
     }
 
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
+        self.typed.cleaned().get(self.pos).copied()
     }
 
     fn square(&mut self) -> Result<Square, ParseActionError> {
         let start = self.pos;
         let Some(letter) = self.next() else {
-            return Err(ParseActionError::Incomplete(self.text.to_string()));
+            return Err(self.incomplete());
         };
         if column_letter(letter).is_none() {
-            return Err(ParseActionError::BadSquare(self.chars[start..].iter().take(3).collect()));
+            return Err(ParseActionError::BadSquare(self.typed.token(start, self.pos)));
         }
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
         }
-        let word: String = self.chars[start..self.pos].iter().collect();
-        Square::parse(&word).ok_or(ParseActionError::BadSquare(word))
+        let word: String = self.typed.cleaned()[start..self.pos].iter().collect();
+        Square::parse(&word).ok_or_else(|| ParseActionError::BadSquare(self.typed.token(start, self.pos)))
     }
 
     fn partners(&mut self) -> Result<Partners, ParseActionError> {
@@ -186,8 +184,8 @@ impl Reader<'_> {
             match self.next() {
                 Some(',') => continue,
                 Some(')') => break,
-                Some(c) => return Err(self.unexpected(c)),
-                None => return Err(ParseActionError::Incomplete(self.text.to_string())),
+                Some(_) => return Err(self.unexpected()),
+                None => return Err(self.incomplete()),
             }
         }
         Partners::new(&squares).ok_or(ParseActionError::BadPartners)
@@ -196,25 +194,33 @@ impl Reader<'_> {
     fn end(&mut self) -> Result<(), ParseActionError> {
         match self.next() {
             None => Ok(()),
-            Some(c) => Err(self.unexpected(c)),
+            Some(_) => Err(self.unexpected()),
         }
     }
 
-    fn unexpected(&self, c: char) -> ParseActionError {
-        ParseActionError::Unexpected { found: c, at: self.pos }
+    /// The character just read was not expected: quoted as typed, at its typed position.
+    fn unexpected(&self) -> ParseActionError {
+        let index = self.pos - 1;
+        ParseActionError::Unexpected { found: self.typed.typed_char(index), at: self.typed.position(index) }
+    }
+
+    /// The text stopped in the middle of an action.
+    fn incomplete(&self) -> ParseActionError {
+        ParseActionError::Incomplete(self.typed.whole())
     }
 }
 
-/// Why a typed action could not be read.
+/// Why a typed action could not be read. The texts it quotes are the player's own, as typed,
+/// shortened with `…` past [`crate::notation_quote::QUOTE_LIMIT`] characters.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {
     /// Nothing was typed.
     #[error("no action given: type e.g. e3-e4 (move), e3xe4 (attack) or f2! (detonate)")]
     Empty,
-    /// The text stops in the middle of an action.
+    /// The text stops in the middle of an action (quoting the typed text).
     #[error("`{0}` is incomplete: e.g. e3-e4, e3xe4, e3-e4xe5, e3xe4(d3) or f2!")]
     Incomplete(String),
-    /// A square is malformed or off the board.
+    /// A square is malformed or off the board (quoting its typed token).
     #[error("`{0}` is not a square (columns a–n, rows 1–15)")]
     BadSquare(String),
     /// An unexpected character.
@@ -222,9 +228,9 @@ pub enum ParseActionError {
         "unexpected `{found}` at position {at}: write moves as e3-e4, attacks as e3xe4, detonations as f2!"
     )]
     Unexpected {
-        /// The character.
+        /// The character, as typed.
         found: char,
-        /// Its 1-based position in the cleaned text.
+        /// Its 1-based position in the typed text, counted in characters.
         at: usize,
     },
     /// More than two partners, or one square twice.
@@ -288,6 +294,8 @@ impl<'de> Deserialize<'de> for Action {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation_quote::{ELLIPSIS, QUOTE_LIMIT};
+    use proptest::prelude::*;
 
     fn round_trip(text: &str) -> String {
         Action::parse(text).unwrap().to_string()
@@ -321,5 +329,79 @@ mod tests {
         assert!(matches!(Action::parse("e3xe4(a1,a2,a3)"), Err(ParseActionError::BadPartners)));
         assert!(matches!(Action::parse("e3-e4-e5"), Err(ParseActionError::Unexpected { .. })));
         assert!(matches!(Action::parse("e3!x"), Err(ParseActionError::Unexpected { .. })));
+    }
+
+    /// The text an error quotes, if it quotes any.
+    fn quote(error: &ParseActionError) -> Option<&str> {
+        match error {
+            ParseActionError::Incomplete(t) | ParseActionError::BadSquare(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn bad_squares_are_quoted_as_typed() {
+        let bad = |text: &str| ParseActionError::BadSquare(text.to_string());
+        assert_eq!(Action::parse("zz99"), Err(bad("zz99")));
+        assert_eq!(Action::parse("e3-zz99"), Err(bad("zz99")));
+        assert_eq!(Action::parse("e3-E16"), Err(bad("E16")));
+        assert_eq!(Action::parse("e3 – E1 6"), Err(bad("E1 6")), "as far as the parser read");
+        assert_eq!(Action::parse("e3xe4(d3, d33)"), Err(bad("d33")));
+        assert_eq!(Action::parse("e3--e4"), Err(bad("-")), "a delimiter where a square belongs");
+        let injection = "'; DROP TABLE matches; --";
+        let error = Action::parse(injection).unwrap_err();
+        let quoted = quote(&error).unwrap();
+        assert!(injection.contains(quoted), "{quoted:?} is not typed text");
+        assert!(!error.to_string().contains("',D"));
+    }
+
+    #[test]
+    fn long_text_is_quoted_shortened() {
+        let error = Action::parse(&"a".repeat(2000)).unwrap_err();
+        let quoted = quote(&error).unwrap();
+        assert!(quoted.starts_with("aaaa") && quoted.ends_with(ELLIPSIS), "{quoted:?}");
+        assert_eq!(quoted.chars().count(), QUOTE_LIMIT + 1);
+        let error = Action::parse(&format!("e3-e4 x {}", "(".repeat(100))).unwrap_err();
+        assert_eq!(error, ParseActionError::BadSquare("(".into()));
+        let incomplete = format!("  {}e3xe4(d3,  ", " ".repeat(40));
+        let error = Action::parse(&incomplete).unwrap_err();
+        assert_eq!(error, ParseActionError::Incomplete("e3xe4(d3,".into()), "trimmed as typed");
+        let error = Action::parse("e3xe4(a1, a2, a3, a4, a5, a6, a7,").unwrap_err();
+        assert_eq!(error, ParseActionError::Incomplete("e3xe4(a1, a2, a3…".into()));
+    }
+
+    #[test]
+    fn unexpected_characters_are_placed_in_the_typed_text() {
+        let unexpected = |found, at| Err(ParseActionError::Unexpected { found, at });
+        assert_eq!(Action::parse("e3-e4-e5"), unexpected('-', 6));
+        assert_eq!(Action::parse("  e3 - e4 – e5"), unexpected('–', 11), "white space counted");
+        assert_eq!(Action::parse("е3 ! x"), unexpected('x', 6), "characters, not bytes");
+        assert_eq!(Action::parse("e3 - e4 ;"), unexpected(';', 9), "`;` as typed, not `,`");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Every quote in a parse error is typed text, at most the limit and `…`, and every
+        /// unexpected character is typed where the error says.
+        #[test]
+        fn errors_quote_only_typed_text(
+            text in prop_oneof![
+                any::<String>(),
+                "[a-pA-P0-9xX:×хХЕе–—− ()!,;'-]{0,40}",
+                "[a-e0-9 (x-]{10,200}",
+            ]
+        ) {
+            if let Err(error) = Action::parse(&text) {
+                if let Some(quoted) = quote(&error) {
+                    let kept = quoted.strip_suffix(ELLIPSIS).unwrap_or(quoted);
+                    prop_assert!(text.contains(kept), "{:?} quotes {:?}", text, quoted);
+                    prop_assert!(kept.chars().count() <= QUOTE_LIMIT, "{:?} quotes {:?}", text, quoted);
+                }
+                if let ParseActionError::Unexpected { found, at } = error {
+                    prop_assert_eq!(text.chars().nth(at - 1), Some(found));
+                }
+            }
+        }
     }
 }

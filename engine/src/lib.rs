@@ -26,6 +26,7 @@ pub mod formation;
 pub mod game;
 pub mod layout;
 pub mod movegen;
+pub mod notation_quote;
 pub mod outcome;
 pub mod position;
 pub mod record;
