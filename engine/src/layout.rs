@@ -193,7 +193,7 @@ impl Layout {
                     errors.push(LayoutError {
                         line: Some(line),
                         column: Some(column),
-                        problem: LayoutProblem::UnknownCode(token.to_string()),
+                        problem: LayoutProblem::UnknownCode(crate::notation_quote::shorten_quote(token)),
                     });
                     continue;
                 };
@@ -308,7 +308,7 @@ pub struct LayoutError {
 /// What is wrong with a layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutProblem {
-    /// A token that is neither `.` nor a unit code.
+    /// A token that is neither `.` nor a unit code (as typed, shortened with … when long).
     UnknownCode(String),
     /// A row without exactly 14 tokens.
     Width {

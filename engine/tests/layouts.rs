@@ -59,6 +59,21 @@ fn an_unknown_code_is_named_with_line_and_column() {
     assert!(errors[0].to_string().starts_with("line 3, column 4: `XX` is not a unit code"));
 }
 
+/// A token of a thousand characters is quoted as typed, shortened with "…" (issue #31: an
+/// error message repeats what the player wrote, never a wall of it).
+#[test]
+fn a_long_unknown_token_is_quoted_shortened() {
+    let long = "Z".repeat(1_000);
+    let text = GOOD.replacen("RD RD", &format!("RD {long}"), 1);
+    let errors = problems(&text);
+    let LayoutProblem::UnknownCode(quoted) = &errors[0].problem else { panic!("{:?}", errors[0]) };
+    assert!(quoted.starts_with("ZZZZ") && quoted.ends_with('…') && quoted.chars().count() <= 17, "{quoted}");
+    assert!(errors[0].to_string().chars().count() < 200, "{}", errors[0]);
+    let stratego = admiral_engine::stratego::Layout::parse_partial(&long).unwrap_err();
+    let text = admiral_engine::stratego::describe_errors(&stratego, Language::En);
+    assert!(text.contains("ZZZZ…") && !text.contains(&long[..20]), "{text}");
+}
+
 #[test]
 fn a_row_of_the_wrong_width_is_named() {
     let text = GOOD.replacen("BB BB RD", "BB RD", 1);

@@ -63,10 +63,17 @@ async fn match_completes_with_closed_dms() {
     bob.wait_public("the public result", |msg| msg.content.starts_with(&format!("🏁 Match #{m}"))).await;
 
     // Nothing reached Bob's DMs, nothing secret reached the channel, and the closed DM was
-    // remembered instead of being tried for every notification.
+    // remembered instead of being tried for every notification: after the first refusal, a DM
+    // is tried again only when Bob acts (at most one probe per command, button or modal), in
+    // case he has reopened his DMs.
     assert!(bob.dms().is_empty());
     assert!(fake.channel_messages().iter().all(|msg| msg.attachments.is_empty()));
-    assert!(fake.refused_dms() >= 1 && fake.refused_dms() <= 5, "{} refused DMs", fake.refused_dms());
+    let bob_actions = fake.actions_of(bob.id()) as u64;
+    assert!(
+        fake.refused_dms() >= 1 && fake.refused_dms() <= 1 + bob_actions,
+        "{} refused DMs for {bob_actions} actions of Bob's",
+        fake.refused_dms()
+    );
     // The channel note is Bob's only notification: one mention per turn of his (and for the
     // setup and the end), never more, and each reveals nothing.
     let notes: Vec<_> = fake
@@ -83,5 +90,81 @@ async fn match_completes_with_closed_dms() {
     assert!(notes
         .iter()
         .all(|n| n.content.contains(&bob.mention()) && !n.content.contains(&alice.mention())));
+    fake.assert_no_problems();
+}
+
+/// Issue #31: a player who reopens their DMs gets them back at his next action, not after a
+/// timer: the probe spent while the DMs were closed does not hold back the next one, his next
+/// turn then comes by DM, and the channel note spoke to him in his own language (Russian, in a
+/// match announced in English).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reopened_dms_work_again_at_the_next_action() {
+    let fake = FakeDiscord::start().await;
+    let alice = Player::join(&fake, "alice", "en-US");
+    let bob = Player::join(&fake, "bob", "ru");
+    fake.close_dms(bob.id());
+    let _bot = Bot::start(&fake).await;
+
+    alice.challenge(&bob, &[]).await;
+    let m = bob.accept().await;
+    let ms = m.to_string();
+    let note = bob
+        .wait_public("the closed-DM note", |msg| {
+            msg.content.contains(&bob.mention())
+                && (msg.content.contains("direct messages") || msg.content.contains("личные сообщения"))
+        })
+        .await;
+    assert!(note.content.contains("личные сообщения"), "the note speaks Bob's language: {}", note.content);
+    alice.ready(m).await;
+    let ready = bob.run(Place::Server, "admiral setup ready", &[("match", &ms)]).await;
+    assert!(!ready.is_refusal(), "{}", ready.text());
+    let seats = [Seat { player: &alice, dms_open: true }, Seat { player: &bob, dms_open: false }];
+    let south = game::south(seats, m).await;
+
+    // While his DMs are closed, each of Bob's actions costs one refused probe, no more (the
+    // probes of his earlier commands are let finish first).
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let refused = fake.refused_dms();
+    let board = bob.run(Place::Server, "admiral board", &[("match", &ms)]).await;
+    assert!(board.says("закрыты"), "{}", board.text());
+    for _ in 0..100 {
+        if fake.refused_dms() > refused {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(fake.refused_dms(), refused + 1, "one probe after Bob's command, refused");
+
+    // He reopens them and acts again at once: the bot says DMs work again, and his board stops
+    // saying they are closed.
+    fake.open_dms(bob.id());
+    bob.run(Place::Server, "admiral board", &[("match", &ms)]).await;
+    bob.wait_dm("the DMs-work-again message", |d| d.content.to_lowercase().contains("личные сообщения"))
+        .await;
+    let mut open_again = false;
+    for _ in 0..50 {
+        if !bob.run(Place::Server, "admiral board", &[("match", &ms)]).await.says("закрыты") {
+            open_again = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(open_again, "the closed-DM mark is cleared");
+
+    // From now on his turns come by DM: two plies, so that one of them is Bob's next turn.
+    let mut dice = game::Dice::new(7);
+    let mut stats = game::Played::default();
+    let open = [Seat { player: &alice, dms_open: true }, Seat { player: &bob, dms_open: true }];
+    for ply in 0..2u32 {
+        let mover = open[(south + ply as usize) % 2];
+        if mover.player.id() == bob.id() && ply == 0 {
+            // Bob's first turn was announced while his DMs were closed: he plays it from his board.
+            game::play_one(seats[1], m, ply, false, &mut dice, &mut stats).await;
+        } else {
+            game::play_one(mover, m, ply, false, &mut dice, &mut stats).await;
+        }
+    }
+    let next = if south == 1 { 2 } else { 1 };
+    bob.turn_dm(m, next).await;
     fake.assert_no_problems();
 }

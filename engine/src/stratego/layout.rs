@@ -169,7 +169,7 @@ impl Layout {
                     errors.push(LayoutError {
                         line: Some(*line),
                         column: Some(i + 1),
-                        problem: LayoutProblem::UnknownCode(token.to_string()),
+                        problem: LayoutProblem::UnknownCode(crate::notation_quote::shorten_quote(token)),
                     });
                     continue;
                 };
@@ -283,7 +283,7 @@ pub struct LayoutError {
 /// What is wrong with a Stratego layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutProblem {
-    /// A token that is not `.`, a code or a number.
+    /// A token that is not `.`, a code or a number (as typed, shortened with … when long).
     UnknownCode(String),
     /// A row without exactly 10 tokens.
     Width {

@@ -201,6 +201,12 @@ impl FakeDiscord {
         self.read(|st| st.interactions.len())
     }
 
+    /// How many commands, button presses, menu choices and modal submits a user sent (every
+    /// interaction but autocomplete): the actions after which the bot may try a closed DM.
+    pub fn actions_of(&self, user: u64) -> usize {
+        self.read(|st| st.interactions.values().filter(|i| i.user == user && i.kind != 4).count())
+    }
+
     /// Makes a file available as an attachment a user could upload; returns its id (the
     /// value of an attachment option).
     pub fn upload(&self, filename: &str, bytes: &[u8]) -> String {
