@@ -47,25 +47,38 @@ use crate::square::{Side, SquareSet};
 use crate::unit::UnitKind;
 use crate::view::{Cell, View};
 
-/// How long an AI may think.
+/// How much an AI may think per decision.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// A wall-clock limit per decision (real play; always respected).
+    /// A wall-clock limit per decision (the arena's short budgets; always respected). What it
+    /// buys depends on the machine and on everything else running on it.
     Time(Duration),
     /// A fixed number of sampled worlds (deterministic, time-independent).
     Iterations(u32),
+    /// The level's own real-play amount of work, never cut by a clock: the same decisions on
+    /// any machine and under any load, only slower when the machine is busy. Admiral's levels
+    /// 4 and 5 search [`LEVEL4_WORLDS`] and [`LEVEL5_WORLDS`] worlds; the other levels, and
+    /// every Stratego level, do what their plan asks for.
+    Fixed,
 }
 
 impl Budget {
-    /// The real-play budget of a level (p95 targets: levels 1–3 100 ms, 4 1 s, 5 3 s).
-    pub fn for_level(level: u8) -> Budget {
-        Budget::Time(Duration::from_millis(match level {
-            0..=3 => 80,
-            4 => 800,
-            _ => 2500,
-        }))
+    /// The real-play budget of a level: [`Budget::Fixed`]. Alone on the 2-core reference
+    /// machine an Admiral decision then takes about 0.7 s at level 4 and 2.2 s at level 5
+    /// (p95 targets 1 s and 3 s); `cargo bench -p admiral-engine --bench work` measures it.
+    pub fn for_level(_level: u8) -> Budget {
+        Budget::Fixed
     }
 }
+
+/// Worlds level 4 searches per decision with [`Budget::Fixed`]: about what 0.8 s of thinking
+/// reached alone on the reference machine (p50 12,167 over 24 mid-game positions), a little
+/// less so that the costly positions stay near 0.8 s too.
+pub const LEVEL4_WORLDS: u32 = 10_000;
+
+/// Worlds level 5 searches per decision with [`Budget::Fixed`]: about what 2.5 s of thinking
+/// reached alone (p50 18,250, p10 14,897), so that the costly positions stay under 3 s.
+pub const LEVEL5_WORLDS: u32 = 16_000;
 
 /// An AI player of a given level (1–5).
 #[derive(Clone, Debug)]
@@ -109,7 +122,7 @@ impl Ai {
     pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let deadline = match self.budget {
             Budget::Time(limit) => Some(Instant::now() + limit),
-            Budget::Iterations(_) => None,
+            Budget::Iterations(_) | Budget::Fixed => None,
         };
         match self.level {
             1 => self.beginner(view, legal),
@@ -239,6 +252,8 @@ impl Ai {
         let mut bites = vec![0u32; ranked.len()];
         let max_worlds = match self.budget {
             Budget::Iterations(n) => n.max(1),
+            Budget::Fixed if self.level >= 5 => LEVEL5_WORLDS,
+            Budget::Fixed => LEVEL4_WORLDS,
             Budget::Time(_) => u32::MAX,
         };
         let mut worlds = 0;

@@ -15,7 +15,7 @@ use admiral_engine::ai::Budget;
 use admiral_engine::referee::Referee;
 use admiral_engine::stratego::ucc::Program;
 
-const USAGE: &str = "usage: admiral-referee                      JSON-lines referee on stdin/stdout\n       admiral-referee --ucc-bot LEVEL [--seed S] [--budget-ms M]\n                                               our Stratego AI (level 1-5) as a UCC protocol program\n                                               (default budget: the level's, at most 1500 ms, under the\n                                               protocol's usual 2 s limit)";
+const USAGE: &str = "usage: admiral-referee                      JSON-lines referee on stdin/stdout\n       admiral-referee --ucc-bot LEVEL [--seed S] [--budget-ms M]\n                                               our Stratego AI (level 1-5) as a UCC protocol program\n                                               (default budget: the level's own work, cut at 1500 ms, under the\n                                               protocol's usual 2 s limit)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -71,10 +71,9 @@ fn ucc_options(args: &[String]) -> Result<(u8, u64, Budget), String> {
         }
     }
     let level = level.ok_or(USAGE)?;
-    let budget = budget.unwrap_or(match Budget::for_level(level) {
-        Budget::Time(t) => Budget::Time(t.min(Duration::from_millis(1500))),
-        other => other,
-    });
+    // The level's own work takes under 0.3 s in Stratego; the clock only guards the protocol's
+    // usual 2 s limit.
+    let budget = budget.unwrap_or(Budget::Time(Duration::from_millis(1500)));
     Ok((level, seed, budget))
 }
 

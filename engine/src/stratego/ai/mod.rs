@@ -102,7 +102,8 @@ impl Ai {
     /// Chooses one of `legal` (never empty) from the view alone.
     ///
     /// Levels 2 to 5 sample the number of worlds their plan asks for, fewer if a time budget
-    /// runs out; [`Budget::Iterations`] (deterministic play) sets the number instead.
+    /// runs out; [`Budget::Iterations`] (deterministic play) sets the number instead, and
+    /// [`Budget::Fixed`] (real play) keeps the plan's, with no clock.
     pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let plan = match self.level {
             1 => return self.beginner(view, legal),
@@ -114,6 +115,7 @@ impl Ai {
         let (plan, deadline) = match self.budget {
             Budget::Time(limit) => (plan, Some(Instant::now() + limit)),
             Budget::Iterations(worlds) => (Plan { worlds: worlds.max(1) as usize, ..plan }, None),
+            Budget::Fixed => (plan, None),
         };
         self.rank(view, legal, &plan, deadline)
     }
@@ -244,7 +246,7 @@ impl Ai {
         let rehearsal = Rehearsal::new(view);
         let limit = match self.budget {
             Budget::Iterations(n) => n.max(1) as usize,
-            Budget::Time(_) => MAX_REHEARSALS,
+            Budget::Time(_) | Budget::Fixed => MAX_REHEARSALS,
         };
         let mut totals = vec![0f32; first.best.len()];
         let mut rounds = 0;
