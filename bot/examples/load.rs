@@ -77,7 +77,10 @@ async fn main() {
     let svc = Service::start(
         store,
         Arc::new(SystemNow),
-        ServiceConfig { ai_budget: Some(std::time::Duration::from_millis(3)), ..ServiceConfig::default() },
+        ServiceConfig {
+            ai_budget: Some(admiral_engine::ai::Budget::Time(std::time::Duration::from_millis(3))),
+            ..ServiceConfig::default()
+        },
     )
     .await
     .expect("service");

@@ -244,6 +244,7 @@ setup-title = Your fleet · { $side }
 setup-subtitle = Front row at the top. Press Ready when done.
 ready-waiting = Match #{ $id }: you are ready. Waiting for your opponent.
 ready-started = Match #{ $id }: both fleets are ready. The battle begins!
+ai-busy = 🤔 Match #{ $id }: the AI is busy with other games (waiting before yours: { $ahead }). Its move comes as soon as it has thought it through, as carefully as ever.
 opponent-ready = Match #{ $id }: your opponent is ready.
 your-turn = **Match #{ $id } · turn { $turn } · your move.**
 your-turn-hint = Tap **Make a move**, or use /admiral move and pick from the list.

@@ -1,9 +1,8 @@
 //! AI players behind a small abstraction keyed by level, run off the async runtime.
 //!
-//! The levels are the engine's [`Ai`]; each decision is seeded from the match seed and the ply,
-//! so a replay reproduces what the AI chose when it had the same thinking time.
-
-use std::time::Duration;
+//! The levels are the engine's [`Ai`]; each decision is seeded from the match seed and the ply
+//! and, in real play, does a fixed amount of work ([`Budget::Fixed`]): a replay reproduces what
+//! the AI chose, and a busy bot makes the player wait instead of making the AI weaker.
 
 use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::arena::{Agent, Seat};
@@ -14,34 +13,25 @@ use admiral_engine::{Action, Defense, Dice, Game, Side};
 pub struct AiPlayer {
     /// The level, 1 (weakest) to 5 (strongest).
     pub level: u8,
-    /// Thinking time per decision.
-    pub budget: Duration,
+    /// How much it thinks per decision.
+    pub budget: Budget,
 }
 
 impl AiPlayer {
-    /// The player of `level` (clamped to 1–5) with its real-play thinking time.
+    /// The player of `level` (clamped to 1–5) with its real-play budget, a fixed amount of work.
     pub fn new(level: u8) -> AiPlayer {
         let level = level.clamp(1, 5);
-        let budget = match Budget::for_level(level) {
-            Budget::Time(limit) => limit,
-            Budget::Iterations(_) => Duration::from_secs(1),
-        };
-        AiPlayer { level, budget }
+        AiPlayer { level, budget: Budget::for_level(level) }
     }
 
-    /// The same level thinking for `budget` per decision (tests, load runs).
-    pub fn with_budget(self, budget: Duration) -> AiPlayer {
+    /// The same level with another budget (tests and load runs think for a few milliseconds).
+    pub fn with_budget(self, budget: Budget) -> AiPlayer {
         AiPlayer { budget, ..self }
-    }
-
-    /// How long this level may think per decision.
-    pub fn time_budget(&self) -> Duration {
-        self.budget
     }
 
     /// The agent playing this level.
     pub fn agent(&self) -> Box<dyn Agent> {
-        Box::new(Ai::new(self.level, 0, Budget::Time(self.budget)))
+        Box::new(Ai::new(self.level, 0, self.budget))
     }
 
     /// The seed of the decision at `ply` of a match seeded `seed` (replays reproduce).

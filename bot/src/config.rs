@@ -6,6 +6,7 @@
 //! | `DATABASE_URL` | SQLite URL, default [`crate::store::DEFAULT_DATABASE_URL`] |
 //! | `DEV_GUILD_ID` | register the commands in this one server (instant) instead of globally |
 //! | `DISCORD_API_BASE` | send every HTTP request to this base URL instead of `https://discord.com`, with the rate limiter off (end-to-end tests against a fake Discord) |
+//! | `AI_SEARCHES` | AI searches run at once (default: the machine's cores); more AI turns wait in line |
 //! | `RUST_LOG` | log filter (`tracing-subscriber` syntax), default `info` |
 
 use std::fmt;
@@ -21,6 +22,8 @@ pub enum ConfigError {
     BadGuildId(String),
     /// `DISCORD_API_BASE` is not an http(s) URL.
     BadApiBase(String),
+    /// `AI_SEARCHES` is not a positive number.
+    BadAiSearches(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -43,6 +46,9 @@ impl fmt::Display for ConfigError {
             ConfigError::BadApiBase(v) => {
                 write!(f, "DISCORD_API_BASE must be an http:// or https:// URL, got `{v}`")
             }
+            ConfigError::BadAiSearches(v) => {
+                write!(f, "AI_SEARCHES must be how many AI searches run at once (1 or more), got `{v}`")
+            }
         }
     }
 }
@@ -60,6 +66,8 @@ pub struct Config {
     pub dev_guild: Option<u64>,
     /// Another Discord API base URL (tests), without a trailing slash.
     pub api_base: Option<String>,
+    /// How many AI searches run at once (each takes a core).
+    pub ai_searches: usize,
 }
 
 impl fmt::Debug for Config {
@@ -69,6 +77,7 @@ impl fmt::Debug for Config {
             .field("database_url", &self.database_url)
             .field("dev_guild", &self.dev_guild)
             .field("api_base", &self.api_base)
+            .field("ai_searches", &self.ai_searches)
             .finish()
     }
 }
@@ -100,7 +109,11 @@ impl Config {
             }
             Some(v) => return Err(ConfigError::BadApiBase(v)),
         };
-        Ok(Config { token, database_url, dev_guild, api_base })
+        let ai_searches = match value("AI_SEARCHES") {
+            None => crate::ServiceConfig::default_ai_searches(),
+            Some(v) => v.parse::<usize>().ok().filter(|n| *n > 0).ok_or(ConfigError::BadAiSearches(v))?,
+        };
+        Ok(Config { token, database_url, dev_guild, api_base, ai_searches })
     }
 }
 
@@ -132,6 +145,14 @@ mod tests {
         assert_eq!(c.database_url, crate::store::DEFAULT_DATABASE_URL);
         assert_eq!(c.dev_guild, None);
         assert_eq!(c.api_base, None);
+        assert!(c.ai_searches >= 1);
+        assert_eq!(cfg(&[("DISCORD_TOKEN", TOKEN), ("AI_SEARCHES", "3")]).unwrap().ai_searches, 3);
+        for bad in ["0", "-1", "many"] {
+            assert_eq!(
+                cfg(&[("DISCORD_TOKEN", TOKEN), ("AI_SEARCHES", bad)]),
+                Err(ConfigError::BadAiSearches(bad.into()))
+            );
+        }
         let c = cfg(&[
             ("DISCORD_TOKEN", TOKEN),
             ("DEV_GUILD_ID", "1234"),

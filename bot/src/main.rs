@@ -103,7 +103,8 @@ async fn run(config: Config) -> anyhow::Result<()> {
     let store = Store::open(&config.database_url, Durability::default())
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
-    let service = Service::start(store, Arc::new(SystemNow), ServiceConfig::default())
+    let service_config = ServiceConfig { ai_searches: config.ai_searches, ..ServiceConfig::default() };
+    let service = Service::start(store, Arc::new(SystemNow), service_config)
         .await
         .context("cannot start the service")?;
     let app = App::new(service.clone()).await.context("cannot prepare the adapter's tables")?;

@@ -174,6 +174,11 @@ pub enum Notice {
     },
     /// The opponent is ready.
     OpponentReady,
+    /// The AI's move will take longer than usual: every search slot of the bot is busy.
+    AiBusy {
+        /// Searches waiting before this one.
+        ahead: u32,
+    },
     /// It is your turn: board and action buttons.
     YourTurn {
         /// Your view.

@@ -30,7 +30,11 @@ async fn stratego_is_announced_as_such_and_setup_can_be_resigned() {
         .run(
             Place::Server,
             "admiral challenge",
-            &[("opponent", &bob.id().to_string()), ("ruleset", "Stratego (classic, unrated)"), ("rated", "true")],
+            &[
+                ("opponent", &bob.id().to_string()),
+                ("ruleset", "Stratego (classic, unrated)"),
+                ("rated", "true"),
+            ],
         )
         .await;
     assert!(asked_rated.is_refusal() && asked_rated.says("unrated"), "{}", asked_rated.text());

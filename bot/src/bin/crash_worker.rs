@@ -41,7 +41,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let svc = Service::start(
         store,
         Arc::new(SystemNow),
-        ServiceConfig { ai_budget: Some(std::time::Duration::from_millis(3)), ..ServiceConfig::default() },
+        ServiceConfig {
+            ai_budget: Some(admiral_engine::ai::Budget::Time(std::time::Duration::from_millis(3))),
+            ..ServiceConfig::default()
+        },
     )
     .await?;
     let delivery = Arc::new(FileDelivery::open(std::path::Path::new(sink))?);

@@ -1,4 +1,6 @@
-//! AI turns, run off the async runtime within the level's time budget.
+//! AI turns: queued for a search slot, thought through off the async runtime, played once.
+
+use std::time::Instant;
 
 use super::play::Submit;
 use super::*;
@@ -30,11 +32,15 @@ impl Service {
         tasks.push(handle);
     }
 
-    /// Plays the AI's turn in match `id` if it is the AI's turn (off the async runtime, within
-    /// the level's time budget). Returns whether it moved. Safe to call repeatedly: the
-    /// submission key is derived from the ply, so a turn applies once.
+    /// Plays the AI's turn in match `id` if it is the AI's turn. Returns whether it moved.
+    /// Safe to call repeatedly: the submission key is derived from the ply, so a turn applies
+    /// once.
+    ///
+    /// The search runs off the async runtime in one of the process's search slots; when all
+    /// are taken it waits in line and the player is told the AI is busy. It always does its
+    /// level's whole work: a busy bot is slower, never weaker.
     pub async fn ai_turn(&self, id: MatchId) -> Result<bool> {
-        let (game, side, seed, level) = {
+        let (game, seed, level, human) = {
             let slot = self.slot(id);
             let mut guard = slot.lock().await;
             let m = self.load_into(&mut guard, id).await?;
@@ -42,25 +48,44 @@ impl Service {
                 return Ok(false);
             }
             let game = m.game()?.clone();
-            let side = game.to_move();
-            (game, side, m.seed as u64, m.ai_level.unwrap_or(1))
+            let other = game.to_move().opponent().index();
+            let human = m.users[other].map(|user| (user, m.lang[other]));
+            (game, m.seed as u64, m.ai_level.unwrap_or(1), human)
         };
         let ply = game.ply();
         let ai = self.ai_player(level);
-        let budget = ai.time_budget();
-        let fallback = game.legal_notations().into_iter().next();
-        let _ = side;
-        let chosen = tokio::time::timeout(
-            budget + Duration::from_millis(500),
-            tokio::task::spawn_blocking(move || game.ai_choice(&ai, seed)),
-        )
+        let queue = &self.inner.ai_queue;
+        let asked = Instant::now();
+        let (slot, queued) = match queue.try_enter() {
+            Ok(slot) => (slot, false),
+            Err(ahead) => {
+                if let Some((user, language)) = human {
+                    self.tell_ai_busy(id, user, language, ahead).await?;
+                }
+                (queue.enter().await, true)
+            }
+        };
+        let waited = asked.elapsed();
+        let first_legal = game.legal_notations().into_iter().next();
+        let started = Instant::now();
+        let chosen = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            game.ai_choice(&ai, seed)
+        })
         .await;
         let action = match chosen {
-            Ok(Ok(Some(a))) => a,
-            _ => {
-                tracing::warn!(%id, "AI over its budget or failed; playing a fallback action");
-                match fallback {
-                    Some(a) => a,
+            Ok(Some(action)) => {
+                queue.record(waited, queued, started.elapsed(), false);
+                action
+            }
+            Ok(None) => return Ok(false),
+            Err(e) => {
+                // The search panicked (a bug). Retrying would panic again, so the match would
+                // stall: play the first legal action instead, loudly.
+                tracing::error!(%id, error = %e, "AI search failed; playing its first legal action");
+                queue.record(waited, queued, started.elapsed(), true);
+                match first_legal {
+                    Some(action) => action,
                     None => return Ok(false),
                 }
             }
@@ -73,6 +98,32 @@ impl Service {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Tells the player that the AI's move will take longer than usual: every search slot is
+    /// busy and `ahead` other searches wait before this one.
+    async fn tell_ai_busy(&self, id: MatchId, user: UserId, language: Language, ahead: usize) -> Result<()> {
+        let now = self.now();
+        let mut tx = self.inner.store.write.begin().await?;
+        outbox::enqueue(
+            &mut tx,
+            now,
+            &[Outgoing {
+                recipient: Recipient::User { user },
+                match_id: Some(id),
+                language,
+                notice: Notice::AiBusy { ahead: ahead as u32 },
+            }],
+        )
+        .await?;
+        tx.commit().await?;
+        self.committed();
+        Ok(())
+    }
+
+    /// What this process's AI searches did so far (decisions, waits, thinking, fallbacks).
+    pub fn ai_stats(&self) -> AiStats {
+        self.inner.ai_queue.stats()
     }
 
     /// Waits until no AI turn is running (tests).

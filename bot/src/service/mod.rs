@@ -7,6 +7,7 @@
 //! (the Discord interaction id): a repeated key returns the stored result instead of applying
 //! twice. Actions carry the ply they were made for; a stale one is refused.
 
+mod ai_queue;
 mod ai_turns;
 mod careers;
 mod challenge;
@@ -28,6 +29,8 @@ use sqlx::SqliteConnection;
 use tokio::sync::{Mutex, Notify};
 use tokio::task::JoinHandle;
 
+use admiral_engine::ai::Budget;
+
 use crate::ai::AiPlayer;
 use crate::career;
 use crate::clock::{reminder_at, Now, TimeControl, DAY_MS};
@@ -38,6 +41,7 @@ use crate::outbox::{self, Delivery, Outgoing};
 use crate::store::{Batch, BatchError, GroupCommit, Store, WriteTx};
 use crate::timers::{self, Timer, TimerKind};
 
+pub use ai_queue::AiStats;
 pub use careers::RecomputeSummary;
 pub use rules::{MatchGame, MatchLayout, Move};
 
@@ -241,14 +245,30 @@ pub struct ServiceConfig {
     pub challenge_ttl_ms: i64,
     /// Whether AI turns are started automatically (tests may drive them by hand).
     pub auto_ai: bool,
-    /// Thinking time of every AI decision, overriding each level's real-play budget (tests and
-    /// load runs use a few milliseconds; `None` in production).
-    pub ai_budget: Option<Duration>,
+    /// The budget of every AI decision, overriding each level's real-play one (tests and load
+    /// runs think for a few milliseconds; `None` in production: each level's fixed work).
+    pub ai_budget: Option<Budget>,
+    /// How many AI searches this process runs at once (each takes a core); AI turns beyond
+    /// that wait their turn in a queue, and their players are told the AI is busy.
+    pub ai_searches: usize,
+}
+
+impl ServiceConfig {
+    /// One search per core: a search never shares its core, so a decision's wait grows with
+    /// the queue while its thinking stays the same.
+    pub fn default_ai_searches() -> usize {
+        std::thread::available_parallelism().map_or(2, |n| n.get())
+    }
 }
 
 impl Default for ServiceConfig {
     fn default() -> Self {
-        ServiceConfig { challenge_ttl_ms: DAY_MS, auto_ai: true, ai_budget: None }
+        ServiceConfig {
+            challenge_ttl_ms: DAY_MS,
+            auto_ai: true,
+            ai_budget: None,
+            ai_searches: ServiceConfig::default_ai_searches(),
+        }
     }
 }
 
@@ -339,6 +359,7 @@ struct Inner {
     outbox_wake: Notify,
     timer_wake: Notify,
     ai_tasks: StdMutex<Vec<JoinHandle<()>>>,
+    ai_queue: ai_queue::AiQueue,
 }
 
 /// The bot's core. Cheap to clone (shared state behind an `Arc`).
@@ -411,6 +432,7 @@ impl Service {
     /// re-arms missing deadlines, and resumes AI turns. Undelivered notifications are picked
     /// up by the dispatcher ([`Service::spawn_workers`] or [`Service::deliver_pending`]).
     pub async fn start(store: Store, now: Arc<dyn Now>, config: ServiceConfig) -> Result<Service> {
+        let searches = config.ai_searches;
         let service = Service {
             inner: Arc::new(Inner {
                 group: GroupCommit::spawn(store.write.clone()),
@@ -422,6 +444,7 @@ impl Service {
                 outbox_wake: Notify::new(),
                 timer_wake: Notify::new(),
                 ai_tasks: StdMutex::new(Vec::new()),
+                ai_queue: ai_queue::AiQueue::new(searches),
             }),
         };
         service.recover().await?;

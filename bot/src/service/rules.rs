@@ -381,11 +381,8 @@ impl MatchGame {
                 if legal.is_empty() {
                     return None;
                 }
-                let mut engine = stratego::ai::Ai::new(
-                    ai.level,
-                    AiPlayer::decision_seed(seed, g.ply()),
-                    admiral_engine::ai::Budget::Time(ai.budget),
-                );
+                let mut engine =
+                    stratego::ai::Ai::new(ai.level, AiPlayer::decision_seed(seed, g.ply()), ai.budget);
                 Some(engine.choose(&g.view_remembering(g.to_move()), &legal).to_string())
             }
         }

@@ -30,7 +30,10 @@ pub fn url(dir: &tempfile::TempDir) -> String {
 /// The service configuration of the tests: AIs think for a few milliseconds, so that whole
 /// matches against level 5 fit in a test.
 pub fn test_config() -> ServiceConfig {
-    ServiceConfig { ai_budget: Some(std::time::Duration::from_millis(3)), ..ServiceConfig::default() }
+    ServiceConfig {
+        ai_budget: Some(admiral_engine::ai::Budget::Time(std::time::Duration::from_millis(3))),
+        ..ServiceConfig::default()
+    }
 }
 
 pub async fn harness() -> Harness {

@@ -1,0 +1,150 @@
+//! The queue of AI searches in this process: at most [`ServiceConfig::ai_searches`] think at
+//! once, each on its own core; the rest wait their turn.
+//!
+//! A search does a fixed amount of work, so a busy bot makes players wait longer but never
+//! plays weaker moves: before, every AI turn was a wall-clock slot shared with every other
+//! search, and twelve waiting players got a level-5 decision with a sixth of its thinking.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+#[cfg(doc)]
+use super::ServiceConfig;
+
+/// How many recent decisions [`AiStats`] keeps the timings of.
+const RECENT: usize = 4096;
+
+/// What the AI searches of this process did (for operators and benchmarks).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AiStats {
+    /// Decisions made by a search.
+    pub decisions: u64,
+    /// Decisions that had to wait for a free search slot.
+    pub queued: u64,
+    /// Turns played with the first legal action because the search failed (a bug: logged as an
+    /// error). Never because the bot was busy.
+    pub fallbacks: u64,
+    /// Time spent waiting for a search slot, per recent decision.
+    pub waits: Vec<Duration>,
+    /// Time spent thinking, per recent decision.
+    pub thinking: Vec<Duration>,
+}
+
+/// The search slots and what they did.
+pub(crate) struct AiQueue {
+    slots: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    stats: StdMutex<Recent>,
+}
+
+#[derive(Default)]
+struct Recent {
+    decisions: u64,
+    queued: u64,
+    fallbacks: u64,
+    waits: VecDeque<Duration>,
+    thinking: VecDeque<Duration>,
+}
+
+/// A search slot; dropping it frees the slot for the next search in line.
+pub(crate) struct Slot {
+    _permit: OwnedSemaphorePermit,
+}
+
+impl AiQueue {
+    /// A queue of `searches` slots (at least one).
+    pub(crate) fn new(searches: usize) -> AiQueue {
+        AiQueue {
+            slots: Arc::new(Semaphore::new(searches.max(1))),
+            waiting: AtomicUsize::new(0),
+            stats: StdMutex::new(Recent::default()),
+        }
+    }
+
+    /// A free slot now, or how many searches are already waiting for one.
+    pub(crate) fn try_enter(&self) -> Result<Slot, usize> {
+        match self.slots.clone().try_acquire_owned() {
+            Ok(permit) => Ok(Slot { _permit: permit }),
+            Err(_) => Err(self.waiting.load(Ordering::Relaxed)),
+        }
+    }
+
+    /// Waits in line for a slot (first come, first served: tokio's semaphore is fair).
+    pub(crate) async fn enter(&self) -> Slot {
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let permit = self.slots.clone().acquire_owned().await;
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        // The semaphore is never closed.
+        Slot { _permit: permit.expect("the AI queue's semaphore is never closed") }
+    }
+
+    /// Records one decision: how long it waited and thought, whether it waited at all, and
+    /// whether the search failed.
+    pub(crate) fn record(&self, waited: Duration, queued: bool, thinking: Duration, failed: bool) {
+        let mut st = self.stats.lock().unwrap_or_else(|e| e.into_inner());
+        if failed {
+            st.fallbacks += 1;
+        } else {
+            st.decisions += 1;
+        }
+        st.queued += queued as u64;
+        if st.waits.len() == RECENT {
+            st.waits.pop_front();
+            st.thinking.pop_front();
+        }
+        st.waits.push_back(waited);
+        st.thinking.push_back(thinking);
+    }
+
+    /// A snapshot of the statistics.
+    pub(crate) fn stats(&self) -> AiStats {
+        let st = self.stats.lock().unwrap_or_else(|e| e.into_inner());
+        AiStats {
+            decisions: st.decisions,
+            queued: st.queued,
+            fallbacks: st.fallbacks,
+            waits: st.waits.iter().copied().collect(),
+            thinking: st.thinking.iter().copied().collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn slots_are_bounded_and_freed_in_order() {
+        let queue = Arc::new(AiQueue::new(2));
+        let a = queue.try_enter().ok().expect("first slot");
+        let _b = queue.try_enter().ok().expect("second slot");
+        assert_eq!(queue.try_enter().err(), Some(0), "full, nobody waiting yet");
+        let q = queue.clone();
+        let waiter = tokio::spawn(async move { q.enter().await });
+        tokio::task::yield_now().await;
+        while queue.waiting.load(Ordering::Relaxed) == 0 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(queue.try_enter().err(), Some(1), "one waiting ahead");
+        drop(a);
+        let _c = waiter.await.unwrap();
+        assert_eq!(queue.waiting.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn statistics_keep_the_recent_decisions() {
+        let queue = AiQueue::new(1);
+        for i in 0..RECENT + 10 {
+            queue.record(Duration::from_millis(i as u64), i % 2 == 0, Duration::from_millis(1), i == 3);
+        }
+        let stats = queue.stats();
+        assert_eq!(stats.fallbacks, 1);
+        assert_eq!(stats.decisions, RECENT as u64 + 9);
+        assert_eq!(stats.waits.len(), RECENT);
+        assert_eq!(stats.waits[0], Duration::from_millis(10));
+    }
+}
