@@ -1,6 +1,6 @@
 //! Scenario 2: `/admiral ai 1` played to the end, and `/admiral ai 5` for a few moves, each
-//! answered within the level's time budget (2.5 s; reported, with a generous bound for a
-//! loaded machine).
+//! answered after the level's fixed work (16,000 sampled worlds, about 2.2 s alone on the
+//! reference machine; reported, with a generous bound for a loaded machine).
 
 use std::time::{Duration, Instant};
 
@@ -74,7 +74,7 @@ async fn ai_level_1_to_the_end_and_level_5_in_budget() {
     alice.wait_public("the public result", |msg| msg.content.starts_with(&format!("🏁 Match #{m}"))).await;
     eprintln!("AI level 1: {} plies of Alice's, {} attacks, {:?}", stats.plies, stats.attacks, t0.elapsed());
 
-    // Level 5 for three of Alice's moves: the AI's answer comes within its budget.
+    // Level 5 for three of Alice's moves: the AI answers after its work, without a fallback.
     let (m5, mut ply) = start(&alice, "5").await;
     let mut waits = Vec::new();
     for _ in 0..3 {
@@ -84,7 +84,7 @@ async fn ai_level_1_to_the_end_and_level_5_in_budget() {
         waits.push(t.elapsed());
         ply += 2;
     }
-    eprintln!("AI level 5: answers after {waits:?} (budget 2.5 s)");
+    eprintln!("AI level 5: answers after {waits:?} (16,000 worlds a decision)");
     for w in &waits {
         assert!(*w < Duration::from_millis(2500) + Duration::from_secs(7), "AI level 5 took {w:?}");
     }
