@@ -1,6 +1,9 @@
 # Admiral for Discord — English catalogue.
-# Format (a subset of Fluent): `key = text`; an indented line continues the text on a new
-# line; `{ $name }` is replaced by a value. Every key must exist in ru.ftl too (tested).
+# Format: Fluent (https://projectfluent.org/fluent/guide/). `key = text`; an indented line
+# continues the text on a new line; `{ $name }` is replaced by a value; `{ $n -> … }` selects a
+# variant, by CLDR plural category for a number (English: one, other). Every message must exist
+# in ru.ftl too, with the same variables (tested). An indented line cannot start with `*`, `[`
+# or `.`: write `{ "**" }` instead.
 
 ## Commands (descriptions ≤ 100 characters)
 cmd-admiral = Admiral: naval hidden-fleet strategy, played by DM
@@ -63,9 +66,9 @@ choice-untimed = untimed
 choice-1-day-per-move = 1 day per move
 choice-3-days-per-move = 3 days per move
 choice-7-days-per-move = 7 days per move
-choice-live-10+5 = live 10 min + 5 s
-choice-live-30+10 = live 30 min + 10 s
-choice-live-60+30 = live 60 min + 30 s
+choice-live-10-5 = live 10 min + 5 s
+choice-live-30-10 = live 30 min + 10 s
+choice-live-60-30 = live 60 min + 30 s
 choice-admiral = Admiral
 choice-stratego = Stratego (classic, unrated)
 choice-auto = defend automatically with the strongest group
@@ -130,9 +133,15 @@ ai-name = AI level { $level }
 opponent = Opponent
 you = You
 vs = vs { $name }
-plies = { $n } plies
+plies = { $n } { $n ->
+        [one] ply
+       *[other] plies
+    }
 points = Points
-wins = { $n } wins
+wins = { $n } { $n ->
+        [one] win
+       *[other] wins
+    }
 strength = strength
 attacker = Attacker
 defender = Defender
@@ -295,7 +304,10 @@ unit-fs = fireship: destroys itself and what it rams
 unit-ab = atomic bomb: destroys everything in a 5×5 square
 unit-nb = naval base: lose both and you lose
 unit-scale = strength { $strength }; fights alone or in a formation
-profile-head = Service record of { $user }: { $rank }, { $points } points.
+profile-head = Service record of { $user }: { $rank }, { $points } { $points ->
+        [one] point
+       *[other] points
+    }.
 stat-matches = Rated matches
 stat-wdl = Won / drawn / lost
 stat-sunk = Units sunk
@@ -303,7 +315,10 @@ stat-tonnage = Tonnage sunk
 medals = Medals and orders
 badges = Qualification badges
 new-awards = New awards
-rank-progress = { $points } / { $next } points to { $rank }
+rank-progress = { $points } / { $next } { $next ->
+        [one] point
+       *[other] points
+    } to { $rank }
 pts-fleet = Fleet kept
 pts-tonnage = Tonnage sunk (per 1,000 t)
 pts-bases = Both bases kept
@@ -312,7 +327,10 @@ pts-result = Result factor
 pts-opponent = Opponent factor
 leaderboard-head = **Leaderboard**
 leaderboard-empty = Nobody has finished a rated match here yet.
-replay-head = Match #{ $id }: { $plies } plies. The move list and the full record:
+replay-head = Match #{ $id }: { $plies } { $plies ->
+        [one] ply
+       *[other] plies
+    }. The move list and the full record:
 award-torpedo_strike = Torpedo strike
 award-submariner = Submariner
 award-naval_aviation = Naval aviation
@@ -343,7 +361,10 @@ err-replay-not-finished = Match #{ $id } is not over yet: the replay opens when 
 err-no-finished = You have no finished match yet.
 
 ## Career (points, ranks, awards, leaderboard)
-rank-top = { $points } points: the highest rank
+rank-top = { $points } { $points ->
+        [one] point
+       *[other] points
+    }: the highest rank
 working-term = • { $term }: { $value }
 working-total = • ({ $sum }) × { $result } ({ $why }) × { $opponent } ({ $against }) = **{ $total }**
 factor-win = win
@@ -356,7 +377,10 @@ award-new = 🏅 New award: **{ $award }** { $degree }
 award-raised = 🏅 **{ $award }** raised from { $from } to **{ $degree }**
 unrated-friendly = This match was unrated: your career is unchanged.
 unrated-early = Resigned before move 10: this match earns nothing for either player.
-unrated-limit = You two have already played { $limit } rated matches today (UTC): this one counts as unrated.
+unrated-limit = You two have already played { $limit } rated { $limit ->
+        [one] match
+       *[other] matches
+    } today (UTC): this one counts as unrated.
 award-kind-medal = medal
 award-kind-order = order
 award-kind-badge = qualification badge
@@ -381,17 +405,29 @@ award-menu-next = { $count } / { $need } for degree { $degree }
 award-menu = An award: its condition and progress
 career-help-option = How points, ranks and fair play work
 career-help = **Points** after each rated match: fleet kept (your surviving ships' strength as a share of the full 184, ×100) + enemy tonnage sunk per 1,000 t + 50 if both your bases survive + 100 for a win. A win counts in full, a draw half, a loss a quarter; against the AI the level multiplies the points (1: ×0.2, 2: ×0.4, 3: ×0.6, 4: ×0.8, 5: ×1).
-    **Ranks**: 19, from Seaman (0 points) to Fleet Admiral (18,500). **Awards**: 12, each in degrees III → II → I; a higher degree replaces the lower one.
-    **Fair play**: the same two players count as rated at most 3 times per day (UTC); later matches that day are unrated. A match resigned before move 10 earns nothing for either player. Unrated matches change nothing.
-leaderboard-page = page { $page } of { $pages } · { $total } players
-leaderboard-row = { $place }. { $user } · { $rank } · { $points } points · wins: { $wins }
-leaderboard-you = Your place: **#{ $place }** ({ $points } points).
+    { "**" }Ranks**: 19, from Seaman (0 points) to Fleet Admiral (18,500). **Awards**: 12, each in degrees III → II → I; a higher degree replaces the lower one.
+    { "**" }Fair play**: the same two players count as rated at most 3 times per day (UTC); later matches that day are unrated. A match resigned before move 10 earns nothing for either player. Unrated matches change nothing.
+leaderboard-page = page { $page } of { $pages } · { $total } { $total ->
+        [one] player
+       *[other] players
+    }
+leaderboard-row = { $place }. { $user } · { $rank } · { $points } { $points ->
+        [one] point
+       *[other] points
+    } · wins: { $wins }
+leaderboard-you = Your place: **#{ $place }** ({ $points } { $points ->
+        [one] point
+       *[other] points
+    }).
 leaderboard-you-none = You are not on this board yet: finish a match started in this server.
 btn-prev = ◀ Previous
 btn-next = Next ▶
 award-card-top = { $count } · the highest degree
 ranks-title = The 19 ranks
-ranks-points = { $points } points
+ranks-points = { $points } { $points ->
+        [one] point
+       *[other] points
+    }
 
 # Stratego (issue #9)
 reason-flag = the flag was captured
