@@ -2,8 +2,8 @@
 # Format: Fluent (https://projectfluent.org/fluent/guide/). `key = text`; an indented line
 # continues the text on a new line; `{ $name }` is replaced by a value; `{ $n -> … }` selects a
 # variant, by CLDR plural category for a number (English: one, other). Every message must exist
-# in ru.ftl too, with the same variables (tested). An indented line cannot start with `*`, `[`
-# or `.`: write `{ "**" }` instead.
+# in ru.ftl too, with the same variables (tested); a unit's grammar variables (`$unit-gender`, …)
+# may differ. An indented line cannot start with `*`, `[` or `.`: write `{ "**" }` instead.
 
 ## Commands (descriptions ≤ 100 characters)
 cmd-admiral = Admiral: naval hidden-fleet strategy, played by DM
@@ -155,6 +155,77 @@ owner-enemy = enemy
 weapon-contact = in contact
 weapon-aircraft = from the air
 weapon-torpedo = with a torpedo
+# A number of units of one kind ("2 cruisers").
+unit-count = { $count } { $count ->
+        [one] { $unit }
+       *[other] { $unit-other }
+    }
+
+## Unit names: one term per unit, `-kind-<code>` for Admiral, `-piece-<code>` for Stratego,
+## `-any-unit` for a unit the reader does not know. The code passes a unit to a message as
+## variables: `$unit` is the term's value and `$unit-<attribute>` each attribute (`unit` being
+## the variable's name in the message: `$attacker`, `$attacker-other`, …), plus `$unit-code`
+## (the unit's code, a piece's number). `.other` is the form after a number of category other.
+-kind-cv = aircraft carrier
+    .other = aircraft carriers
+-kind-bb = battleship
+    .other = battleships
+-kind-cr = cruiser
+    .other = cruisers
+-kind-rd = raider
+    .other = raiders
+-kind-dd = destroyer
+    .other = destroyers
+-kind-ps = patrol ship
+    .other = patrol ships
+-kind-tb = torpedo boat
+    .other = torpedo boats
+-kind-cs = cruiser submarine
+    .other = cruiser submarines
+-kind-ms = minesweeper
+    .other = minesweepers
+-kind-ss = submarine
+    .other = submarines
+-kind-ac = aircraft
+    .other = aircraft
+-kind-tp = torpedo
+    .other = torpedoes
+-kind-mn = mine
+    .other = mines
+-kind-sm = stationary mine
+    .other = stationary mines
+-kind-fs = fireship
+    .other = fireships
+-kind-ab = atomic bomb
+    .other = atomic bombs
+-kind-nb = naval base
+    .other = naval bases
+-piece-sp = spy
+    .other = spies
+-piece-sc = scout
+    .other = scouts
+-piece-mi = miner
+    .other = miners
+-piece-sg = sergeant
+    .other = sergeants
+-piece-lt = lieutenant
+    .other = lieutenants
+-piece-ca = captain
+    .other = captains
+-piece-mj = major
+    .other = majors
+-piece-co = colonel
+    .other = colonels
+-piece-ge = general
+    .other = generals
+-piece-ma = marshal
+    .other = marshals
+-piece-bo = bomb
+    .other = bombs
+-piece-fl = flag
+    .other = flags
+-any-unit = unit
+    .other = units
 
 ## Results
 result-draw = Draw
@@ -172,9 +243,19 @@ status-their-move = Turn { $turn } · Their move
 
 ## What happened
 ev-moved = { $who } moved { $from }→{ $to }
-ev-struck = { $attacker } ({ $from }) attacked { $target } ({ $at }) { $how }
-ev-battle = battle: { $attackers } against { $defenders }: { $a } vs { $d }, { $result }
-ev-detonated = { $owner } atomic bomb exploded at { $at }
+# `$owner` (own or enemy) owns the attacker; the other side owns the target.
+ev-struck = { $owner ->
+        [own] your { $attacker } ({ $from }) attacked enemy { $target }
+       *[enemy] enemy { $attacker } ({ $from }) attacked your { $target }
+    } ({ $at }) { $how }
+ev-battle = battle: { $owner ->
+        [own] your { $attackers } against enemy { $defenders }
+       *[enemy] enemy { $attackers } against your { $defenders }
+    }: { $a } vs { $d }, { $result }
+ev-detonated = { $owner ->
+        [own] your
+       *[enemy] enemy
+    } { $unit } exploded at { $at }
 ev-lost = lost: your { $unit } at { $at }
 ev-sunk = sunk: enemy { $unit } at { $at }
 battle-title = Battle at { $at }
@@ -356,7 +437,7 @@ err-bad-squares = `{ $a }` and `{ $b }` must be squares such as c2 and d4.
 err-file = Could not read the file ({ $reason }).
 err-layout-name = A layout name has 1 to 40 characters.
 err-save-what = Attach a file or name the match whose layout to save.
-err-unknown-unit = Unknown unit `{ $unit }`: try a code such as CR or a name such as cruiser.
+err-unknown-unit = Unknown unit `{ $text }`: try a code such as CR or a name such as cruiser.
 err-replay-not-finished = Match #{ $id } is not over yet: the replay opens when it ends.
 err-no-finished = You have no finished match yet.
 
@@ -432,8 +513,14 @@ ranks-points = { $points } { $points ->
 # Stratego (issue #9)
 reason-flag = the flag was captured
 stratego-turn-hint = Tap **Make a move**, or use /admiral move: `e4-e5` moves, `e4xe5` attacks, a scout runs `b2-b6`.
-stratego-moved-line = { $who } piece: { $from } → { $to }
-stratego-attack-line = { $who } { $attacker } on { $from } attacked { $defender } on { $to }: { $result }
+stratego-moved-line = { $owner ->
+        [own] your
+       *[enemy] enemy
+    } piece: { $from } → { $to }
+stratego-attack-line = { $owner ->
+        [own] your
+       *[enemy] enemy
+    } { $attacker } ({ $attacker-code }) on { $from } attacked { $defender } ({ $defender-code }) on { $to }: { $result }
 stratego-attacker-wins = the attacker wins
 stratego-defender-wins = the defender holds
 stratego-both-removed = both are removed

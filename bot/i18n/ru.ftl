@@ -147,14 +147,213 @@ attacker = Атакующий
 defender = Защитник
 destroyed = Уничтожены
 nothing = Никто
-enemy-known = противник: { $unit }
+enemy-known = { $unit-gender ->
+        [feminine] вражеская
+        [neuter] вражеское
+       *[masculine] вражеский
+    } { $unit }
 enemy-unknown = неизвестный корабль
-own-unit = ваш { $unit }
+own-unit = { $unit-gender ->
+        [feminine] ваша
+        [neuter] ваше
+       *[masculine] ваш
+    } { $unit }
 owner-your = ваш
 owner-enemy = вражеский
 weapon-contact = в упор
 weapon-aircraft = с воздуха
 weapon-torpedo = торпедой
+# Число единиц одного типа («2 крейсера»).
+unit-count = { $count } { $count ->
+        [one] { $unit }
+        [few] { $unit-few }
+        [many] { $unit-many }
+       *[other] { $unit-few }
+    }
+
+## Названия единиц: по термину на единицу (см. en.ftl). Атрибуты: .gender (masculine,
+## feminine, neuter) и .animacy (animate, inanimate) для согласования, .acc — винительный
+## падеж, .few и .many — форма после числа этих категорий (2 крейсера, 5 крейсеров).
+-kind-cv = авианосец
+    .gender = masculine
+    .animacy = inanimate
+    .acc = авианосец
+    .few = авианосца
+    .many = авианосцев
+-kind-bb = линкор
+    .gender = masculine
+    .animacy = inanimate
+    .acc = линкор
+    .few = линкора
+    .many = линкоров
+-kind-cr = крейсер
+    .gender = masculine
+    .animacy = inanimate
+    .acc = крейсер
+    .few = крейсера
+    .many = крейсеров
+-kind-rd = рейдер
+    .gender = masculine
+    .animacy = inanimate
+    .acc = рейдер
+    .few = рейдера
+    .many = рейдеров
+-kind-dd = эсминец
+    .gender = masculine
+    .animacy = inanimate
+    .acc = эсминец
+    .few = эсминца
+    .many = эсминцев
+-kind-ps = сторожевой корабль
+    .gender = masculine
+    .animacy = inanimate
+    .acc = сторожевой корабль
+    .few = сторожевых корабля
+    .many = сторожевых кораблей
+-kind-tb = торпедный катер
+    .gender = masculine
+    .animacy = inanimate
+    .acc = торпедный катер
+    .few = торпедных катера
+    .many = торпедных катеров
+-kind-cs = крейсерская подводная лодка
+    .gender = feminine
+    .animacy = inanimate
+    .acc = крейсерскую подводную лодку
+    .few = крейсерские подводные лодки
+    .many = крейсерских подводных лодок
+-kind-ms = тральщик
+    .gender = masculine
+    .animacy = inanimate
+    .acc = тральщик
+    .few = тральщика
+    .many = тральщиков
+-kind-ss = подводная лодка
+    .gender = feminine
+    .animacy = inanimate
+    .acc = подводную лодку
+    .few = подводные лодки
+    .many = подводных лодок
+-kind-ac = самолёт
+    .gender = masculine
+    .animacy = inanimate
+    .acc = самолёт
+    .few = самолёта
+    .many = самолётов
+-kind-tp = торпеда
+    .gender = feminine
+    .animacy = inanimate
+    .acc = торпеду
+    .few = торпеды
+    .many = торпед
+-kind-mn = мина
+    .gender = feminine
+    .animacy = inanimate
+    .acc = мину
+    .few = мины
+    .many = мин
+-kind-sm = стационарная мина
+    .gender = feminine
+    .animacy = inanimate
+    .acc = стационарную мину
+    .few = стационарные мины
+    .many = стационарных мин
+-kind-fs = брандер
+    .gender = masculine
+    .animacy = inanimate
+    .acc = брандер
+    .few = брандера
+    .many = брандеров
+-kind-ab = атомная бомба
+    .gender = feminine
+    .animacy = inanimate
+    .acc = атомную бомбу
+    .few = атомные бомбы
+    .many = атомных бомб
+-kind-nb = военно-морская база
+    .gender = feminine
+    .animacy = inanimate
+    .acc = военно-морскую базу
+    .few = военно-морские базы
+    .many = военно-морских баз
+-piece-sp = шпион
+    .gender = masculine
+    .animacy = animate
+    .acc = шпиона
+    .few = шпиона
+    .many = шпионов
+-piece-sc = разведчик
+    .gender = masculine
+    .animacy = animate
+    .acc = разведчика
+    .few = разведчика
+    .many = разведчиков
+-piece-mi = сапёр
+    .gender = masculine
+    .animacy = animate
+    .acc = сапёра
+    .few = сапёра
+    .many = сапёров
+-piece-sg = сержант
+    .gender = masculine
+    .animacy = animate
+    .acc = сержанта
+    .few = сержанта
+    .many = сержантов
+-piece-lt = лейтенант
+    .gender = masculine
+    .animacy = animate
+    .acc = лейтенанта
+    .few = лейтенанта
+    .many = лейтенантов
+-piece-ca = капитан
+    .gender = masculine
+    .animacy = animate
+    .acc = капитана
+    .few = капитана
+    .many = капитанов
+-piece-mj = майор
+    .gender = masculine
+    .animacy = animate
+    .acc = майора
+    .few = майора
+    .many = майоров
+-piece-co = полковник
+    .gender = masculine
+    .animacy = animate
+    .acc = полковника
+    .few = полковника
+    .many = полковников
+-piece-ge = генерал
+    .gender = masculine
+    .animacy = animate
+    .acc = генерала
+    .few = генерала
+    .many = генералов
+-piece-ma = маршал
+    .gender = masculine
+    .animacy = animate
+    .acc = маршала
+    .few = маршала
+    .many = маршалов
+-piece-bo = бомба
+    .gender = feminine
+    .animacy = inanimate
+    .acc = бомбу
+    .few = бомбы
+    .many = бомб
+-piece-fl = флаг
+    .gender = masculine
+    .animacy = inanimate
+    .acc = флаг
+    .few = флага
+    .many = флагов
+-any-unit = единица
+    .gender = feminine
+    .animacy = inanimate
+    .acc = единицу
+    .few = единицы
+    .many = единиц
 
 ## Итоги
 result-draw = Ничья
@@ -172,11 +371,70 @@ status-their-move = Ход { $turn } · ход соперника
 
 ## Что произошло
 ev-moved = { $who }: { $from }→{ $to }
-ev-struck = { $attacker } ({ $from }) атаковал { $target } ({ $at }) { $how }
-ev-battle = бой: { $attackers } против { $defenders }: { $a } против { $d }, { $result }
-ev-detonated = { $owner } атомная бомба взорвалась на { $at }
-ev-lost = потерян ваш { $unit } на { $at }
-ev-sunk = потоплен вражеский { $unit } на { $at }
+# `$owner` (own или enemy) — чей атакующий; цель — другой стороны.
+ev-struck = { $owner ->
+        [own] { $attacker-gender ->
+            [feminine] ваша
+            [neuter] ваше
+           *[masculine] ваш
+        }
+       *[enemy] { $attacker-gender ->
+            [feminine] вражеская
+            [neuter] вражеское
+           *[masculine] вражеский
+        }
+    } { $attacker } ({ $from }) { $attacker-gender ->
+        [feminine] атаковала
+        [neuter] атаковало
+       *[masculine] атаковал
+    } { $owner ->
+        [own] { $target-gender ->
+            [feminine] вражескую
+            [neuter] вражеское
+           *[masculine] { $target-animacy ->
+                [animate] вражеского
+               *[inanimate] вражеский
+            }
+        }
+       *[enemy] { $target-gender ->
+            [feminine] вашу
+            [neuter] ваше
+           *[masculine] { $target-animacy ->
+                [animate] вашего
+               *[inanimate] ваш
+            }
+        }
+    } { $target-acc } ({ $at }) { $how }
+ev-battle = бой: { $owner ->
+        [own] ваша группа { $attackers } против группы противника { $defenders }
+       *[enemy] группа противника { $attackers } против вашей группы { $defenders }
+    }: { $a } против { $d }, { $result }
+ev-detonated = { $owner ->
+        [own] { $unit-gender ->
+            [feminine] ваша
+            [neuter] ваше
+           *[masculine] ваш
+        }
+       *[enemy] { $unit-gender ->
+            [feminine] вражеская
+            [neuter] вражеское
+           *[masculine] вражеский
+        }
+    } { $unit } { $unit-gender ->
+        [feminine] взорвалась
+        [neuter] взорвалось
+       *[masculine] взорвался
+    } на { $at }
+ev-lost = { $unit-gender ->
+        [feminine] потеряна ваша
+        [neuter] потеряно ваше
+       *[masculine] потерян ваш
+    } { $unit } на { $at }
+ev-sunk = { $unit-gender ->
+        [feminine] потоплена вражеская
+        [neuter] потоплено вражеское
+       *[masculine] потоплен вражеский
+    } { $unit } на { $at }
 battle-title = Бой на { $at }
 battle-tie = ничья: уничтожены обе группы
 battle-you-won = вы победили
@@ -255,7 +513,15 @@ move-deadline = Сходите до { $when }.
 moved = **Партия #{ $id }**: соперник сделал ход.
 moved-start = **Партия #{ $id } началась.** Первым ходит Юг: когда настанет ваш ход, придёт личное сообщение.
 moved-own = **Партия #{ $id }**: итог вашей атаки.
-defence-requested = **Партия #{ $id }**: ваш { $unit } на { $at } атакован с { $from }. Выберите группу защиты до { $when } (иначе защищается сильнейшая группа).
+defence-requested = **Партия #{ $id }**: { $unit-gender ->
+        [feminine] ваша
+        [neuter] ваше
+       *[masculine] ваш
+    } { $unit } на { $at } { $unit-gender ->
+        [feminine] атакована
+        [neuter] атаковано
+       *[masculine] атакован
+    } с { $from }. Выберите группу защиты до { $when } (иначе защищается сильнейшая группа).
 defence-pending = От вас ждут выбора группы защиты (до { $when }).
 defence-declared = Партия #{ $id }: защита объявлена.
 awaiting-defence = Партия #{ $id }: ваша атака ждёт выбора защитника (не дольше чем до { $when }).
@@ -303,7 +569,11 @@ unit-sm = не двигается; топит любой корабль, кот�
 unit-fs = брандер: гибнет сам и уничтожает цель
 unit-ab = атомная бомба: уничтожает всё в квадрате 5×5
 unit-nb = военно-морская база: потеряли обе — проиграли
-unit-scale = сила { $strength }; сражается один или в группе
+unit-scale = сила { $strength }; сражается { $unit-gender ->
+        [feminine] одна
+        [neuter] одно
+       *[masculine] один
+    } или в группе
 profile-head = Личное дело { $user }: { $rank }, { $points } { $points ->
         [one] очко
         [few] очка
@@ -362,7 +632,7 @@ err-bad-squares = `{ $a }` и `{ $b }` должны быть клетками, �
 err-file = Не удалось прочитать файл ({ $reason }).
 err-layout-name = Название расстановки — от 1 до 40 знаков.
 err-save-what = Приложите файл или укажите партию, расстановку которой сохранить.
-err-unknown-unit = Неизвестная единица `{ $unit }`: попробуйте код, например КР, или название, например крейсер.
+err-unknown-unit = Неизвестная единица `{ $text }`: попробуйте код, например КР, или название, например крейсер.
 err-replay-not-finished = Партия #{ $id } ещё не окончена: запись откроется после её окончания.
 err-no-finished = У вас ещё нет законченных партий.
 
@@ -450,8 +720,26 @@ ranks-points = от { $points } { $points ->
 # Stratego (задача №9)
 reason-flag = захвачен флаг
 stratego-turn-hint = Нажмите **Сделать ход** или /адмирал ход: `e4-e5` — ход, `e4xe5` — атака, разведчик бежит `b2-b6`.
-stratego-moved-line = { $from } → { $to } ({ $who } ход)
-stratego-attack-line = { $who } { $attacker } на { $from } атаковал { $defender } на { $to }: { $result }
+stratego-moved-line = { $from } → { $to } ({ $owner ->
+        [own] ваш
+       *[enemy] вражеский
+    } ход)
+stratego-attack-line = { $owner ->
+        [own] { $attacker-gender ->
+            [feminine] ваша
+            [neuter] ваше
+           *[masculine] ваш
+        }
+       *[enemy] { $attacker-gender ->
+            [feminine] вражеская
+            [neuter] вражеское
+           *[masculine] вражеский
+        }
+    } { $attacker } ({ $attacker-code }) на { $from } { $attacker-gender ->
+        [feminine] атаковала
+        [neuter] атаковало
+       *[masculine] атаковал
+    } { $defender-acc } ({ $defender-code }) на { $to }: { $result }
 stratego-attacker-wins = атакующий побеждает
 stratego-defender-wins = защитник устоял
 stratego-both-removed = сняты оба

@@ -4,6 +4,15 @@
 //! Every text a user reads comes from here (command descriptions included, see
 //! [`super::commands::localise`]).
 //!
+//! **Units.** Every unit has a term in each catalogue (`-kind-cr` for an Admiral kind,
+//! `-piece-ma` for a Stratego piece, `-any-unit` for a unit the reader does not know) whose value
+//! is its name and whose attributes hold its grammar: in Russian `.gender`, `.animacy`, the
+//! accusative `.acc` and the forms after a number `.few` and `.many`; in English the form after
+//! a number `.other`. Fluent cannot reference a term through a variable, so the code passes a
+//! unit as a [`UnitName`]: `tr!(l, "ev-sunk", unit = UnitName::from(kind), …)` sets `$unit`,
+//! `$unit-gender`, `$unit-acc`, … (one variable per attribute) and the message selects on them:
+//! `{ $unit-gender -> [feminine] потоплена … *[masculine] потоплен } …`.
+//!
 //! **Numbers** reach the messages as Fluent numbers, so plural selectors work: integers print as
 //! they are (`#1234`), [`Grouped`] ones with the language's thousands separator (`18,500`).
 //!
@@ -13,22 +22,38 @@
 //!
 //! Tests (in `i18n/tests.rs`) check that both catalogues have the same messages and variables,
 //! that every call passes its message's variables, that every message renders, that every
-//! counted message takes the right plural forms, and that every key used in the code exists.
+//! message naming a unit renders and agrees for every unit, that every counted message takes the
+//! right plural forms, and that every key used in the code exists.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use admiral_engine::{Language, Square};
+use admiral_engine::stratego::Rank;
+use admiral_engine::{Language, Side, Square, UnitKind};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
+use fluent_syntax::ast;
 
 const EN: &str = include_str!("../../i18n/en.ftl");
 const RU: &str = include_str!("../../i18n/ru.ftl");
 
-/// One language's catalogue: the Fluent bundle.
+/// One language's catalogue: the Fluent bundle and the unit terms' texts.
 struct Catalogue {
     bundle: FluentBundle<FluentResource>,
+    terms: HashMap<String, Term>,
 }
+
+/// A term's value and attributes (name, text), read once when the catalogue loads.
+#[derive(Debug)]
+struct Term {
+    value: String,
+    attributes: Vec<(String, String)>,
+}
+
+/// A term no catalogue has: an empty name and no grammar, so the messages naming it fail to
+/// format and fall back (and log).
+static MISSING_TERM: Term = Term { value: String::new(), attributes: Vec::new() };
 
 fn source(lang: Language) -> &'static str {
     match lang {
@@ -55,6 +80,13 @@ fn load(lang: Language) -> Catalogue {
         }
         resource
     });
+    let terms = resource
+        .entries()
+        .filter_map(|entry| match entry {
+            ast::Entry::Term(term) => Some((term.id.name.to_string(), read_term(term, lang))),
+            _ => None,
+        })
+        .collect();
     let language = match lang {
         Language::En => "en",
         Language::Ru => "ru",
@@ -70,7 +102,39 @@ fn load(lang: Language) -> Catalogue {
             tracing::error!(?lang, error = %e, "catalogue entry rejected");
         }
     }
-    Catalogue { bundle }
+    Catalogue { bundle, terms }
+}
+
+fn read_term(term: &ast::Term<&str>, lang: Language) -> Term {
+    let text = |pattern: &ast::Pattern<&str>, name: &str| {
+        plain_text(pattern).unwrap_or_else(|| {
+            tracing::error!(?lang, term = term.id.name, name, "a unit term holds more than plain text");
+            String::new()
+        })
+    };
+    Term {
+        value: text(&term.value, "value"),
+        attributes: term
+            .attributes
+            .iter()
+            .map(|a| (a.id.name.to_string(), text(&a.value, a.id.name)))
+            .collect(),
+    }
+}
+
+/// The text of a pattern made of text and string literals only (what a unit's forms are).
+fn plain_text(pattern: &ast::Pattern<&str>) -> Option<String> {
+    pattern
+        .elements
+        .iter()
+        .map(|e| match e {
+            ast::PatternElement::TextElement { value } => Some(*value),
+            ast::PatternElement::Placeable {
+                expression: ast::Expression::Inline(ast::InlineExpression::StringLiteral { value }),
+            } => Some(*value),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Why a text could not be formatted.
@@ -194,7 +258,7 @@ pub fn award_name(key: &str, lang: Language) -> String {
 }
 
 /// Looks a text up: `tr!(lang, "key")` or `tr!(lang, "key", name = value, …)`, each value a
-/// [`MessageArg`] (text, a number, …).
+/// [`MessageArg`] (text, a number, a [`UnitName`], an [`Owner`], …).
 macro_rules! tr {
     ($l:expr, $k:expr) => {
         $crate::discord::i18n::t($l, $k)
@@ -210,7 +274,7 @@ macro_rules! tr {
 pub(crate) use tr;
 
 /// A value a message takes as a variable: text, a number (a Fluent number, so plural selectors
-/// work). `Sync`, so that the values
+/// work), or a value that sets several variables (a [`UnitName`]). `Sync`, so that the values
 /// of a `tr!` may live across an `.await` in the statement that formats them.
 pub trait MessageArg: Sync {
     /// Adds the value to `args` as the variable `name` (and the variables derived from it), for
@@ -303,6 +367,126 @@ fn format_number_en<M>(value: &FluentValue, _: &M) -> Option<String> {
 
 fn format_number_ru<M>(value: &FluentValue, _: &M) -> Option<String> {
     format_number(value, Language::Ru)
+}
+
+/// Whose unit acts in a text, from the reader's seat. Messages select on it (`own`, `enemy`)
+/// so that "your"/"enemy" agrees with the unit it describes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The reader's own unit.
+    Own,
+    /// The opponent's unit.
+    Enemy,
+}
+
+impl Owner {
+    /// The owner of `side`'s units as `viewer` sees them.
+    pub fn of(side: Side, viewer: Side) -> Owner {
+        if side == viewer {
+            Owner::Own
+        } else {
+            Owner::Enemy
+        }
+    }
+
+    /// The variant key the messages select on.
+    pub fn key(self) -> &'static str {
+        match self {
+            Owner::Own => "own",
+            Owner::Enemy => "enemy",
+        }
+    }
+}
+
+impl MessageArg for Owner {
+    fn add_to<'a>(&'a self, name: &str, _: Language, args: &mut FluentArgs<'a>) {
+        args.set(name.to_string(), self.key());
+    }
+}
+
+/// A unit named in a text: an Admiral unit kind, a Stratego piece, or a unit the reader does
+/// not know. Passed to a message as `role = UnitName::…` it sets `$role` (the unit's name, the
+/// value of its term), `$role-<attribute>` for each attribute of the term (`$role-gender`,
+/// `$role-acc`, …) and `$role-code` (what the unit's token shows: its code, a piece's number).
+///
+/// The catalogue's name of every Admiral kind and Stratego piece equals the engine's `name()`
+/// in both languages (tested): the bot's texts take names from the catalogue, the pictures
+/// (drawn by admiral-render) and the engine's own texts from the engine, and they agree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnitName {
+    /// An Admiral unit kind (term `-kind-<code>`).
+    Admiral(UnitKind),
+    /// A Stratego piece (term `-piece-<code>`).
+    Stratego(Rank),
+    /// A unit whose kind the reader does not know (term `-any-unit`).
+    Unknown,
+}
+
+impl From<UnitKind> for UnitName {
+    fn from(kind: UnitKind) -> Self {
+        UnitName::Admiral(kind)
+    }
+}
+
+impl From<Rank> for UnitName {
+    fn from(rank: Rank) -> Self {
+        UnitName::Stratego(rank)
+    }
+}
+
+impl UnitName {
+    /// Every unit the catalogues name: the Admiral kinds, the Stratego pieces, the unknown unit.
+    pub fn all() -> impl Iterator<Item = UnitName> {
+        UnitKind::ALL
+            .into_iter()
+            .map(UnitName::Admiral)
+            .chain(Rank::ALL.into_iter().map(UnitName::Stratego))
+            .chain([UnitName::Unknown])
+    }
+
+    /// The id of the unit's term, without the leading `-` (`kind-cr`, `piece-ma`, `any-unit`).
+    pub fn term_id(self) -> String {
+        match self {
+            UnitName::Admiral(k) => format!("kind-{}", k.code_en().to_lowercase()),
+            UnitName::Stratego(r) => format!("piece-{}", r.code_en().to_lowercase()),
+            UnitName::Unknown => "any-unit".to_string(),
+        }
+    }
+
+    /// The unit's name in `lang` ("подводная лодка").
+    pub fn name(self, lang: Language) -> String {
+        self.term(lang).value.clone()
+    }
+
+    /// What the unit's token shows: an Admiral code (`CR`, `КР`), a Stratego piece's number
+    /// (`10`) or, for the bomb and the flag, its code (`BO`); `?` for an unknown unit.
+    pub fn code(self, lang: Language) -> String {
+        match self {
+            UnitName::Admiral(k) => k.code(lang).to_string(),
+            UnitName::Stratego(r) => r.number().map_or_else(|| r.code(lang).to_string(), |n| n.to_string()),
+            UnitName::Unknown => "?".to_string(),
+        }
+    }
+
+    /// The unit's term in `lang` (the English one if `lang` lacks it, logged).
+    fn term(self, lang: Language) -> &'static Term {
+        let id = self.term_id();
+        catalogue(lang).terms.get(&id).unwrap_or_else(|| {
+            tracing::warn!(?lang, term = id, "no such unit term in the catalogue");
+            catalogue(Language::En).terms.get(&id).unwrap_or(&MISSING_TERM)
+        })
+    }
+}
+
+impl MessageArg for UnitName {
+    fn add_to<'a>(&'a self, name: &str, lang: Language, args: &mut FluentArgs<'a>) {
+        let term = self.term(lang);
+        args.set(name.to_string(), term.value.as_str());
+        for (attribute, text) in &term.attributes {
+            args.set(format!("{name}-{attribute}"), text.as_str());
+        }
+        args.set(format!("{name}-code"), self.code(lang));
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The catalogue's checks: both languages have the same messages and variables, every key used
-//! in the code exists, every message renders, and every counted message takes the right plural
-//! forms.
+//! in the code exists, the unit terms carry the grammar the messages select on, every message
+//! renders, every message naming a unit renders and agrees for every unit, and every counted
+//! message takes the right plural forms.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -15,6 +16,7 @@ fn syntax(lang: Language) -> ast::Resource<&'static str> {
     fluent_syntax::parser::parse(source(lang)).unwrap_or_else(|(_, errors)| panic!("{lang:?}: {errors:?}"))
 }
 
+/// The messages of a catalogue, by id.
 fn messages<'r>(
     res: &'r ast::Resource<&'static str>,
 ) -> BTreeMap<&'static str, &'r ast::Message<&'static str>> {
@@ -107,8 +109,29 @@ impl Variables {
     }
 }
 
+/// The suffixes a unit's variables take (`$unit-gender`, `$unit-acc`, …): every attribute of a
+/// term in either catalogue, and `code`.
+fn unit_suffixes() -> BTreeSet<String> {
+    LANGUAGES
+        .iter()
+        .flat_map(|l| catalogue(*l).terms.values())
+        .flat_map(|t| t.attributes.iter().map(|(a, _)| a.clone()))
+        .chain(["code".to_string()])
+        .collect()
+}
+
+/// The variable a unit's variable belongs to (`attacker-gender` → `attacker`); any other
+/// variable belongs to itself.
+fn family(var: &str, suffixes: &BTreeSet<String>) -> String {
+    match var.rsplit_once('-') {
+        Some((root, suffix)) if suffixes.contains(suffix) => root.to_string(),
+        _ => var.to_string(),
+    }
+}
+
 #[test]
 fn both_catalogues_have_the_same_messages_and_variables() {
+    let suffixes = unit_suffixes();
     let trees = LANGUAGES.map(syntax);
     for (lang, tree) in LANGUAGES.iter().zip(&trees) {
         // Messages and terms share one namespace in a bundle (a term's id without its `-`).
@@ -130,11 +153,14 @@ fn both_catalogues_have_the_same_messages_and_variables() {
             assert!(m.value.as_ref().is_some_and(|v| !v.elements.is_empty()), "empty text for {key}");
         }
         let [ve, vr] = [Variables::of(e), Variables::of(r)];
-        assert_eq!(ve.printed, vr.printed, "the variables of {key} differ");
-        // A selector is on a variable both languages know.
+        let printed =
+            |v: &Variables| -> BTreeSet<String> { v.printed.iter().map(|p| family(p, &suffixes)).collect() };
+        assert_eq!(printed(&ve), printed(&vr), "the variables of {key} differ");
+        // A selector is on a variable both languages know, or on a unit's grammar.
         for (var, other) in ve.selectors.keys().map(|v| (v, &vr)).chain(vr.selectors.keys().map(|v| (v, &ve)))
         {
-            let known = other.printed.contains(var) || other.selectors.contains_key(var);
+            let root = family(var, &suffixes);
+            let known = root != *var || printed(other).contains(&root) || other.selectors.contains_key(var);
             assert!(known, "{key} selects on ${var}, unknown to the other language");
         }
         if key.starts_with("cmd-") || key.starts_with("choice-") {
@@ -261,22 +287,39 @@ fn every_key_used_in_the_code_exists() {
     assert!(missing.is_empty(), "keys used in the code but missing in a catalogue: {missing:?}");
 }
 
-/// Every `tr!` call of the adapter passes its message's variables, by name.
+/// Every `tr!` call of the adapter passes its message's variables, by name (a unit's grammar
+/// variables come with it), and a [`UnitName`] for each unit the message names.
 #[test]
 fn every_call_passes_the_variables_its_message_uses() {
+    let suffixes = unit_suffixes();
     let trees = LANGUAGES.map(syntax);
     let mut checked = 0;
     for call in tr_calls() {
         // The examples and tests of this module pass odd values on purpose.
         let Some(key) = call.key.filter(|_| !call.file.contains("/i18n")) else { continue };
         let mut needed = BTreeSet::new();
+        let mut units = BTreeSet::new();
         for tree in &trees {
-            if let Some(m) = messages(tree).get(key.as_str()) {
-                needed.extend(Variables::of(m).all().into_iter().map(String::from));
+            let Some(m) = messages(tree).get(key.as_str()).copied() else { continue };
+            for var in Variables::of(m).all() {
+                let root = family(var, &suffixes);
+                if root != var {
+                    units.insert(root.clone());
+                }
+                needed.insert(root);
             }
         }
         let passed: BTreeSet<String> = call.args.iter().map(|(n, _)| n.clone()).collect();
         assert_eq!(passed, needed, "{key} in {}: the variables passed are not the message's", call.file);
+        for (name, value) in &call.args {
+            if units.contains(name) {
+                assert!(
+                    value.contains("UnitName"),
+                    "{key} in {}: `{name}` names a unit: pass a UnitName",
+                    call.file
+                );
+            }
+        }
         checked += 1;
     }
     assert!(checked > 150, "only {checked} calls checked");
@@ -309,6 +352,8 @@ fn numbers_print_plainly_or_grouped_and_nothing_is_isolated() {
 
 #[test]
 fn a_text_that_fails_falls_back_to_english_then_to_its_key() {
+    // Russian needs the unit's gender: without it, the English text.
+    assert_eq!(tr!(Language::Ru, "own-unit", unit = "?"), "your ?");
     // Variables missing in both languages: the reader's text with the gaps.
     assert_eq!(format(Language::Ru, "played", &[]), "Партия #{$id}: сыграно **{$action}**.");
     // A message no language has: the key.
@@ -316,9 +361,102 @@ fn a_text_that_fails_falls_back_to_english_then_to_its_key() {
     assert_eq!(lookup(Language::En, "no-such-key"), None);
 }
 
+fn attribute<'t>(term: &'t Term, name: &str) -> Option<&'t str> {
+    term.attributes.iter().find(|(a, _)| a == name).map(|(_, v)| v.as_str())
+}
+
+/// The units each message names, by the variable that names it: from the `tr!` calls that
+/// pass a [`UnitName`], and from the catalogues (a variable with a unit's suffix).
+fn unit_roles() -> BTreeMap<String, BTreeSet<String>> {
+    let mut roles: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for call in tr_calls() {
+        for (name, value) in &call.args {
+            if let (Some(key), true) = (&call.key, value.contains("UnitName")) {
+                roles.entry(key.clone()).or_default().insert(name.clone());
+            }
+        }
+    }
+    let suffixes = unit_suffixes();
+    for tree in LANGUAGES.map(syntax) {
+        for (key, m) in messages(&tree) {
+            for var in Variables::of(m).all() {
+                let root = family(var, &suffixes);
+                if root != var {
+                    roles.entry(key.to_string()).or_default().insert(root);
+                }
+            }
+        }
+    }
+    roles
+}
+
+#[test]
+fn unit_terms_carry_the_grammar_the_messages_need() {
+    let expected: BTreeSet<String> = UnitName::all().map(UnitName::term_id).collect();
+    let suffixes = unit_suffixes();
+    let roles = unit_roles();
+    for lang in LANGUAGES {
+        let terms = &catalogue(lang).terms;
+        assert_eq!(terms.keys().cloned().collect::<BTreeSet<_>>(), expected, "{lang:?}: one term per unit");
+        // What the messages of this language read from a unit.
+        let tree = syntax(lang);
+        let mut needed = BTreeSet::new();
+        for (key, m) in messages(&tree) {
+            for var in Variables::of(m).all() {
+                if let Some((role, attribute)) = var.rsplit_once('-') {
+                    if roles.get(key).is_some_and(|r| r.contains(role)) && attribute != "code" {
+                        needed.insert(attribute.to_string());
+                    }
+                }
+            }
+        }
+        if lang == Language::Ru {
+            assert!(needed.contains("gender") && needed.contains("acc"), "{needed:?}");
+        }
+        let first = &terms[&UnitName::Unknown.term_id()];
+        let names = |t: &Term| t.attributes.iter().map(|(a, _)| a.clone()).collect::<BTreeSet<_>>();
+        for (id, term) in terms {
+            assert!(!term.value.is_empty(), "{lang:?}: -{id} has no name");
+            assert_eq!(names(term), names(first), "{lang:?}: -{id} has other attributes than -any-unit");
+            for a in &needed {
+                assert!(attribute(term, a).is_some_and(|v| !v.is_empty()), "{lang:?}: -{id} lacks .{a}");
+            }
+            assert!(names(term).iter().all(|a| suffixes.contains(a)));
+            if lang == Language::Ru {
+                let gender = attribute(term, "gender").unwrap_or_default();
+                assert!(["masculine", "feminine", "neuter"].contains(&gender), "-{id}: gender {gender}");
+                let animacy = attribute(term, "animacy").unwrap_or_default();
+                assert!(["animate", "inanimate"].contains(&animacy), "-{id}: animacy {animacy}");
+            }
+        }
+        // Every term is plain text (what `read_term` reads).
+        for e in &tree.body {
+            if let ast::Entry::Term(t) = e {
+                assert!(plain_text(&t.value).is_some(), "-{} is not plain text", t.id.name);
+                assert!(t.attributes.iter().all(|a| plain_text(&a.value).is_some()), "-{}", t.id.name);
+            }
+        }
+    }
+}
+
+/// The catalogue is the texts' source of unit names; its names equal the engine's (which the
+/// pictures use).
+#[test]
+fn the_catalogue_names_units_as_the_engine_does() {
+    for l in LANGUAGES {
+        for k in UnitKind::ALL {
+            assert_eq!(UnitName::from(k).name(l), k.name(l), "{k:?} in {l:?}");
+        }
+        for r in Rank::ALL {
+            assert_eq!(UnitName::from(r).name(l), r.name(l), "{r:?} in {l:?}");
+        }
+    }
+}
+
 /// A value for a variable when rendering a message for the tests.
 #[derive(Clone, Debug)]
 enum Specimen {
+    Unit(UnitName),
     Number(u64),
     Text(String),
 }
@@ -326,22 +464,32 @@ enum Specimen {
 impl Specimen {
     fn arg(&self) -> &dyn MessageArg {
         match self {
+            Specimen::Unit(u) => u,
             Specimen::Number(n) => n,
             Specimen::Text(t) => t,
         }
     }
 }
 
-/// Every combination of values a message is rendered with: each variant key of a selector that
-/// is not by plural category, `count` for one that is, a text for the rest.
-fn specimens(key: &str, count: u64) -> Vec<Vec<(String, Specimen)>> {
+/// Every combination of values a message is rendered with: `unit` for each unit it names, each
+/// variant key of a selector on anything else (e.g. `$owner`: own, enemy), `count` for a plural
+/// selector, a text for the rest.
+fn specimens(
+    key: &str,
+    roles: &BTreeSet<String>,
+    unit: UnitName,
+    count: u64,
+) -> Vec<Vec<(String, Specimen)>> {
+    let suffixes = unit_suffixes();
     let mut fixed = Vec::new();
     let mut choices: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for tree in LANGUAGES.map(syntax) {
         let vars = Variables::of(messages(&tree)[key]);
         for var in vars.all() {
-            let root = var.to_string();
-            let specimen = if vars.plural().contains(var) {
+            let root = family(var, &suffixes);
+            let specimen = if roles.contains(&root) {
+                Specimen::Unit(unit)
+            } else if vars.plural().contains(var) {
                 Specimen::Number(count)
             } else if let Some(keys) = vars.selectors.get(var) {
                 choices.entry(root).or_default().extend(keys.iter().cloned());
@@ -377,14 +525,35 @@ fn render_ok(lang: Language, key: &str, args: &[(String, Specimen)]) -> String {
 
 #[test]
 fn every_message_renders_in_both_languages() {
+    let roles = unit_roles();
+    let none = BTreeSet::new();
     for key in messages(&syntax(Language::En)).keys() {
-        for args in specimens(key, 3) {
+        for args in specimens(key, roles.get(*key).unwrap_or(&none), UnitName::from(UnitKind::Cruiser), 3) {
             for l in LANGUAGES {
                 render_ok(l, key, &args);
             }
         }
     }
 }
+
+/// Russian words that agree in gender with the unit they describe: masculine, feminine, neuter.
+const AGREEING: [[&str; 3]; 8] = [
+    ["ваш", "ваша", "ваше"],
+    ["вражеский", "вражеская", "вражеское"],
+    ["атакован", "атакована", "атаковано"],
+    ["потерян", "потеряна", "потеряно"],
+    ["потоплен", "потоплена", "потоплено"],
+    ["взорвался", "взорвалась", "взорвалось"],
+    ["атаковал", "атаковала", "атаковало"],
+    ["один", "одна", "одно"],
+];
+
+/// The possessive and the adjective before a unit's name, by case and gender: nominative
+/// (masculine, feminine, neuter), then accusative (masculine animate, masculine inanimate,
+/// feminine, neuter).
+const NOMINATIVE: [[&str; 3]; 2] = [["ваш", "ваша", "ваше"], ["вражеский", "вражеская", "вражеское"]];
+const ACCUSATIVE: [[&str; 4]; 2] =
+    [["вашего", "ваш", "вашу", "ваше"], ["вражеского", "вражеский", "вражескую", "вражеское"]];
 
 /// The whole-word places where `phrase` occurs in `text`.
 fn occurrences<'t>(text: &'t str, phrase: &'t str) -> impl Iterator<Item = usize> + 't {
@@ -393,6 +562,97 @@ fn occurrences<'t>(text: &'t str, phrase: &'t str) -> impl Iterator<Item = usize
         let after = text[i + phrase.len()..].chars().next();
         !before.is_some_and(char::is_alphabetic) && !after.is_some_and(char::is_alphabetic)
     })
+}
+
+/// Checks that a Russian text about `unit` (every unit it names being `unit`) agrees with it:
+/// every gendered word has the unit's gender, and the word before the unit's name is in the
+/// case of that name (accusative before the accusative form).
+fn assert_agrees(text: &str, unit: UnitName, key: &str) {
+    let term = unit.term(Language::Ru);
+    let gender = ["masculine", "feminine", "neuter"]
+        .iter()
+        .position(|g| Some(*g) == attribute(term, "gender"))
+        .expect("a gender");
+    let animate = attribute(term, "animacy") == Some("animate");
+    let says = |what: &str| format!("{key} about «{}»: {what} in «{text}»", term.value);
+    for word in text.split(|c: char| !c.is_alphabetic()) {
+        for forms in AGREEING {
+            if let Some(g) = forms.iter().position(|f| *f == word) {
+                assert_eq!(g, gender, "{}", says(&format!("«{word}» does not agree")));
+            }
+        }
+    }
+    let accusative = attribute(term, "acc").expect("an accusative");
+    let acc_index = match gender {
+        0 if animate => 0,
+        0 => 1,
+        g => g + 1,
+    };
+    let adjectives: BTreeSet<&str> =
+        NOMINATIVE.iter().flatten().chain(ACCUSATIVE.iter().flatten()).copied().collect();
+    let cases = [
+        (term.value.as_str(), NOMINATIVE.map(|forms| forms[gender])),
+        (accusative, ACCUSATIVE.map(|forms| forms[acc_index])),
+    ];
+    for (form, expected) in cases {
+        for i in occurrences(text, form) {
+            let before = text[..i].trim_end().rsplit(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+            if adjectives.contains(before) && cases[0].0 != cases[1].0 {
+                assert!(expected.contains(&before), "{}", says(&format!("«{before} {form}»")));
+            }
+        }
+    }
+    // "атаковал" takes the accusative (after its adjective, if any).
+    for verb in AGREEING[6] {
+        for i in occurrences(text, verb) {
+            let object = text[i + verb.len()..].trim_start();
+            let object = match object.split_once(' ') {
+                Some((first, rest)) if adjectives.contains(first) => rest,
+                _ => object,
+            };
+            assert!(
+                object.starts_with(accusative),
+                "{}",
+                says(&format!("«{verb}» is not followed by «{accusative}»"))
+            );
+        }
+    }
+}
+
+#[test]
+fn every_message_naming_a_unit_renders_and_agrees_for_every_unit() {
+    let roles = unit_roles();
+    let suffixes = unit_suffixes();
+    // The scan finds at least these.
+    let some = ["own-unit", "enemy-known", "ev-struck", "ev-detonated", "ev-lost", "ev-sunk", "act-move"];
+    let more = ["act-attack", "defence-requested", "stratego-attack-line", "unit-count", "unit-scale"];
+    for key in some.into_iter().chain(more) {
+        assert!(roles.contains_key(key), "{key} is not found naming a unit");
+    }
+    let trees = LANGUAGES.map(syntax);
+    for (key, roles) in &roles {
+        for unit in UnitName::all() {
+            for args in specimens(key, roles, unit, 3) {
+                for (lang, tree) in LANGUAGES.iter().zip(&trees) {
+                    let text = render_ok(*lang, key, &args);
+                    let term = unit.term(*lang);
+                    // Where the message prints the unit (not only its grammar), its name shows.
+                    let printed = Variables::of(messages(tree)[key.as_str()]).printed;
+                    if printed.iter().any(|v| roles.contains(&family(v, &suffixes))) {
+                        let forms = std::iter::once(term.value.as_str())
+                            .chain(term.attributes.iter().map(|(_, v)| v.as_str()));
+                        assert!(
+                            forms.into_iter().any(|f| text.contains(f)),
+                            "{key} in {lang:?} does not name {unit:?}: {text}"
+                        );
+                    }
+                    if *lang == Language::Ru {
+                        assert_agrees(&text, unit, key);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The counted messages: the count's variable and the words after it in English (one, other)
@@ -429,8 +689,10 @@ fn assert_says(text: &str, n: u64, words: &str, what: &str) {
 
 #[test]
 fn every_counted_message_takes_the_plural_forms_of_its_count() {
+    let roles = unit_roles();
+    let none = BTreeSet::new();
     // Every message with a plural selector is checked here.
-    let counted: BTreeSet<&str> = COUNTED.iter().map(|c| c.0).collect();
+    let counted: BTreeSet<&str> = COUNTED.iter().map(|c| c.0).chain(["unit-count"]).collect();
     for tree in LANGUAGES.map(syntax) {
         for (key, m) in messages(&tree) {
             if !Variables::of(m).plural().is_empty() {
@@ -443,10 +705,24 @@ fn every_counted_message_takes_the_plural_forms_of_its_count() {
             assert!(Variables::of(messages(&tree)[key]).plural().contains(var), "{key} selects on ${var}");
         }
         for (n, e, r) in COUNTS {
-            for args in specimens(key, n) {
+            for args in specimens(key, roles.get(key).unwrap_or(&none), UnitName::Unknown, n) {
                 assert_says(&render_ok(Language::En, key, &args), n, en[e], key);
                 assert_says(&render_ok(Language::Ru, key, &args), n, ru[r], key);
             }
+        }
+    }
+    for unit in UnitName::all() {
+        for (n, e, r) in COUNTS {
+            let args =
+                [("count".to_string(), Specimen::Number(n)), ("unit".to_string(), Specimen::Unit(unit))];
+            let form = |lang: Language, attr: Option<&str>| {
+                let term = unit.term(lang);
+                attr.map_or(term.value.clone(), |a| attribute(term, a).unwrap_or_default().to_string())
+            };
+            let en = form(Language::En, [None, Some("other")][e]);
+            let ru = form(Language::Ru, [None, Some("few"), Some("many")][r]);
+            assert_says(&render_ok(Language::En, "unit-count", &args), n, &en, "unit-count");
+            assert_says(&render_ok(Language::Ru, "unit-count", &args), n, &ru, "unit-count");
         }
     }
     assert_eq!(
