@@ -1,6 +1,9 @@
 # Admiral for Discord — English catalogue.
-# Format (a subset of Fluent): `key = text`; an indented line continues the text on a new
-# line; `{ $name }` is replaced by a value. Every key must exist in ru.ftl too (tested).
+# Format: Fluent (https://projectfluent.org/fluent/guide/). `key = text`; an indented line
+# continues the text on a new line; `{ $name }` is replaced by a value; `{ $n -> … }` selects a
+# variant, by CLDR plural category for a number (English: one, other). Every message must exist
+# in ru.ftl too, with the same variables (tested); a unit's grammar variables (`$unit-gender`, …)
+# may differ. An indented line cannot start with `*`, `[` or `.`: write `{ "**" }` instead.
 
 ## Commands (descriptions ≤ 100 characters)
 cmd-admiral = Admiral: naval hidden-fleet strategy, played by DM
@@ -63,9 +66,9 @@ choice-untimed = untimed
 choice-1-day-per-move = 1 day per move
 choice-3-days-per-move = 3 days per move
 choice-7-days-per-move = 7 days per move
-choice-live-10+5 = live 10 min + 5 s
-choice-live-30+10 = live 30 min + 10 s
-choice-live-60+30 = live 60 min + 30 s
+choice-live-10-5 = live 10 min + 5 s
+choice-live-30-10 = live 30 min + 10 s
+choice-live-60-30 = live 60 min + 30 s
 choice-admiral = Admiral
 choice-stratego = Stratego (classic, unrated)
 choice-auto = defend automatically with the strongest group
@@ -135,9 +138,15 @@ ai-name = AI level { $level }
 opponent = Opponent
 you = You
 vs = vs { $name }
-plies = { $n } plies
+plies = { $n } { $n ->
+        [one] ply
+       *[other] plies
+    }
 points = Points
-wins = { $n } wins
+wins = { $n } { $n ->
+        [one] win
+       *[other] wins
+    }
 strength = strength
 attacker = Attacker
 defender = Defender
@@ -151,6 +160,77 @@ owner-enemy = enemy
 weapon-contact = in contact
 weapon-aircraft = from the air
 weapon-torpedo = with a torpedo
+# A number of units of one kind ("2 cruisers").
+unit-count = { $count } { $count ->
+        [one] { $unit }
+       *[other] { $unit-other }
+    }
+
+## Unit names: one term per unit, `-kind-<code>` for Admiral, `-piece-<code>` for Stratego,
+## `-any-unit` for a unit the reader does not know. The code passes a unit to a message as
+## variables: `$unit` is the term's value and `$unit-<attribute>` each attribute (`unit` being
+## the variable's name in the message: `$attacker`, `$attacker-other`, …), plus `$unit-code`
+## (the unit's code, a piece's number). `.other` is the form after a number of category other.
+-kind-cv = aircraft carrier
+    .other = aircraft carriers
+-kind-bb = battleship
+    .other = battleships
+-kind-cr = cruiser
+    .other = cruisers
+-kind-rd = raider
+    .other = raiders
+-kind-dd = destroyer
+    .other = destroyers
+-kind-ps = patrol ship
+    .other = patrol ships
+-kind-tb = torpedo boat
+    .other = torpedo boats
+-kind-cs = cruiser submarine
+    .other = cruiser submarines
+-kind-ms = minesweeper
+    .other = minesweepers
+-kind-ss = submarine
+    .other = submarines
+-kind-ac = aircraft
+    .other = aircraft
+-kind-tp = torpedo
+    .other = torpedoes
+-kind-mn = mine
+    .other = mines
+-kind-sm = stationary mine
+    .other = stationary mines
+-kind-fs = fireship
+    .other = fireships
+-kind-ab = atomic bomb
+    .other = atomic bombs
+-kind-nb = naval base
+    .other = naval bases
+-piece-sp = spy
+    .other = spies
+-piece-sc = scout
+    .other = scouts
+-piece-mi = miner
+    .other = miners
+-piece-sg = sergeant
+    .other = sergeants
+-piece-lt = lieutenant
+    .other = lieutenants
+-piece-ca = captain
+    .other = captains
+-piece-mj = major
+    .other = majors
+-piece-co = colonel
+    .other = colonels
+-piece-ge = general
+    .other = generals
+-piece-ma = marshal
+    .other = marshals
+-piece-bo = bomb
+    .other = bombs
+-piece-fl = flag
+    .other = flags
+-any-unit = unit
+    .other = units
 
 ## Results
 result-draw = Draw
@@ -168,9 +248,19 @@ status-their-move = Turn { $turn } · Their move
 
 ## What happened
 ev-moved = { $who } moved { $from }→{ $to }
-ev-struck = { $attacker } ({ $from }) attacked { $target } ({ $at }) { $how }
-ev-battle = battle: { $attackers } against { $defenders }: { $a } vs { $d }, { $result }
-ev-detonated = { $owner } atomic bomb exploded at { $at }
+# `$owner` (own or enemy) owns the attacker; the other side owns the target.
+ev-struck = { $owner ->
+        [own] your { $attacker } ({ $from }) attacked enemy { $target }
+       *[enemy] enemy { $attacker } ({ $from }) attacked your { $target }
+    } ({ $at }) { $how }
+ev-battle = battle: { $owner ->
+        [own] your { $attackers } against enemy { $defenders }
+       *[enemy] enemy { $attackers } against your { $defenders }
+    }: { $a } vs { $d }, { $result }
+ev-detonated = { $owner ->
+        [own] your
+       *[enemy] enemy
+    } { $unit } exploded at { $at }
 ev-lost = lost: your { $unit } at { $at }
 ev-sunk = sunk: enemy { $unit } at { $at }
 battle-title = Battle at { $at }
@@ -301,7 +391,10 @@ unit-fs = fireship: destroys itself and what it rams
 unit-ab = atomic bomb: destroys everything in a 5×5 square
 unit-nb = naval base: lose both and you lose
 unit-scale = strength { $strength }; fights alone or in a formation
-profile-head = Service record of { $user }: { $rank }, { $points } points.
+profile-head = Service record of { $user }: { $rank }, { $points } { $points ->
+        [one] point
+       *[other] points
+    }.
 stat-matches = Rated matches
 stat-wdl = Won / drawn / lost
 stat-sunk = Units sunk
@@ -309,7 +402,10 @@ stat-tonnage = Tonnage sunk
 medals = Medals and orders
 badges = Qualification badges
 new-awards = New awards
-rank-progress = { $points } / { $next } points to { $rank }
+rank-progress = { $points } / { $next } { $next ->
+        [one] point
+       *[other] points
+    } to { $rank }
 pts-fleet = Fleet kept
 pts-tonnage = Tonnage sunk (per 1,000 t)
 pts-bases = Both bases kept
@@ -318,7 +414,10 @@ pts-result = Result factor
 pts-opponent = Opponent factor
 leaderboard-head = **Leaderboard**
 leaderboard-empty = Nobody has finished a rated match here yet.
-replay-head = Match #{ $id }: { $plies } plies. The move list and the full record:
+replay-head = Match #{ $id }: { $plies } { $plies ->
+        [one] ply
+       *[other] plies
+    }. The move list and the full record:
 award-torpedo_strike = Torpedo strike
 award-submariner = Submariner
 award-naval_aviation = Naval aviation
@@ -347,12 +446,15 @@ err-file-not-text = That file is not text (a picture, a document or other binary
 err-file-encoding = The file is not in UTF-8, the encoding layout files use (UTF-16 with a byte-order mark is read too); other encodings, such as Windows-1251, are not supported. Save it as UTF-8 and upload it again.
 err-layout-name = A layout name has 1 to 40 characters.
 err-save-what = Attach a file or name the match whose layout to save.
-err-unknown-unit = Unknown unit `{ $unit }`: try a code such as CR or a name such as cruiser.
+err-unknown-unit = Unknown unit `{ $text }`: try a code such as CR or a name such as cruiser.
 err-replay-not-finished = Match #{ $id } is not over yet: the replay opens when it ends.
 err-no-finished = You have no finished match yet.
 
 ## Career (points, ranks, awards, leaderboard)
-rank-top = { $points } points: the highest rank
+rank-top = { $points } { $points ->
+        [one] point
+       *[other] points
+    }: the highest rank
 working-term = • { $term }: { $value }
 working-total = • ({ $sum }) × { $result } ({ $why }) × { $opponent } ({ $against }) = **{ $total }**
 factor-win = win
@@ -365,7 +467,10 @@ award-new = 🏅 New award: **{ $award }** { $degree }
 award-raised = 🏅 **{ $award }** raised from { $from } to **{ $degree }**
 unrated-friendly = This match was unrated: your career is unchanged.
 unrated-early = Resigned before move 10: this match earns nothing for either player.
-unrated-limit = You two have already played { $limit } rated matches today (UTC): this one counts as unrated.
+unrated-limit = You two have already played { $limit } rated { $limit ->
+        [one] match
+       *[other] matches
+    } today (UTC): this one counts as unrated.
 award-kind-medal = medal
 award-kind-order = order
 award-kind-badge = qualification badge
@@ -390,23 +495,41 @@ award-menu-next = { $count } / { $need } for degree { $degree }
 award-menu = An award: its condition and progress
 career-help-option = How points, ranks and fair play work
 career-help = **Points** after each rated match: fleet kept (your surviving ships' strength as a share of the full 184, ×100) + enemy tonnage sunk per 1,000 t + 50 if both your bases survive + 100 for a win. A win counts in full, a draw half, a loss a quarter; against the AI the level multiplies the points (1: ×0.2, 2: ×0.4, 3: ×0.6, 4: ×0.8, 5: ×1).
-    **Ranks**: 19, from Seaman (0 points) to Fleet Admiral (18,500). **Awards**: 12, each in degrees III → II → I; a higher degree replaces the lower one.
-    **Fair play**: the same two players count as rated at most 3 times per day (UTC); later matches that day are unrated. A match resigned before move 10 earns nothing for either player. Unrated matches change nothing.
-leaderboard-page = page { $page } of { $pages } · { $total } players
-leaderboard-row = { $place }. { $user } · { $rank } · { $points } points · wins: { $wins }
-leaderboard-you = Your place: **#{ $place }** ({ $points } points).
+    { "**" }Ranks**: 19, from Seaman (0 points) to Fleet Admiral (18,500). **Awards**: 12, each in degrees III → II → I; a higher degree replaces the lower one.
+    { "**" }Fair play**: the same two players count as rated at most 3 times per day (UTC); later matches that day are unrated. A match resigned before move 10 earns nothing for either player. Unrated matches change nothing.
+leaderboard-page = page { $page } of { $pages } · { $total } { $total ->
+        [one] player
+       *[other] players
+    }
+leaderboard-row = { $place }. { $user } · { $rank } · { $points } { $points ->
+        [one] point
+       *[other] points
+    } · wins: { $wins }
+leaderboard-you = Your place: **#{ $place }** ({ $points } { $points ->
+        [one] point
+       *[other] points
+    }).
 leaderboard-you-none = You are not on this board yet: finish a match started in this server.
 btn-prev = ◀ Previous
 btn-next = Next ▶
 award-card-top = { $count } · the highest degree
 ranks-title = The 19 ranks
-ranks-points = { $points } points
+ranks-points = { $points } { $points ->
+        [one] point
+       *[other] points
+    }
 
 # Stratego (issue #9)
 reason-flag = the flag was captured
 stratego-turn-hint = Tap **Make a move**, or use /admiral move: `e4-e5` moves, `e4xe5` attacks, a scout runs `b2-b6`.
-stratego-moved-line = { $who } piece: { $from } → { $to }
-stratego-attack-line = { $who } { $attacker } on { $from } attacked { $defender } on { $to }: { $result }
+stratego-moved-line = { $owner ->
+        [own] your
+       *[enemy] enemy
+    } piece: { $from } → { $to }
+stratego-attack-line = { $owner ->
+        [own] your
+       *[enemy] enemy
+    } { $attacker } ({ $attacker-code }) on { $from } attacked { $defender } ({ $defender-code }) on { $to }: { $result }
 stratego-attacker-wins = the attacker wins
 stratego-defender-wins = the defender holds
 stratego-both-removed = both are removed

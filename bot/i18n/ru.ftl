@@ -1,4 +1,5 @@
-# Адмирал для Discord — русский каталог. Формат как в en.ftl.
+# Адмирал для Discord — русский каталог. Формат как в en.ftl (Fluent; категории числа:
+# one, few, many, other).
 
 ## Команды (описания ≤ 100 знаков)
 cmd-admiral = Адмирал: морская стратегия со скрытым флотом, игра в личных сообщениях
@@ -61,9 +62,9 @@ choice-untimed = без часов
 choice-1-day-per-move = 1 день на ход
 choice-3-days-per-move = 3 дня на ход
 choice-7-days-per-move = 7 дней на ход
-choice-live-10+5 = блиц 10 мин + 5 с
-choice-live-30+10 = 30 мин + 10 с
-choice-live-60+30 = 60 мин + 30 с
+choice-live-10-5 = блиц 10 мин + 5 с
+choice-live-30-10 = 30 мин + 10 с
+choice-live-60-30 = 60 мин + 30 с
 choice-admiral = Адмирал
 choice-stratego = Stratego (классика, без рейтинга)
 choice-auto = защищаться автоматически сильнейшей группой
@@ -133,22 +134,231 @@ ai-name = ИИ уровня { $level }
 opponent = Соперник
 you = Вы
 vs = против { $name }
-plies = полуходов: { $n }
+plies = { $n } { $n ->
+        [one] полуход
+        [few] полухода
+        [many] полуходов
+       *[other] полухода
+    }
 points = Очки
-wins = побед: { $n }
+wins = { $n } { $n ->
+        [one] победа
+        [few] победы
+        [many] побед
+       *[other] победы
+    }
 strength = сила
 attacker = Атакующий
 defender = Защитник
 destroyed = Уничтожены
 nothing = Никто
-enemy-known = противник: { $unit }
+enemy-known = { $unit-gender ->
+        [feminine] вражеская
+        [neuter] вражеское
+       *[masculine] вражеский
+    } { $unit }
 enemy-unknown = неизвестный корабль
-own-unit = ваш { $unit }
+own-unit = { $unit-gender ->
+        [feminine] ваша
+        [neuter] ваше
+       *[masculine] ваш
+    } { $unit }
 owner-your = ваш
 owner-enemy = вражеский
 weapon-contact = в упор
 weapon-aircraft = с воздуха
 weapon-torpedo = торпедой
+# Число единиц одного типа («2 крейсера»).
+unit-count = { $count } { $count ->
+        [one] { $unit }
+        [few] { $unit-few }
+        [many] { $unit-many }
+       *[other] { $unit-few }
+    }
+
+## Названия единиц: по термину на единицу (см. en.ftl). Атрибуты: .gender (masculine,
+## feminine, neuter) и .animacy (animate, inanimate) для согласования, .acc — винительный
+## падеж, .few и .many — форма после числа этих категорий (2 крейсера, 5 крейсеров).
+-kind-cv = авианосец
+    .gender = masculine
+    .animacy = inanimate
+    .acc = авианосец
+    .few = авианосца
+    .many = авианосцев
+-kind-bb = линкор
+    .gender = masculine
+    .animacy = inanimate
+    .acc = линкор
+    .few = линкора
+    .many = линкоров
+-kind-cr = крейсер
+    .gender = masculine
+    .animacy = inanimate
+    .acc = крейсер
+    .few = крейсера
+    .many = крейсеров
+-kind-rd = рейдер
+    .gender = masculine
+    .animacy = inanimate
+    .acc = рейдер
+    .few = рейдера
+    .many = рейдеров
+-kind-dd = эсминец
+    .gender = masculine
+    .animacy = inanimate
+    .acc = эсминец
+    .few = эсминца
+    .many = эсминцев
+-kind-ps = сторожевой корабль
+    .gender = masculine
+    .animacy = inanimate
+    .acc = сторожевой корабль
+    .few = сторожевых корабля
+    .many = сторожевых кораблей
+-kind-tb = торпедный катер
+    .gender = masculine
+    .animacy = inanimate
+    .acc = торпедный катер
+    .few = торпедных катера
+    .many = торпедных катеров
+-kind-cs = крейсерская подводная лодка
+    .gender = feminine
+    .animacy = inanimate
+    .acc = крейсерскую подводную лодку
+    .few = крейсерские подводные лодки
+    .many = крейсерских подводных лодок
+-kind-ms = тральщик
+    .gender = masculine
+    .animacy = inanimate
+    .acc = тральщик
+    .few = тральщика
+    .many = тральщиков
+-kind-ss = подводная лодка
+    .gender = feminine
+    .animacy = inanimate
+    .acc = подводную лодку
+    .few = подводные лодки
+    .many = подводных лодок
+-kind-ac = самолёт
+    .gender = masculine
+    .animacy = inanimate
+    .acc = самолёт
+    .few = самолёта
+    .many = самолётов
+-kind-tp = торпеда
+    .gender = feminine
+    .animacy = inanimate
+    .acc = торпеду
+    .few = торпеды
+    .many = торпед
+-kind-mn = мина
+    .gender = feminine
+    .animacy = inanimate
+    .acc = мину
+    .few = мины
+    .many = мин
+-kind-sm = стационарная мина
+    .gender = feminine
+    .animacy = inanimate
+    .acc = стационарную мину
+    .few = стационарные мины
+    .many = стационарных мин
+-kind-fs = брандер
+    .gender = masculine
+    .animacy = inanimate
+    .acc = брандер
+    .few = брандера
+    .many = брандеров
+-kind-ab = атомная бомба
+    .gender = feminine
+    .animacy = inanimate
+    .acc = атомную бомбу
+    .few = атомные бомбы
+    .many = атомных бомб
+-kind-nb = военно-морская база
+    .gender = feminine
+    .animacy = inanimate
+    .acc = военно-морскую базу
+    .few = военно-морские базы
+    .many = военно-морских баз
+-piece-sp = шпион
+    .gender = masculine
+    .animacy = animate
+    .acc = шпиона
+    .few = шпиона
+    .many = шпионов
+-piece-sc = разведчик
+    .gender = masculine
+    .animacy = animate
+    .acc = разведчика
+    .few = разведчика
+    .many = разведчиков
+-piece-mi = сапёр
+    .gender = masculine
+    .animacy = animate
+    .acc = сапёра
+    .few = сапёра
+    .many = сапёров
+-piece-sg = сержант
+    .gender = masculine
+    .animacy = animate
+    .acc = сержанта
+    .few = сержанта
+    .many = сержантов
+-piece-lt = лейтенант
+    .gender = masculine
+    .animacy = animate
+    .acc = лейтенанта
+    .few = лейтенанта
+    .many = лейтенантов
+-piece-ca = капитан
+    .gender = masculine
+    .animacy = animate
+    .acc = капитана
+    .few = капитана
+    .many = капитанов
+-piece-mj = майор
+    .gender = masculine
+    .animacy = animate
+    .acc = майора
+    .few = майора
+    .many = майоров
+-piece-co = полковник
+    .gender = masculine
+    .animacy = animate
+    .acc = полковника
+    .few = полковника
+    .many = полковников
+-piece-ge = генерал
+    .gender = masculine
+    .animacy = animate
+    .acc = генерала
+    .few = генерала
+    .many = генералов
+-piece-ma = маршал
+    .gender = masculine
+    .animacy = animate
+    .acc = маршала
+    .few = маршала
+    .many = маршалов
+-piece-bo = бомба
+    .gender = feminine
+    .animacy = inanimate
+    .acc = бомбу
+    .few = бомбы
+    .many = бомб
+-piece-fl = флаг
+    .gender = masculine
+    .animacy = inanimate
+    .acc = флаг
+    .few = флага
+    .many = флагов
+-any-unit = единица
+    .gender = feminine
+    .animacy = inanimate
+    .acc = единицу
+    .few = единицы
+    .many = единиц
 
 ## Итоги
 result-draw = Ничья
@@ -166,11 +376,70 @@ status-their-move = Ход { $turn } · ход соперника
 
 ## Что произошло
 ev-moved = { $who }: { $from }→{ $to }
-ev-struck = { $attacker } ({ $from }) атаковал { $target } ({ $at }) { $how }
-ev-battle = бой: { $attackers } против { $defenders }: { $a } против { $d }, { $result }
-ev-detonated = { $owner } атомная бомба взорвалась на { $at }
-ev-lost = потерян ваш { $unit } на { $at }
-ev-sunk = потоплен вражеский { $unit } на { $at }
+# `$owner` (own или enemy) — чей атакующий; цель — другой стороны.
+ev-struck = { $owner ->
+        [own] { $attacker-gender ->
+            [feminine] ваша
+            [neuter] ваше
+           *[masculine] ваш
+        }
+       *[enemy] { $attacker-gender ->
+            [feminine] вражеская
+            [neuter] вражеское
+           *[masculine] вражеский
+        }
+    } { $attacker } ({ $from }) { $attacker-gender ->
+        [feminine] атаковала
+        [neuter] атаковало
+       *[masculine] атаковал
+    } { $owner ->
+        [own] { $target-gender ->
+            [feminine] вражескую
+            [neuter] вражеское
+           *[masculine] { $target-animacy ->
+                [animate] вражеского
+               *[inanimate] вражеский
+            }
+        }
+       *[enemy] { $target-gender ->
+            [feminine] вашу
+            [neuter] ваше
+           *[masculine] { $target-animacy ->
+                [animate] вашего
+               *[inanimate] ваш
+            }
+        }
+    } { $target-acc } ({ $at }) { $how }
+ev-battle = бой: { $owner ->
+        [own] ваша группа { $attackers } против группы противника { $defenders }
+       *[enemy] группа противника { $attackers } против вашей группы { $defenders }
+    }: { $a } против { $d }, { $result }
+ev-detonated = { $owner ->
+        [own] { $unit-gender ->
+            [feminine] ваша
+            [neuter] ваше
+           *[masculine] ваш
+        }
+       *[enemy] { $unit-gender ->
+            [feminine] вражеская
+            [neuter] вражеское
+           *[masculine] вражеский
+        }
+    } { $unit } { $unit-gender ->
+        [feminine] взорвалась
+        [neuter] взорвалось
+       *[masculine] взорвался
+    } на { $at }
+ev-lost = { $unit-gender ->
+        [feminine] потеряна ваша
+        [neuter] потеряно ваше
+       *[masculine] потерян ваш
+    } { $unit } на { $at }
+ev-sunk = { $unit-gender ->
+        [feminine] потоплена вражеская
+        [neuter] потоплено вражеское
+       *[masculine] потоплен вражеский
+    } { $unit } на { $at }
 battle-title = Бой на { $at }
 battle-tie = ничья: уничтожены обе группы
 battle-you-won = вы победили
@@ -250,7 +519,15 @@ move-deadline = Сходите до { $when }.
 moved = **Партия #{ $id }**: соперник сделал ход.
 moved-start = **Партия #{ $id } началась.** Первым ходит Юг: когда настанет ваш ход, придёт личное сообщение.
 moved-own = **Партия #{ $id }**: итог вашей атаки.
-defence-requested = **Партия #{ $id }**: ваш { $unit } на { $at } атакован с { $from }. Выберите группу защиты до { $when } (иначе защищается сильнейшая группа).
+defence-requested = **Партия #{ $id }**: { $unit-gender ->
+        [feminine] ваша
+        [neuter] ваше
+       *[masculine] ваш
+    } { $unit } на { $at } { $unit-gender ->
+        [feminine] атакована
+        [neuter] атаковано
+       *[masculine] атакован
+    } с { $from }. Выберите группу защиты до { $when } (иначе защищается сильнейшая группа).
 defence-pending = От вас ждут выбора группы защиты (до { $when }).
 defence-declared = Партия #{ $id }: защита объявлена.
 awaiting-defence = Партия #{ $id }: ваша атака ждёт выбора защитника (не дольше чем до { $when }).
@@ -298,8 +575,17 @@ unit-sm = не двигается; топит любой корабль, кот�
 unit-fs = брандер: гибнет сам и уничтожает цель
 unit-ab = атомная бомба: уничтожает всё в квадрате 5×5
 unit-nb = военно-морская база: потеряли обе — проиграли
-unit-scale = сила { $strength }; сражается один или в группе
-profile-head = Личное дело { $user }: { $rank }, очков: { $points }.
+unit-scale = сила { $strength }; сражается { $unit-gender ->
+        [feminine] одна
+        [neuter] одно
+       *[masculine] один
+    } или в группе
+profile-head = Личное дело { $user }: { $rank }, { $points } { $points ->
+        [one] очко
+        [few] очка
+        [many] очков
+       *[other] очка
+    }.
 stat-matches = Рейтинговых партий
 stat-wdl = Победы / ничьи / поражения
 stat-sunk = Потоплено единиц
@@ -307,7 +593,12 @@ stat-tonnage = Потоплено тоннажа
 medals = Медали и ордена
 badges = Нагрудные знаки
 new-awards = Новые награды
-rank-progress = { $points } / { $next } очков до звания «{ $rank }»
+rank-progress = { $points } / { $next } { $next ->
+        [one] очко
+        [few] очка
+        [many] очков
+       *[other] очка
+    } до звания «{ $rank }»
 pts-fleet = Сохранённый флот
 pts-tonnage = Потопленный тоннаж (на 1000 т)
 pts-bases = Обе базы целы
@@ -316,7 +607,12 @@ pts-result = Множитель результата
 pts-opponent = Множитель соперника
 leaderboard-head = **Таблица лидеров**
 leaderboard-empty = Здесь ещё никто не закончил рейтинговую партию.
-replay-head = Партия #{ $id }: полуходов { $plies }. Список ходов и полная запись:
+replay-head = Партия #{ $id }: { $plies } { $plies ->
+        [one] полуход
+        [few] полухода
+        [many] полуходов
+       *[other] полухода
+    }. Список ходов и полная запись:
 award-torpedo_strike = Торпедный удар
 award-submariner = Подводник
 award-naval_aviation = Морская авиация
@@ -345,12 +641,17 @@ err-file-not-text = Это не текстовый файл (картинка, �
 err-file-encoding = Файл не в кодировке UTF-8, которой пишутся файлы расстановки (UTF-16 с меткой порядка байтов тоже читается); другие кодировки, например Windows-1251, не поддерживаются. Сохраните файл в UTF-8 и загрузите снова.
 err-layout-name = Название расстановки — от 1 до 40 знаков.
 err-save-what = Приложите файл или укажите партию, расстановку которой сохранить.
-err-unknown-unit = Неизвестная единица `{ $unit }`: попробуйте код, например КР, или название, например крейсер.
+err-unknown-unit = Неизвестная единица `{ $text }`: попробуйте код, например КР, или название, например крейсер.
 err-replay-not-finished = Партия #{ $id } ещё не окончена: запись откроется после её окончания.
 err-no-finished = У вас ещё нет законченных партий.
 
 ## Career (points, ranks, awards, leaderboard)
-rank-top = { $points } очков: высшее звание
+rank-top = { $points } { $points ->
+        [one] очко
+        [few] очка
+        [many] очков
+       *[other] очка
+    }: высшее звание
 working-term = • { $term }: { $value }
 working-total = • ({ $sum }) × { $result } ({ $why }) × { $opponent } ({ $against }) = **{ $total }**
 factor-win = победа
@@ -363,7 +664,12 @@ award-new = 🏅 Новая награда: **{ $award }** { $degree }
 award-raised = 🏅 **{ $award }**: степень { $from } → **{ $degree }**
 unrated-friendly = Партия без рейтинга: ваш послужной список не изменился.
 unrated-early = Сдача до 10-го хода: партия не приносит ничего ни одному игроку.
-unrated-limit = Сегодня (UTC) вы двое уже сыграли { $limit } рейтинговые партии: эта идёт без рейтинга.
+unrated-limit = Сегодня (UTC) вы двое уже сыграли { $limit } { $limit ->
+        [one] рейтинговую партию
+        [few] рейтинговые партии
+        [many] рейтинговых партий
+       *[other] рейтинговой партии
+    }: эта идёт без рейтинга.
 award-kind-medal = медаль
 award-kind-order = орден
 award-kind-badge = знак классности
@@ -388,23 +694,61 @@ award-menu-next = { $count } / { $need } до степени { $degree }
 award-menu = Награда: условие и прогресс
 career-help-option = Как считаются очки, звания и честная игра
 career-help = **Очки** после каждой рейтинговой партии: сохранённый флот (сила уцелевших кораблей как доля полной силы 184, ×100) + потопленный тоннаж противника на 1000 т + 50, если обе ваши базы целы, + 100 за победу. Победа считается полностью, ничья — наполовину, поражение — на четверть; против ИИ очки умножаются по уровню (1: ×0,2, 2: ×0,4, 3: ×0,6, 4: ×0,8, 5: ×1).
-    **Звания**: 19, от матроса (0 очков) до адмирала флота (18 500). **Награды**: 12, у каждой степени III → II → I; высшая степень заменяет низшую.
-    **Честная игра**: одни и те же два игрока получают рейтинг не больше 3 раз в сутки (UTC); следующие партии в тот день идут без рейтинга. Партия, сданная до 10-го хода, не приносит ничего ни одному игроку. Партии без рейтинга ничего не меняют.
-leaderboard-page = страница { $page } из { $pages } · игроков: { $total }
-leaderboard-row = { $place }. { $user } · { $rank } · очков: { $points } · побед: { $wins }
-leaderboard-you = Ваше место: **#{ $place }** (очков: { $points }).
+    { "**" }Звания**: 19, от матроса (0 очков) до адмирала флота (18 500). **Награды**: 12, у каждой степени III → II → I; высшая степень заменяет низшую.
+    { "**" }Честная игра**: одни и те же два игрока получают рейтинг не больше 3 раз в сутки (UTC); следующие партии в тот день идут без рейтинга. Партия, сданная до 10-го хода, не приносит ничего ни одному игроку. Партии без рейтинга ничего не меняют.
+leaderboard-page = страница { $page } из { $pages } · { $total } { $total ->
+        [one] игрок
+        [few] игрока
+        [many] игроков
+       *[other] игрока
+    }
+leaderboard-row = { $place }. { $user } · { $rank } · { $points } { $points ->
+        [one] очко
+        [few] очка
+        [many] очков
+       *[other] очка
+    } · побед: { $wins }
+leaderboard-you = Ваше место: **#{ $place }** ({ $points } { $points ->
+        [one] очко
+        [few] очка
+        [many] очков
+       *[other] очка
+    }).
 leaderboard-you-none = Вас ещё нет в этой таблице: доиграйте партию, начатую на этом сервере.
 btn-prev = ◀ Назад
 btn-next = Вперёд ▶
 award-card-top = { $count } · высшая степень
 ranks-title = 19 званий
-ranks-points = от { $points } очков
+ranks-points = от { $points } { $points ->
+        [one] очка
+        [few] очков
+        [many] очков
+       *[other] очка
+    }
 
 # Stratego (задача №9)
 reason-flag = захвачен флаг
 stratego-turn-hint = Нажмите **Сделать ход** или /адмирал ход: `e4-e5` — ход, `e4xe5` — атака, разведчик бежит `b2-b6`.
-stratego-moved-line = { $from } → { $to } ({ $who } ход)
-stratego-attack-line = { $who } { $attacker } на { $from } атаковал { $defender } на { $to }: { $result }
+stratego-moved-line = { $from } → { $to } ({ $owner ->
+        [own] ваш
+       *[enemy] вражеский
+    } ход)
+stratego-attack-line = { $owner ->
+        [own] { $attacker-gender ->
+            [feminine] ваша
+            [neuter] ваше
+           *[masculine] ваш
+        }
+       *[enemy] { $attacker-gender ->
+            [feminine] вражеская
+            [neuter] вражеское
+           *[masculine] вражеский
+        }
+    } { $attacker } ({ $attacker-code }) на { $from } { $attacker-gender ->
+        [feminine] атаковала
+        [neuter] атаковало
+       *[masculine] атаковал
+    } { $defender-acc } ({ $defender-code }) на { $to }: { $result }
 stratego-attacker-wins = атакующий побеждает
 stratego-defender-wins = защитник устоял
 stratego-both-removed = сняты оба

@@ -6,7 +6,8 @@ use admiral_engine::Language;
 use admiral_render::{AwardLine, ProfileCard, RankInfo, RanksCard};
 
 use super::cid::Cid;
-use super::i18n::tr;
+pub use super::i18n::thousands;
+use super::i18n::{tr, Grouped};
 use super::present::mention;
 use super::ui::{Comp, Opt, Pic, Reply, Style};
 use crate::career::board::LeaderPage;
@@ -43,8 +44,8 @@ pub fn rank_info(points: u32, l: Language) -> RankInfo {
                 progress_label: tr!(
                     l,
                     "rank-progress",
-                    points = thousands(points as u64, l),
-                    next = thousands(next.2 as u64, l),
+                    points = Grouped(points as u64),
+                    next = Grouped(next.2 as u64),
                     rank = rank_name(i + 1, l)
                 ),
             }
@@ -53,7 +54,7 @@ pub fn rank_info(points: u32, l: Language) -> RankInfo {
             index: i as u8,
             name: rank_name(i, l).to_string(),
             progress: 1.0,
-            progress_label: tr!(l, "rank-top", points = thousands(points as u64, l)),
+            progress_label: tr!(l, "rank-top", points = Grouped(points as u64)),
         },
     }
 }
@@ -67,10 +68,7 @@ pub fn how_it_works(points: u32, l: Language) -> Reply {
         title: tr!(l, "ranks-title"),
         ranks: (0..RANKS.len())
             .map(|i| {
-                (
-                    rank_name(i, l).to_string(),
-                    tr!(l, "ranks-points", points = thousands(RANKS[i].2 as u64, l)),
-                )
+                (rank_name(i, l).to_string(), tr!(l, "ranks-points", points = Grouped(RANKS[i].2 as u64)))
             })
             .collect(),
         current: Some(career::rank_of(points) as u8),
@@ -92,7 +90,7 @@ pub fn award_line(key: &str, count: u64, degree: u8, l: Language) -> AwardLine {
             progress.as_ref().map_or(0.0, AwardProgress::fraction),
             format!("{} / {} → {}", thousands(count, l), thousands(need, l), roman(next)),
         ),
-        None => (1.0, tr!(l, "award-card-top", count = thousands(count, l))),
+        None => (1.0, tr!(l, "award-card-top", count = Grouped(count))),
     };
     AwardLine {
         emblem: emblem as u8,
@@ -102,20 +100,6 @@ pub fn award_line(key: &str, count: u64, degree: u8, l: Language) -> AwardLine {
         progress: fraction,
         progress_label: label,
     }
-}
-
-/// A number with thousands separators (`1,240` / `1 240`).
-pub fn thousands(n: u64, l: Language) -> String {
-    let digits = n.to_string();
-    let sep = if l == Language::Ru { '\u{a0}' } else { ',' };
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(sep);
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `x` with at most `places` decimals, trailing zeros dropped (a decimal comma in Russian).
@@ -141,8 +125,7 @@ pub fn factor(x: f64, l: Language) -> String {
 
 /// The working of the points: each term, then the factors and the total.
 pub fn working(p: &PointsBreakdown, l: Language) -> String {
-    let mut lines =
-        vec![tr!(l, "points-earned", points = p.total, total = thousands(p.points_after as u64, l))];
+    let mut lines = vec![tr!(l, "points-earned", points = p.total, total = Grouped(p.points_after as u64))];
     let terms = [
         ("pts-fleet", p.fleet_kept),
         ("pts-tonnage", p.tonnage_sunk),
@@ -229,16 +212,16 @@ pub fn award_detail(p: &AwardProgress, l: Language) -> String {
         0 => tr!(l, "award-no-degree"),
         d => tr!(l, "award-degree", degree = roman(d)),
     };
-    let [iii, ii, i] = a.thresholds.map(|t| thousands(t, l));
+    let [iii, ii, i] = a.thresholds.map(Grouped);
     let progress = match p.next {
         Some((degree, _)) => tr!(
             l,
             "award-next",
-            count = thousands(p.count, l),
-            left = thousands(p.remaining(), l),
+            count = Grouped(p.count),
+            left = Grouped(p.remaining()),
             degree = roman(degree)
         ),
-        None => tr!(l, "award-top", count = thousands(p.count, l)),
+        None => tr!(l, "award-top", count = Grouped(p.count)),
     };
     [
         format!("**{}** · {} · {held}", award_name(a.key, l), kind_name(a.kind, l)),
@@ -264,12 +247,12 @@ pub fn award_menu(user: UserId, progress: &[AwardProgress], l: Language) -> Vec<
                     tr!(
                         l,
                         "award-menu-next",
-                        count = thousands(p.count, l),
-                        need = thousands(need, l),
+                        count = Grouped(p.count),
+                        need = Grouped(need),
                         degree = roman(degree)
                     )
                 }
-                None => tr!(l, "award-top", count = thousands(p.count, l)),
+                None => tr!(l, "award-top", count = Grouped(p.count)),
             };
             Opt { label, value: p.award.key.to_string(), description: Some(description) }
         })
@@ -308,7 +291,7 @@ pub fn profile_reply(
         "profile-head",
         user = mention(user),
         rank = rank_name(p.rank, l),
-        points = thousands(p.points as u64, l)
+        points = Grouped(p.points as u64)
     ));
     r.pictures.push(Pic::Profile(Box::new(card)));
     r.rows = award_menu(user, progress, l);
@@ -333,12 +316,12 @@ pub fn leaderboard_reply(page: &LeaderPage, caller: UserId, l: Language) -> Repl
             place = row.place,
             user = mention(row.user),
             rank = rank_name(career::rank_of(row.points), l),
-            points = thousands(row.points as u64, l),
+            points = Grouped(row.points as u64),
             wins = row.wins
         ));
     }
     lines.push(match &page.me {
-        Some(me) => tr!(l, "leaderboard-you", place = me.place, points = thousands(me.points as u64, l)),
+        Some(me) => tr!(l, "leaderboard-you", place = me.place, points = Grouped(me.points as u64)),
         None => tr!(l, "leaderboard-you-none"),
     });
     let mut r = Reply::text(lines.join("\n"));

@@ -9,7 +9,7 @@ use admiral_render::{AtlasEntry, AtlasLabels};
 use super::autocomplete::{self, Choice};
 use super::career_view;
 use super::cid::Cid;
-use super::i18n::tr;
+use super::i18n::{tr, UnitName};
 use super::present::{
     self, battle_pic, board_pic, describe_turn, error_text, mention, opponent_plain, setup_pic,
 };
@@ -931,8 +931,10 @@ pub fn rules(who: &Who, unit: Option<&str>) -> Reply {
         return match UnitKind::from_code(u)
             .or_else(|| UnitKind::ALL.into_iter().find(|k| k.name(l).eq_ignore_ascii_case(u.trim())))
         {
-            Some(k) => Reply::private(format!("**{} ({})** — {}", k.name(l), k.code(l), unit_line(k, l))),
-            None => oops(l, tr!(l, "err-unknown-unit", unit = u.trim())),
+            Some(k) => {
+                Reply::private(format!("**{} ({})** — {}", present::unit(k, l), k.code(l), unit_line(k, l)))
+            }
+            None => oops(l, tr!(l, "err-unknown-unit", text = u.trim())),
         };
     }
     let mut r = Reply::private(format!(
@@ -964,7 +966,7 @@ pub fn unit_line(k: UnitKind, l: Language) -> String {
         UnitKind::Fireship => tr!(l, "unit-fs"),
         UnitKind::AtomicBomb => tr!(l, "unit-ab"),
         UnitKind::NavalBase => tr!(l, "unit-nb"),
-        _ => tr!(l, "unit-scale", strength = k.strength().unwrap_or(0)),
+        _ => tr!(l, "unit-scale", strength = k.strength().unwrap_or(0), unit = UnitName::from(k)),
     };
     format!("×{} · {what}", k.fleet_count())
 }

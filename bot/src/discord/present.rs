@@ -15,7 +15,7 @@ use admiral_render::{BattleCard, BattleSide, BoardLabels, GameOverCard, PlayerLa
 
 pub use super::career_view::{award_line, rank_info};
 use super::cid::Cid;
-use super::i18n::tr;
+use super::i18n::{tr, Owner, UnitName};
 use super::ui::{Comp, Opt, Pic, Reply, Style};
 use crate::career::{AwardChange, PointsBreakdown};
 use crate::clock::TimeControl;
@@ -97,16 +97,16 @@ pub fn opponent_plain(o: &Opponent, l: Language, name: Option<&str>) -> String {
     }
 }
 
-/// A unit's name in the reader's language.
-pub fn unit(k: UnitKind, l: Language) -> &'static str {
-    k.name(l)
+/// A unit's name in the reader's language (from the catalogue, see [`UnitName`]).
+pub fn unit(k: UnitKind, l: Language) -> String {
+    UnitName::from(k).name(l)
 }
 
 /// What the viewer may say about the enemy unit on `sq`: its remembered identity if the
 /// view has intel, else "enemy ship".
 pub fn enemy_at(view: &View, sq: Square, l: Language) -> String {
     match view.cell(sq) {
-        Cell::Enemy { intel: Some(k) } if view.intel => tr!(l, "enemy-known", unit = unit(k, l)),
+        Cell::Enemy { intel: Some(k) } if view.intel => tr!(l, "enemy-known", unit = UnitName::from(k)),
         _ => tr!(l, "enemy-unknown"),
     }
 }
@@ -143,6 +143,7 @@ pub fn reason_text(r: EndReason, l: Language) -> String {
     }
 }
 
+/// "your" or "enemy" on its own (a label on the battle card).
 fn owner(side: Side, viewer: Side, l: Language) -> String {
     if side == viewer {
         tr!(l, "owner-your")
@@ -159,8 +160,8 @@ pub fn describe_turn(view: &View, l: Language) -> String {
         let line = match *e {
             Event::Moved { side, kind, from, to } => {
                 let who = match kind {
-                    Some(k) if side == v => tr!(l, "own-unit", unit = unit(k, l)),
-                    _ if side == v => tr!(l, "own-unit", unit = "?"),
+                    Some(k) if side == v => tr!(l, "own-unit", unit = UnitName::from(k)),
+                    _ if side == v => tr!(l, "own-unit", unit = UnitName::Unknown),
                     _ => enemy_at(view, to, l),
                 };
                 tr!(l, "ev-moved", who = who, from = from, to = to)
@@ -174,9 +175,10 @@ pub fn describe_turn(view: &View, l: Language) -> String {
                 tr!(
                     l,
                     "ev-struck",
-                    attacker = format!("{} {}", owner(side, v, l), unit(attacker.kind, l)),
+                    owner = Owner::of(side, v),
+                    attacker = UnitName::from(attacker.kind),
                     from = attacker.square,
-                    target = format!("{} {}", owner(side.opponent(), v, l), unit(target.kind, l)),
+                    target = UnitName::from(target.kind),
                     at = target.square,
                     how = how
                 )
@@ -192,19 +194,26 @@ pub fn describe_turn(view: &View, l: Language) -> String {
                 tr!(
                     l,
                     "ev-battle",
-                    attackers = format!("{} {}", owner(side, v, l), group_text(&a, l)),
-                    defenders = format!("{} {}", owner(side.opponent(), v, l), group_text(&d, l)),
+                    owner = Owner::of(side, v),
+                    attackers = group_text(&a, l),
+                    defenders = group_text(&d, l),
                     a = attack_strength,
                     d = defense_strength,
                     result = res
                 )
             }
-            Event::Detonated { side, at } => tr!(l, "ev-detonated", owner = owner(side, v, l), at = at),
+            Event::Detonated { side, at } => tr!(
+                l,
+                "ev-detonated",
+                owner = Owner::of(side, v),
+                unit = UnitName::from(UnitKind::AtomicBomb),
+                at = at
+            ),
             Event::Destroyed { side, kind, square } => {
                 if side == v {
-                    tr!(l, "ev-lost", unit = unit(kind, l), at = square)
+                    tr!(l, "ev-lost", unit = UnitName::from(kind), at = square)
                 } else {
-                    tr!(l, "ev-sunk", unit = unit(kind, l), at = square)
+                    tr!(l, "ev-sunk", unit = UnitName::from(kind), at = square)
                 }
             }
             Event::Ended { outcome } => {
@@ -267,20 +276,13 @@ fn outcome_of(o: admiral_engine::stratego::Outcome) -> Outcome {
 /// What the last Stratego move did, in words (moves are public; attacks reveal both pieces).
 pub fn describe_stratego_turn(view: &admiral_engine::stratego::View, l: Language) -> String {
     use admiral_engine::stratego::Event as E;
-    let piece = |rank: admiral_engine::stratego::Rank| {
-        format!(
-            "{} ({})",
-            rank.name(l),
-            rank.number().map(|n| n.to_string()).unwrap_or_else(|| rank.code(l).to_string())
-        )
-    };
     let mut lines = Vec::new();
     for e in &view.last_turn {
         match *e {
             E::Moved { from, to, side, .. } => lines.push(tr!(
                 l,
                 "stratego-moved-line",
-                who = owner(side, view.viewer, l),
+                owner = Owner::of(side, view.viewer),
                 from = from.to_string(),
                 to = to.to_string()
             )),
@@ -293,10 +295,10 @@ pub fn describe_stratego_turn(view: &admiral_engine::stratego::View, l: Language
                 lines.push(tr!(
                     l,
                     "stratego-attack-line",
-                    who = owner(side, view.viewer, l),
-                    attacker = piece(attacker.rank),
+                    owner = Owner::of(side, view.viewer),
+                    attacker = UnitName::from(attacker.rank),
                     from = attacker.square.to_string(),
-                    defender = piece(defender.rank),
+                    defender = UnitName::from(defender.rank),
                     to = defender.square.to_string(),
                     result = result
                 ));
@@ -603,19 +605,15 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
         }
         Notice::DefenceRequested { attack, options, deadline } => {
             let target = attack.target().unwrap_or(attack.from());
-            let own = ctx
-                .view
-                .as_ref()
-                .and_then(|v| match v.cell(target) {
-                    Cell::Own { kind } => Some(unit(kind, l).to_string()),
-                    _ => None,
-                })
-                .unwrap_or_else(|| tr!(l, "own-unit", unit = "?"));
+            let own = ctx.view.as_ref().and_then(|v| match v.cell(target) {
+                Cell::Own { kind } => Some(kind),
+                _ => None,
+            });
             r.text = tr!(
                 l,
                 "defence-requested",
                 id = m.0,
-                unit = own,
+                unit = own.map_or(UnitName::Unknown, UnitName::from),
                 at = target,
                 from = attack.origin_of_attack(),
                 when = when(*deadline)
@@ -815,9 +813,8 @@ pub fn action_label(a: &Action, view: &View, l: Language) -> String {
         _ => None,
     };
     let k = own(a.from());
-    let name = k.map(|k| unit(k, l).to_string()).unwrap_or_else(|| "?".into());
     let body = match *a {
-        Action::Move { .. } => tr!(l, "act-move", unit = name),
+        Action::Move { .. } => tr!(l, "act-move", unit = k.map_or(UnitName::Unknown, UnitName::from)),
         Action::Detonate { .. } => tr!(l, "act-detonate"),
         Action::Attack { target, via, partners, .. } => {
             let target_text = enemy_at(view, target, l);
@@ -825,8 +822,12 @@ pub fn action_label(a: &Action, view: &View, l: Language) -> String {
                 let mut kinds: Vec<UnitKind> = k.into_iter().collect();
                 kinds.extend(partners.iter().filter_map(own));
                 let same = kinds.windows(2).all(|w| w[0] == w[1]);
-                let group = match (same, admiral_engine::group_strength(&kinds)) {
-                    (true, Some(s)) if l == Language::En => format!("{} {}s ({s})", kinds.len(), name),
+                // A formation of one kind: "2 cruisers (18)" in English, codes in Russian.
+                let group = match (same, kinds.first(), admiral_engine::group_strength(&kinds)) {
+                    (true, Some(&kind), Some(s)) if l == Language::En => {
+                        let units = tr!(l, "unit-count", count = kinds.len(), unit = UnitName::from(kind));
+                        format!("{units} ({s})")
+                    }
                     _ => group_text(&kinds, l),
                 };
                 tr!(l, "act-formation", group = group, target = target_text)
@@ -834,7 +835,12 @@ pub fn action_label(a: &Action, view: &View, l: Language) -> String {
                 let key_weapon = match k {
                     Some(UnitKind::Aircraft) => tr!(l, "act-air", target = target_text),
                     Some(UnitKind::Torpedo) => tr!(l, "act-torpedo", target = target_text),
-                    _ => tr!(l, "act-attack", unit = name, target = target_text),
+                    _ => tr!(
+                        l,
+                        "act-attack",
+                        unit = k.map_or(UnitName::Unknown, UnitName::from),
+                        target = target_text
+                    ),
                 };
                 match via {
                     Some(v) => tr!(l, "act-move-attack", step = v, rest = key_weapon),

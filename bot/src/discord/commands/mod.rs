@@ -105,7 +105,8 @@ fn localise_one(c: &mut poise::Command<Arc<App>, Error>, prefix: &str, missing: 
         }
         let mut choices = p.choices.to_vec();
         for ch in &mut choices {
-            let ckey = format!("choice-{}", ch.name.to_lowercase().replace(' ', "-"));
+            // Fluent keys are letters, digits, `-` and `_`: "live 10+5" is `choice-live-10-5`.
+            let ckey = format!("choice-{}", ch.name.to_lowercase().replace([' ', '+'], "-"));
             if let Some((en, ru)) = text_or_missing(&ckey, missing) {
                 ch.name = en.into();
                 ch.localizations = vec![("ru".into(), ru.into())].into();
