@@ -70,7 +70,10 @@ async fn main() {
     let all_answered = started.elapsed();
     let stats = svc.ai_stats();
     println!("all {} AI answers within {:.1} s", stats.decisions, all_answered.as_secs_f64());
-    println!("queued: {} of {} decisions; fallback moves: {}", stats.queued, stats.decisions, stats.fallbacks);
+    println!(
+        "queued: {} of {} decisions; fallback moves: {}",
+        stats.queued, stats.decisions, stats.fallbacks
+    );
     println!("waiting in line: {}", percentiles(stats.waits.clone()));
     println!("thinking:        {}", percentiles(stats.thinking.clone()));
 

@@ -378,7 +378,7 @@ policy-auto = the strongest group defends automatically
 policy-ask = ask me by DM (with a deadline)
 lang-auto = follows your Discord language
 lang-name = English
-rules-summary = **Admiral** in short: each side secretly places 58 units; on your turn one unit moves one square, attacks, or moves then attacks. Ships of the scale may attack in formations (e.g. CR+CR = 18). Lose both naval bases and you lose. Full rules: the README.
+rules-summary = **Admiral** in short: each side secretly places 58 units; on your turn one unit moves one square, attacks, or moves then attacks. Ships of the scale may attack in formations (e.g. CR+CR = 18). Lose both naval bases and you lose. Each unit: /admiral rules with its name; full rules: doc/rules.md in the bot's source code.
 board-legend = **On your board**: a striped token is an enemy you have not identified; waves (››› in Stratego) mean it has moved, so it is no base or stationary mine (no bomb or flag); a white label shows what you know it to be. A yellow eye on one of your own units means the enemy has identified it.
 atlas-title = The units of Admiral
 atlas-footer = Moves: one square, never diagonal. Tethered weapons stay next to their carrier.

@@ -11,30 +11,9 @@ use std::time::{Duration, Instant};
 use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::*;
 
-/// Positions after a random number of random plies from AI layouts.
-fn positions(count: usize) -> Vec<Game> {
-    let mut dice = Dice::new(42);
-    (0..count)
-        .map(|i| {
-            let mut game =
-                Game::new(&Ai::layout(5, i as u64), &Ai::layout(5, 1000 + i as u64), true).unwrap();
-            let plies = 20 + dice.below(300);
-            for _ in 0..plies {
-                if game.outcome().is_some() {
-                    break;
-                }
-                let legal = game.legal_actions();
-                game.play(&legal[dice.below(legal.len())], Defense::Auto).unwrap();
-            }
-            game
-        })
-        .filter(|g| g.outcome().is_none())
-        .collect()
-}
+mod common;
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
+use common::{admiral_positions as positions, percentile};
 
 fn main() {
     if std::env::args().any(|a| a == "--list") {

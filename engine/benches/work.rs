@@ -1,7 +1,7 @@
 //! How much work a level's decision is, in both games: what the real-play time budgets reach
 //! alone on this machine (Admiral: sampled worlds), and how long fixed amounts of work take
 //! (p50, p95 and max over mid-game positions). The figures behind the fixed-work budgets of
-//! `Budget::for_level` (doc/ai-budgets.md).
+//! `Budget::for_level` (doc/admiral-ai.md, "Real-play budgets").
 //!
 //! Run with `cargo bench -p admiral-engine --bench work` (several minutes: every decision at a
 //! real-play budget thinks for most of it); `-- --admiral` or `-- --stratego` for one game.
@@ -12,25 +12,9 @@ use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::stratego;
 use admiral_engine::*;
 
-/// Admiral positions after 20–320 random plies from AI layouts.
-fn admiral_positions(count: usize) -> Vec<Game> {
-    let mut dice = Dice::new(42);
-    (0..count)
-        .map(|i| {
-            let mut game =
-                Game::new(&Ai::layout(5, i as u64), &Ai::layout(5, 1000 + i as u64), true).unwrap();
-            for _ in 0..20 + dice.below(300) {
-                if game.outcome().is_some() {
-                    break;
-                }
-                let legal = game.legal_actions();
-                game.play(&legal[dice.below(legal.len())], Defense::Auto).unwrap();
-            }
-            game
-        })
-        .filter(|g| g.outcome().is_none())
-        .collect()
-}
+mod common;
+
+use common::{admiral_positions, percentile};
 
 /// Stratego positions after 10–160 random plies from AI layouts.
 fn stratego_positions(count: usize) -> Vec<stratego::Game> {
@@ -51,10 +35,6 @@ fn stratego_positions(count: usize) -> Vec<stratego::Game> {
         })
         .filter(|g| g.outcome().is_none() && !g.legal_actions().is_empty())
         .collect()
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
 fn row(game: &str, level: u8, budget: &str, times: &mut [f64], extra: &str) {

@@ -3,28 +3,37 @@
 //! with his pictures, and the match completes; the bot does not hammer the closed DM.
 
 use admiral_e2e::bot::Bot;
-use admiral_e2e::fake::{FakeDiscord, Place};
+use admiral_e2e::fake::{FakeDiscord, Message, Place};
 use admiral_e2e::game::{self, Seat};
 use admiral_e2e::player::Player;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn match_completes_with_closed_dms() {
+/// A match between Alice and Bob (in `locale`), whose DMs are closed: the bot's setup DM
+/// bounces and Bob is told in the channel. Returns the fake, Alice, Bob, the running bot, the
+/// match and that note.
+async fn bob_with_closed_dms(locale: &str) -> (FakeDiscord, Player, Player, Bot, u64, Message) {
     let fake = FakeDiscord::start().await;
     let alice = Player::join(&fake, "alice", "en-US");
-    let bob = Player::join(&fake, "bob", "en-US");
+    let bob = Player::join(&fake, "bob", locale);
     fake.close_dms(bob.id());
-    let _bot = Bot::start(&fake).await;
-
+    let bot = Bot::start(&fake).await;
     alice.challenge(&bob, &[]).await;
     let m = bob.accept().await;
+    let note = bob
+        .wait_public("the closed-DM note", |msg| {
+            msg.content.contains(&bob.mention())
+                && (msg.content.contains("direct messages") || msg.content.contains("личные сообщения"))
+        })
+        .await;
+    (fake, alice, bob, bot, m, note)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn match_completes_with_closed_dms() {
+    let (fake, alice, bob, _bot, m, note) = bob_with_closed_dms("en-US").await;
     let ms = m.to_string();
 
     // The setup DM bounces: Bob is told in the channel, without any picture.
-    let note = bob
-        .wait_public("the closed-DM note", |msg| {
-            msg.content.contains(&bob.mention()) && msg.content.contains("direct messages")
-        })
-        .await;
+    assert!(note.content.contains("direct messages"), "{}", note.content);
     assert!(note.attachments.is_empty() && note.components().is_empty(), "{note:?}");
 
     // Bob sets up from his board (ephemeral, with the preview) and presses Ready there.
@@ -99,21 +108,8 @@ async fn match_completes_with_closed_dms() {
 /// match announced in English).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reopened_dms_work_again_at_the_next_action() {
-    let fake = FakeDiscord::start().await;
-    let alice = Player::join(&fake, "alice", "en-US");
-    let bob = Player::join(&fake, "bob", "ru");
-    fake.close_dms(bob.id());
-    let _bot = Bot::start(&fake).await;
-
-    alice.challenge(&bob, &[]).await;
-    let m = bob.accept().await;
+    let (fake, alice, bob, _bot, m, note) = bob_with_closed_dms("ru").await;
     let ms = m.to_string();
-    let note = bob
-        .wait_public("the closed-DM note", |msg| {
-            msg.content.contains(&bob.mention())
-                && (msg.content.contains("direct messages") || msg.content.contains("личные сообщения"))
-        })
-        .await;
     assert!(note.content.contains("личные сообщения"), "the note speaks Bob's language: {}", note.content);
     alice.ready(m).await;
     let ready = bob.run(Place::Server, "admiral setup ready", &[("match", &ms)]).await;

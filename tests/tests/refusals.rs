@@ -88,7 +88,7 @@ async fn refusals_change_nothing() {
     for (p, mine) in [(north, true), (south, false)] {
         let list = p.run(Place::Dm, "admiral matches", &[]).await;
         let want = if mine { "your move" } else { "their move" };
-        assert!(list.text().contains(want) && list.text().contains("· 1 plies ·"), "{}", list.text());
+        assert!(list.text().contains(want) && list.text().contains("· 1 ply ·"), "{}", list.text());
     }
     fake.assert_no_problems();
 }

@@ -108,7 +108,7 @@ impl Ai {
 
     /// A setup in this level's style: varied per seed, never one fixed pattern. The searchers
     /// use the fortress ([`Style::Fortress`]): in the arena it alone lifted level 4 from about
-    /// 0.5 against level 3 to 0.56–0.58 over 200 games (see the README). Level 5 adds its
+    /// 0.5 against level 3 to 0.56–0.58 over 200 games (see doc/admiral-ai.md). Level 5 adds its
     /// bluff: the fireship escorted like the carrier on the other flank.
     pub fn layout(level: u8, seed: u64) -> Layout {
         let mut layout = auto_layout(seed, Style::for_ai_level(level, seed, Style::Fortress));

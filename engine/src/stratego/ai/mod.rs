@@ -503,7 +503,7 @@ impl Plan {
     };
     /// Level 4: level 3's with the miners' race at 2 and more defence, and its miners striking
     /// pieces that never moved in the exchange, so that it sees a bomb wall breached and the flag
-    /// behind it taken. The race's weights space levels 3 to 5 (see the README's ladder).
+    /// behind it taken. The race's weights space levels 3 to 5 (see doc/stratego-ai.md's ladder).
     const SEARCHER: Plan =
         Plan { mined: true, weights: Weights { race: 2.0, defence: 6.0, ..Weights::FULL }, ..Plan::REASONER };
     /// Level 5: level 4's with the full miners' race, over more worlds, one attack deeper, with a

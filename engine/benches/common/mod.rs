@@ -1,0 +1,30 @@
+//! What the AI benchmarks share: mid-game positions and percentiles.
+
+use admiral_engine::ai::Ai;
+use admiral_engine::*;
+
+/// Admiral positions after 20–320 random plies from level-5 layouts (games that ended are
+/// left out).
+pub fn admiral_positions(count: usize) -> Vec<Game> {
+    let mut dice = Dice::new(42);
+    (0..count)
+        .map(|i| {
+            let mut game =
+                Game::new(&Ai::layout(5, i as u64), &Ai::layout(5, 1000 + i as u64), true).unwrap();
+            for _ in 0..20 + dice.below(300) {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let legal = game.legal_actions();
+                game.play(&legal[dice.below(legal.len())], Defense::Auto).unwrap();
+            }
+            game
+        })
+        .filter(|g| g.outcome().is_none())
+        .collect()
+}
+
+/// The value at quantile `p` (0–1) of sorted values.
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
