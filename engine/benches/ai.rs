@@ -9,7 +9,6 @@
 use std::time::{Duration, Instant};
 
 use admiral_engine::ai::{Ai, Budget};
-use admiral_engine::*;
 
 mod common;
 

@@ -16,6 +16,7 @@
 //! The rules themselves are documented in `doc/rules.md` (Admiral) and `doc/stratego.md`
 //! (Stratego) at the repository root.
 
+#![warn(missing_docs)]
 pub mod action;
 pub mod ai;
 pub mod arena;

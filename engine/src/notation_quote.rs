@@ -2,7 +2,7 @@
 //!
 //! The parsers read a *cleaned* copy of what was typed (white space dropped, look-alike marks
 //! folded), but an error must quote what the player actually typed: never the cleaned copy, and
-//! never a whole paragraph. [`TypedNotation`] keeps, for each cleaned character, where it stands
+//! never a whole paragraph. `TypedNotation` keeps, for each cleaned character, where it stands
 //! in the typed text, so that an error can quote the typed token; [`shorten_quote`] cuts a long
 //! quote down to [`QUOTE_LIMIT`] characters and `…`.
 

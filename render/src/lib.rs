@@ -59,6 +59,7 @@
 //! is in `assets/DejaVu-LICENSE.txt`). Dev: `criterion` (benchmarks), `serde_json` (stored
 //! golden views), `weezl` (decoding our LZW in its test; already a dependency of `gif`).
 
+#![warn(missing_docs)]
 mod board;
 mod cards;
 mod color;

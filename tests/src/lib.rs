@@ -10,6 +10,7 @@
 //!
 //! The scenarios are in `tests/*.rs`; the load run is `tests/load.rs`.
 
+#![warn(missing_docs)]
 // The fake writes large JSON objects with serde_json::json!.
 #![recursion_limit = "256"]
 

@@ -39,9 +39,14 @@ async fn next_turn(p: &Player, m: u64, ply: u32) -> Option<Message> {
     let found = p
         .fake
         .wait_for(PATIENCE * 2, |st| {
-            st.dms(p.id()).into_iter().rev().cloned().find(|d| {
-                d.component(&act).is_some() || (d.content.contains(&over) && d.file("result.png").is_some())
-            })
+            st.dms(p.id())
+                .into_iter()
+                .rev()
+                .find(|d| {
+                    d.component(&act).is_some()
+                        || (d.content.contains(&over) && d.file("result.png").is_some())
+                })
+                .cloned()
         })
         .await
         .unwrap_or_else(|| panic!("neither our turn at ply {ply} nor the end of match {m}"));

@@ -120,8 +120,8 @@ mod tests {
     #[tokio::test]
     async fn slots_are_bounded_and_freed_in_order() {
         let queue = Arc::new(AiQueue::new(2));
-        let a = queue.try_enter().ok().expect("first slot");
-        let _b = queue.try_enter().ok().expect("second slot");
+        let Ok(a) = queue.try_enter() else { panic!("first slot") };
+        let Ok(_b) = queue.try_enter() else { panic!("second slot") };
         assert_eq!(queue.try_enter().err(), Some(0), "full, nobody waiting yet");
         let q = queue.clone();
         let waiter = tokio::spawn(async move { q.enter().await });

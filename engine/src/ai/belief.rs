@@ -120,7 +120,7 @@ impl Belief {
 
     /// A sampled world in which, as far as a few draws allow, every unidentified marker that
     /// moved and was drawn as a tethered weapon has a carrier of its kind beside it, where one
-    /// could stand (see [`tethers`]). The per-marker weights cannot see pairs: drawn alone, two
+    /// could stand (see `tethers`). The per-marker weights cannot see pairs: drawn alone, two
     /// markers that moved side by side are as often a mine and a torpedo as a torpedo boat and
     /// its torpedo, which no game allows for long (the carrier must stay beside its weapon for
     /// the weapon to move). The searchers use it.

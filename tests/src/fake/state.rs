@@ -521,7 +521,7 @@ impl State {
             2 => matches!(kind, 4 | 5 | 9),
             3 => matches!(kind, 4 | 5 | 6 | 7 | 9),
             4 => kind == 8,
-            5 => matches!(kind, 4 | 5 | 6 | 7),
+            5 => matches!(kind, 4..=7),
             _ => false,
         };
         if !allowed {
@@ -698,7 +698,7 @@ mod command_checks {
             cmd("admiral", "адмирал", json!([{"name": "move", "description": ""}])),
             cmd("admiral", &"а".repeat(33), json!([])),
         ] {
-            assert!(check_commands(&[bad.clone()], "").is_err(), "{bad}");
+            assert!(check_commands(std::slice::from_ref(&bad), "").is_err(), "{bad}");
         }
     }
 }

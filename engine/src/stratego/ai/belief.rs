@@ -43,12 +43,12 @@ pub struct Belief {
 pub struct Clues {
     /// Bombs and the flag stand mostly at the back, never beyond the fourth row.
     pub depth: bool,
-    /// Bomb walls: a piece that never moved next to an identified bomb is [`WALLED_FLAG`]
+    /// Bomb walls: a piece that never moved next to an identified bomb is `WALLED_FLAG`
     /// times likelier to be the flag (and, bombs standing together, likelier a bomb).
     pub walls: bool,
     /// Conduct (see [`Conduct`]): a piece that stepped next to one of our identified pieces is
-    /// [`BOLD`] times likelier to be of a kind that beats it, one that stepped away from one
-    /// [`TIMID`] times likelier to be of a kind that loses to it.
+    /// `BOLD` times likelier to be of a kind that beats it, one that stepped away from one
+    /// `TIMID` times likelier to be of a kind that loses to it.
     pub conduct: bool,
 }
 
