@@ -173,10 +173,17 @@ impl Service {
         let from = UserId::from_db(from);
         let language = self.language(from).await?;
         let mut tx = self.inner.store.write.begin().await?;
-        sqlx::query("UPDATE challenges SET status = 'declined' WHERE id = ? AND status = 'open'")
-            .bind(challenge.0)
-            .execute(&mut *tx)
-            .await?;
+        // The check and the change are one statement: another process may have answered or
+        // expired the challenge since it was read (the lock above is this process's only).
+        let updated =
+            sqlx::query("UPDATE challenges SET status = 'declined' WHERE id = ? AND status = 'open'")
+                .bind(challenge.0)
+                .execute(&mut *tx)
+                .await?;
+        if updated.rows_affected() != 1 {
+            drop(tx);
+            return self.decline_again(challenge).await;
+        }
         timers::delete(&mut tx, &format!("c{}:challenge_expiry", challenge.0)).await?;
         outbox::enqueue(
             &mut tx,
@@ -194,6 +201,20 @@ impl Service {
         Ok(())
     }
 
+    /// A decline that found the challenge no longer open: fine if it was declined (a repeated
+    /// click), refused otherwise.
+    async fn decline_again(&self, challenge: ChallengeId) -> Result<()> {
+        let status: Option<String> = sqlx::query_scalar("SELECT status FROM challenges WHERE id = ?")
+            .bind(challenge.0)
+            .fetch_optional(&self.inner.store.write)
+            .await?;
+        match status.as_deref() {
+            Some("declined") => Ok(()),
+            Some("expired") => Err(ServiceError::ChallengeExpired),
+            _ => Err(ServiceError::ChallengeClosed),
+        }
+    }
+
     pub(super) async fn expire_challenge(&self, challenge: ChallengeId, key: &str) -> Result<()> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
@@ -208,12 +229,15 @@ impl Service {
         };
         let mut tx = self.inner.store.write.begin().await?;
         if let Some((from, status)) = row {
-            if status == "open" {
-                let from = UserId::from_db(from);
-                sqlx::query("UPDATE challenges SET status = 'expired' WHERE id = ?")
+            let expired = status == "open"
+                && sqlx::query("UPDATE challenges SET status = 'expired' WHERE id = ? AND status = 'open'")
                     .bind(challenge.0)
                     .execute(&mut *tx)
-                    .await?;
+                    .await?
+                    .rows_affected()
+                    == 1;
+            if expired {
+                let from = UserId::from_db(from);
                 outbox::enqueue(
                     &mut tx,
                     now,
