@@ -14,6 +14,7 @@ use crate::ids::UserId;
 use crate::notify::{Notice, Notification, Recipient};
 use crate::outbox::{BoxFuture, Delivery, DeliveryError};
 use crate::service::Opponent;
+use crate::store::discord::ChallengeMessage;
 
 /// Discord's "Cannot send messages to this user".
 pub const DM_CLOSED: isize = 50007;
@@ -136,14 +137,8 @@ impl DiscordDelivery {
                     .await
                     .map_err(|e| DeliveryError::Transient(e.to_string()))?;
                 if let Notice::ChallengeIssued { challenge, .. } = n.notice {
-                    let _ = sqlx::query(
-                        "INSERT OR REPLACE INTO discord_challenge_messages (challenge_id, channel_id, message_id) VALUES (?, ?, ?)",
-                    )
-                    .bind(challenge.0)
-                    .bind(channel as i64)
-                    .bind(sent.id.get() as i64)
-                    .execute(&self.app.service.store().write)
-                    .await;
+                    let at = ChallengeMessage { channel, message: sent.id.get() };
+                    let _ = self.app.service.remember_challenge_message(challenge, at).await;
                 }
             }
         }
@@ -156,25 +151,21 @@ impl DiscordDelivery {
         challenge: crate::ids::ChallengeId,
         lang: admiral_engine::Language,
     ) {
-        let row: Option<(i64, i64)> = sqlx::query_as(
-            "SELECT channel_id, message_id FROM discord_challenge_messages WHERE challenge_id = ?",
-        )
-        .bind(challenge.0)
-        .fetch_optional(&self.app.service.store().read)
-        .await
-        .ok()
-        .flatten();
-        let Some((channel, message)) = row else { return };
+        let Ok(Some(ChallengeMessage { channel, message })) =
+            self.app.service.challenge_message(challenge).await
+        else {
+            return;
+        };
         let Some((from, to, public)) = super::handlers::challenge_parties(&self.app, challenge).await else {
             return;
         };
-        let (Some(ch), true) = (channel_id(channel as u64), message != 0) else { return };
+        let (Some(ch), true) = (channel_id(channel), message != 0) else { return };
         let text = super::handlers::expired_challenge_text(from, to, public.unwrap_or(lang));
         let edit = serenity::EditMessage::new()
             .content(text)
             .components(Vec::new())
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if let Err(e) = ch.edit_message(&self.http, serenity::MessageId::new(message as u64), edit).await {
+        if let Err(e) = ch.edit_message(&self.http, serenity::MessageId::new(message), edit).await {
             tracing::warn!(error = %e, "could not update an expired challenge message");
         }
     }

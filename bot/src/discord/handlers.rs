@@ -20,6 +20,7 @@ use crate::error::ServiceError;
 use crate::ids::{ChallengeId, MatchId, UserId};
 use crate::notify::Notice;
 use crate::service::{DefencePolicy, MatchSettings, MatchStatus, MatchSummary, Opponent, Origin};
+use crate::store::matches::MatchSeats;
 
 /// A refusal as an ephemeral reply.
 pub fn refuse(e: &ServiceError, l: Language) -> Reply {
@@ -168,14 +169,8 @@ pub async fn challenge(
 /// A challenge's two players and the language of its public message (the one it was posted
 /// in, so the update that replaces it reads the same way).
 pub async fn challenge_parties(app: &App, c: ChallengeId) -> Option<(UserId, UserId, Option<Language>)> {
-    let row: Option<(i64, i64, Option<String>)> =
-        sqlx::query_as("SELECT challenger, challenged, public_language FROM challenges WHERE id = ?")
-            .bind(c.0)
-            .fetch_optional(&app.service.store().read)
-            .await
-            .ok()
-            .flatten();
-    row.map(|(a, b, l)| (UserId::from_db(a), UserId::from_db(b), l.as_deref().map(crate::service::lang_of)))
+    let parties = app.service.challenge_parties(c).await.ok().flatten()?;
+    Some((parties.challenger, parties.challenged, parties.public_language))
 }
 
 /// The Accept button: only the challenged player; the challenge message updates itself.
@@ -768,13 +763,7 @@ pub async fn layouts_list(app: &App, who: &Who) -> Reply {
 }
 
 async fn saved_grid(app: &App, user: UserId, name: &str) -> Option<String> {
-    sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = ? AND name = ?")
-        .bind(user.db())
-        .bind(name)
-        .fetch_optional(&app.service.store().read)
-        .await
-        .ok()
-        .flatten()
+    app.service.saved_layout_grid(user, name).await.ok().flatten()
 }
 
 /// `/admiral layouts show`: the preview and the file.
@@ -903,14 +892,9 @@ pub async fn settings(
             l = x;
         }
     }
-    let stored: Option<String> = sqlx::query_scalar("SELECT defence_policy FROM players WHERE user_id = ?")
-        .bind(who.user.db())
-        .fetch_optional(&app.service.store().read)
-        .await
-        .ok()
-        .flatten();
+    let stored = app.service.stored_defence_policy(who.user).await.ok().flatten();
     let policy_text =
-        if stored.as_deref() == Some("ask") { tr!(l, "policy-ask") } else { tr!(l, "policy-auto") };
+        if stored == Some(DefencePolicy::Ask) { tr!(l, "policy-ask") } else { tr!(l, "policy-auto") };
     let lang_text = match lang {
         Some(LangChoice::Auto) => tr!(l, "lang-auto"),
         _ => tr!(l, "lang-name"),
@@ -1069,16 +1053,7 @@ pub async fn replay(app: &App, who: &Who, id: MatchId) -> Reply {
 
 /// The user's most recently finished match.
 pub async fn last_finished(app: &App, user: UserId) -> Option<MatchId> {
-    sqlx::query_scalar::<_, i64>(
-        "SELECT id FROM matches WHERE (south_user = ? OR north_user = ?) AND status = 'finished' ORDER BY id DESC LIMIT 1",
-    )
-    .bind(user.db())
-    .bind(user.db())
-    .fetch_optional(&app.service.store().read)
-    .await
-    .ok()
-    .flatten()
-    .map(MatchId)
+    app.service.last_finished_match(user).await.ok().flatten()
 }
 
 /// The names of South and North for a replay, from the viewer's seat.
@@ -1087,18 +1062,11 @@ async fn seat_names(app: &App, who: &Who, id: MatchId, seat: Side) -> (String, S
     let opp = opponent_name(app, who, id).await;
     let opp = if opp == tr!(who.lang, "opponent") {
         // Finished matches are no longer in `my_matches`: look the seat up in the store.
-        let row: Option<(Option<i64>, Option<i64>, Option<i64>)> =
-            sqlx::query_as("SELECT south_user, north_user, ai_level FROM matches WHERE id = ?")
-                .bind(id.0)
-                .fetch_optional(&app.service.store().read)
-                .await
-                .ok()
-                .flatten();
-        match row {
-            Some((s, n, ai)) => {
-                let other = if seat == Side::South { n } else { s };
-                match (other, ai) {
-                    (Some(u), _) => app.name_of(UserId::from_db(u)).unwrap_or(opp),
+        match app.service.match_seats(id).await.ok().flatten() {
+            Some(MatchSeats { south, north, ai_level, .. }) => {
+                let other = if seat == Side::South { north } else { south };
+                match (other, ai_level) {
+                    (Some(u), _) => app.name_of(u).unwrap_or(opp),
                     (None, Some(level)) => tr!(who.lang, "ai-name", level = level),
                     _ => opp,
                 }
@@ -1117,25 +1085,16 @@ async fn seat_names(app: &App, who: &Who, id: MatchId, seat: Side) -> (String, S
 
 /// Autocomplete of `/admiral replay`'s match: the user's finished matches, newest first.
 pub async fn finished_choices(app: &App, who: &Who, typed: &str) -> Vec<Choice> {
-    type Row = (i64, Option<i64>, Option<i64>, Option<i64>);
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, south_user, north_user, ai_level FROM matches
-         WHERE (south_user = ? OR north_user = ?) AND status = 'finished' ORDER BY id DESC LIMIT 100",
-    )
-    .bind(who.user.db())
-    .bind(who.user.db())
-    .fetch_all(&app.service.store().read)
-    .await
-    .unwrap_or_default();
+    let rows = app.service.finished_matches(who.user, 100).await.unwrap_or_default();
     let q = typed.trim().trim_start_matches('#');
     rows.into_iter()
-        .filter(|(id, ..)| q.is_empty() || id.to_string().starts_with(q))
+        .filter(|m| q.is_empty() || m.id.0.to_string().starts_with(q))
         .take(25)
-        .map(|(id, s, n, ai)| {
-            let other = if s == Some(who.user.db()) { n } else { s };
-            let opp = match (other, ai) {
-                (Some(u), _) => Opponent::Human { user: UserId::from_db(u) },
-                (None, level) => Opponent::Ai { level: level.unwrap_or(1) as u8 },
+        .map(|MatchSeats { id: MatchId(id), south, north, ai_level }| {
+            let other = if south == Some(who.user) { north } else { south };
+            let opp = match (other, ai_level) {
+                (Some(user), _) => Opponent::Human { user },
+                (None, level) => Opponent::Ai { level: level.unwrap_or(1) },
             };
             let name = match opp {
                 Opponent::Human { user } => app.name_of(user),

@@ -84,7 +84,7 @@ pub fn locale_language(locale: Option<&str>) -> Option<Language> {
 
 impl App {
     /// The adapter over a started service: builds the renderer (fonts, sprites) once.
-    pub async fn new(service: Service) -> Result<Arc<App>, sqlx::Error> {
+    pub async fn new(service: Service) -> Result<Arc<App>, crate::ServiceError> {
         // The adapter's own tables come with the migrations (0002_discord_adapter.sql).
         let renderer = tokio::task::spawn_blocking(Renderer::new).await.unwrap_or_else(|_| Renderer::new());
         Ok(Arc::new(App {
@@ -107,23 +107,8 @@ impl App {
                 }
             }
         }
-        let read = &self.service.store().read;
-        let stored: Option<String> = sqlx::query_scalar("SELECT language FROM players WHERE user_id = ?")
-            .bind(user.db())
-            .fetch_optional(read)
-            .await
-            .ok()
-            .flatten();
-        let explicit: bool =
-            sqlx::query_scalar::<_, i64>("SELECT explicit_language FROM discord_users WHERE user_id = ?")
-                .bind(user.db())
-                .fetch_optional(read)
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or(0)
-                == 1;
-        let stored_lang = stored.as_deref().map(crate::service::lang_of);
+        let stored_lang = self.service.stored_language(user).await.ok().flatten();
+        let explicit = self.service.explicit_language(user).await.unwrap_or(false);
         let lang = match (explicit, stored_lang, from_locale) {
             (true, Some(s), _) => s,
             (_, s, Some(l)) => {
@@ -152,14 +137,7 @@ impl App {
         if let Some(l) = lang {
             self.service.set_language(user, l).await?;
         }
-        sqlx::query(
-            "INSERT INTO discord_users (user_id, explicit_language) VALUES (?, ?)
-             ON CONFLICT (user_id) DO UPDATE SET explicit_language = excluded.explicit_language",
-        )
-        .bind(user.db())
-        .bind(lang.is_some() as i64)
-        .execute(&self.service.store().write)
-        .await?;
+        self.service.set_explicit_language(user, lang.is_some()).await?;
         if let Ok(mut cache) = self.langs.lock() {
             cache.remove(&user);
         }

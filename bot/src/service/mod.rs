@@ -11,6 +11,7 @@ mod ai_queue;
 mod ai_turns;
 mod careers;
 mod challenge;
+mod lookups;
 mod play;
 pub mod rules;
 mod scheduler;
@@ -151,6 +152,15 @@ impl DefencePolicy {
         match self {
             DefencePolicy::Auto => "auto",
             DefencePolicy::Ask => "ask",
+        }
+    }
+
+    /// The policy stored as `code` (`ask`; anything else is automatic).
+    pub fn from_code(code: &str) -> DefencePolicy {
+        if code == "ask" {
+            DefencePolicy::Ask
+        } else {
+            DefencePolicy::Auto
         }
     }
 }
@@ -451,7 +461,7 @@ impl Service {
         Ok(service)
     }
 
-    /// The store (tests and the adapter's read-only queries).
+    /// The store (tests, tools and shutdown; front ends use the service's typed calls).
     pub fn store(&self) -> &Store {
         &self.inner.store
     }
@@ -560,7 +570,7 @@ impl Service {
                         .await?;
                 if let Some((l, d)) = p {
                     lang[side.index()] = lang_of(&l);
-                    policy[side.index()] = if d == "ask" { DefencePolicy::Ask } else { DefencePolicy::Auto };
+                    policy[side.index()] = DefencePolicy::from_code(&d);
                 }
             }
         }

@@ -3,12 +3,25 @@
 //! Writes go through a single-connection pool so they queue fairly in the application instead
 //! of spinning in SQLite's busy handler; reads use a separate small pool (WAL lets readers
 //! run beside the writer).
+//!
+//! Typed queries, one file per table family (each an `impl Store` block returning typed rows):
+//! [`players`], [`challenges`], [`matches`], [`layouts`], and [`discord`] for the Discord
+//! adapter's own tables. The adapter runs no SQL itself: it calls these through the service.
 
 use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool};
+
+pub mod challenges;
+pub mod discord;
+pub mod layouts;
+pub mod matches;
+pub mod players;
+
+#[cfg(test)]
+mod tests;
 
 /// The default database: a file next to the bot, created if missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://admiral.db";

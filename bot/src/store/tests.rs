@@ -1,0 +1,129 @@
+//! The typed queries against a real SQLite file in a temporary directory.
+
+use admiral_engine::Language;
+
+use super::challenges::ChallengeParties;
+use super::discord::ChallengeMessage;
+use super::matches::MatchSeats;
+use super::{Durability, Store};
+use crate::ids::{ChallengeId, MatchId, UserId};
+use crate::service::DefencePolicy;
+
+const ALICE: UserId = UserId(1001);
+const BOB: UserId = UserId(1002);
+/// A snowflake above `i64::MAX`: stored as its bit pattern, it must come back unchanged.
+const BIG: u64 = u64::MAX - 7;
+
+async fn open() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("admiral.db").display());
+    let store = Store::open(&url, Durability::Process).await.expect("open store");
+    (dir, store)
+}
+
+/// Fixture rows (what the service would have written).
+async fn seed(store: &Store, sql: &str) {
+    sqlx::raw_sql(sql).execute(&store.write).await.expect("seed");
+}
+
+const PLAYERS: &str = "INSERT INTO players (user_id, language, defence_policy, created_at) VALUES
+    (1001, 'ru', 'ask', 0), (1002, 'en', 'auto', 0);";
+
+#[tokio::test]
+async fn explicit_language_round_trip() {
+    let (_dir, store) = open().await;
+    assert!(!store.explicit_language(ALICE).await.unwrap(), "never chosen");
+    store.set_explicit_language(ALICE, true).await.unwrap();
+    assert!(store.explicit_language(ALICE).await.unwrap());
+    assert!(!store.explicit_language(BOB).await.unwrap(), "per user");
+    store.set_explicit_language(ALICE, false).await.unwrap();
+    assert!(!store.explicit_language(ALICE).await.unwrap(), "cleared");
+}
+
+#[tokio::test]
+async fn challenge_message_remembered_replaced_and_read_back() {
+    let (_dir, store) = open().await;
+    let c = ChallengeId(7);
+    assert_eq!(store.challenge_message(c).await.unwrap(), None);
+    let first = ChallengeMessage { channel: 88, message: 5001 };
+    store.remember_challenge_message(c, first).await.unwrap();
+    assert_eq!(store.challenge_message(c).await.unwrap(), Some(first));
+    let second = ChallengeMessage { channel: BIG, message: BIG - 1 };
+    store.remember_challenge_message(c, second).await.unwrap();
+    assert_eq!(store.challenge_message(c).await.unwrap(), Some(second), "replaced, big ids intact");
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM discord_challenge_messages")
+        .fetch_one(&store.read)
+        .await
+        .unwrap();
+    assert_eq!(rows, 1, "one row per challenge");
+    assert_eq!(store.challenge_message(ChallengeId(8)).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn stored_language_and_defence_policy() {
+    let (_dir, store) = open().await;
+    assert_eq!(store.stored_language(ALICE).await.unwrap(), None, "unknown player");
+    assert_eq!(store.stored_defence_policy(ALICE).await.unwrap(), None);
+    seed(&store, PLAYERS).await;
+    assert_eq!(store.stored_language(ALICE).await.unwrap(), Some(Language::Ru));
+    assert_eq!(store.stored_language(BOB).await.unwrap(), Some(Language::En));
+    assert_eq!(store.stored_defence_policy(ALICE).await.unwrap(), Some(DefencePolicy::Ask));
+    assert_eq!(store.stored_defence_policy(BOB).await.unwrap(), Some(DefencePolicy::Auto));
+}
+
+#[tokio::test]
+async fn challenge_parties_with_and_without_public_language() {
+    let (_dir, store) = open().await;
+    seed(&store, PLAYERS).await;
+    seed(
+        &store,
+        "INSERT INTO challenges (id, challenger, challenged, settings, created_at, expires_at, public_language)
+         VALUES (1, 1001, 1002, '{}', 0, 1, 'ru'), (2, 1002, 1001, '{}', 0, 1, NULL);",
+    )
+    .await;
+    assert_eq!(
+        store.challenge_parties(ChallengeId(1)).await.unwrap(),
+        Some(ChallengeParties { challenger: ALICE, challenged: BOB, public_language: Some(Language::Ru) })
+    );
+    assert_eq!(
+        store.challenge_parties(ChallengeId(2)).await.unwrap(),
+        Some(ChallengeParties { challenger: BOB, challenged: ALICE, public_language: None })
+    );
+    assert_eq!(store.challenge_parties(ChallengeId(3)).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn saved_layout_grid_by_user_and_name() {
+    let (_dir, store) = open().await;
+    seed(&store, PLAYERS).await;
+    seed(&store, "INSERT INTO layouts (user_id, name, grid, created_at) VALUES (1001, 'wall', 'G1', 0);")
+        .await;
+    assert_eq!(store.saved_layout_grid(ALICE, "wall").await.unwrap().as_deref(), Some("G1"));
+    assert_eq!(store.saved_layout_grid(ALICE, "other").await.unwrap(), None);
+    assert_eq!(store.saved_layout_grid(BOB, "wall").await.unwrap(), None, "another player's");
+}
+
+#[tokio::test]
+async fn finished_matches_newest_first_with_seats() {
+    let (_dir, store) = open().await;
+    seed(&store, PLAYERS).await;
+    seed(
+        &store,
+        "INSERT INTO matches (id, south_user, north_user, ai_level, settings, status, seed, created_at) VALUES
+           (1, 1001, 1002, NULL, '{}', 'finished', 0, 0),
+           (2, NULL, 1001, 3, '{}', 'finished', 0, 0),
+           (3, 1001, 1002, NULL, '{}', 'playing', 0, 0),
+           (4, 1002, NULL, 5, '{}', 'finished', 0, 0);",
+    )
+    .await;
+    let vs_bob = MatchSeats { id: MatchId(1), south: Some(ALICE), north: Some(BOB), ai_level: None };
+    let vs_ai = MatchSeats { id: MatchId(2), south: None, north: Some(ALICE), ai_level: Some(3) };
+    assert_eq!(store.finished_matches(ALICE, 100).await.unwrap(), vec![vs_ai, vs_bob]);
+    assert_eq!(store.finished_matches(ALICE, 1).await.unwrap(), vec![vs_ai], "limit");
+    assert_eq!(store.last_finished_match(ALICE).await.unwrap(), Some(MatchId(2)));
+    assert_eq!(store.last_finished_match(BOB).await.unwrap(), Some(MatchId(4)));
+    assert_eq!(store.last_finished_match(UserId(9)).await.unwrap(), None);
+    assert_eq!(store.match_seats(MatchId(1)).await.unwrap(), Some(vs_bob));
+    assert_eq!(store.match_seats(MatchId(3)).await.unwrap().map(|m| m.id), Some(MatchId(3)), "any status");
+    assert_eq!(store.match_seats(MatchId(99)).await.unwrap(), None);
+}
