@@ -7,7 +7,7 @@ mod common;
 
 use std::sync::Arc;
 
-use admiral_bot::service::{MatchSettings, Origin, Service, ServiceConfig};
+use admiral_bot::service::{MatchSettings, Origin, Service};
 use admiral_bot::store::{Durability, Store};
 use admiral_bot::{ManualNow, ServiceError, UserId};
 use common::*;
