@@ -17,14 +17,9 @@ use admiral_bot::store::{Durability, Store};
 use admiral_bot::{SystemNow, UserId};
 use admiral_engine::{Game, Side};
 
-fn arg(name: &str, default: usize) -> usize {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+mod common;
+
+use common::arg;
 
 fn percentiles(mut times: Vec<Duration>) -> String {
     times.sort();

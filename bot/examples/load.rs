@@ -37,14 +37,9 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-fn arg(name: &str, default: f64) -> f64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+mod common;
+
+use common::arg;
 
 async fn new_match(svc: &Service, k: u64, round: u64) -> (MatchId, [UserId; 2]) {
     let a = UserId(1_000_000 + 2 * k);
