@@ -334,6 +334,7 @@ setup-title = Your fleet · { $side }
 setup-subtitle = Front row at the top. Press Ready when done.
 ready-waiting = Match #{ $id }: you are ready. Waiting for your opponent.
 ready-started = Match #{ $id }: both fleets are ready. The battle begins!
+ai-busy-eta = 🤔 Match #{ $id }: the AI is busy with other games (waiting before yours: { $ahead }). Its move should come in about { $seconds } s, thought through as carefully as ever.
 ai-busy = 🤔 Match #{ $id }: the AI is busy with other games (waiting before yours: { $ahead }). Its move comes as soon as it has thought it through, as carefully as ever.
 opponent-ready = Match #{ $id }: your opponent is ready.
 your-turn = **Match #{ $id } · turn { $turn } · your move.**

@@ -178,6 +178,10 @@ pub enum Notice {
     AiBusy {
         /// Searches waiting before this one.
         ahead: u32,
+        /// About how long until the AI's move, in seconds, judged from the recent searches
+        /// (none before the first).
+        #[serde(default)]
+        eta_secs: Option<u32>,
     },
     /// It is your turn: board and action buttons.
     YourTurn {

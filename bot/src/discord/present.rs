@@ -564,7 +564,10 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
             r.pictures.push(setup_pic(grid, *side, l));
         }
         Notice::OpponentReady => r.text = tr!(l, "opponent-ready", id = m.0),
-        Notice::AiBusy { ahead } => r.text = tr!(l, "ai-busy", id = m.0, ahead = ahead),
+        Notice::AiBusy { ahead, eta_secs: None } => r.text = tr!(l, "ai-busy", id = m.0, ahead = ahead),
+        Notice::AiBusy { ahead, eta_secs: Some(eta) } => {
+            r.text = tr!(l, "ai-busy-eta", id = m.0, ahead = ahead, seconds = eta)
+        }
         Notice::YourTurn { view, deadline } => {
             r.text = tr!(l, "your-turn", id = m.0, turn = view.ply / 2 + 1);
             let what = describe_turn(view, l);

@@ -37,6 +37,7 @@ pub struct AiStats {
 /// The search slots and what they did.
 pub(crate) struct AiQueue {
     slots: Arc<Semaphore>,
+    slots_total: usize,
     waiting: AtomicUsize,
     stats: StdMutex<Recent>,
 }
@@ -60,6 +61,7 @@ impl AiQueue {
     pub(crate) fn new(searches: usize) -> AiQueue {
         AiQueue {
             slots: Arc::new(Semaphore::new(searches.max(1))),
+            slots_total: searches.max(1),
             waiting: AtomicUsize::new(0),
             stats: StdMutex::new(Recent::default()),
         }
@@ -98,6 +100,22 @@ impl AiQueue {
         }
         st.waits.push_back(waited);
         st.thinking.push_back(thinking);
+    }
+
+    /// About how long a search that has `ahead` searches before it waits and thinks: the
+    /// recent median thinking time for each round of slots it waits, plus its own. `None`
+    /// before any search finished.
+    pub(crate) fn eta(&self, ahead: usize) -> Option<u32> {
+        let st = self.stats.lock().unwrap_or_else(|e| e.into_inner());
+        let mut recent: Vec<Duration> = st.thinking.iter().rev().take(64).copied().collect();
+        if recent.is_empty() {
+            return None;
+        }
+        recent.sort_unstable();
+        let median = recent[recent.len() / 2];
+        let rounds = ahead / self.slots_total + 1;
+        let wait = median * rounds as u32 + median;
+        Some(wait.as_secs_f64().ceil() as u32)
     }
 
     /// A snapshot of the statistics.
@@ -146,5 +164,19 @@ mod tests {
         assert_eq!(stats.decisions, RECENT as u64 + 9);
         assert_eq!(stats.waits.len(), RECENT);
         assert_eq!(stats.waits[0], Duration::from_millis(10));
+    }
+
+    #[test]
+    fn the_wait_is_estimated_from_recent_thinking() {
+        let queue = AiQueue::new(2);
+        assert_eq!(queue.eta(0), None, "no estimate before the first search");
+        for _ in 0..5 {
+            queue.record(Duration::ZERO, false, Duration::from_millis(2_000), false);
+        }
+        // A free slot soon (one round of the two slots), then its own 2 s.
+        assert_eq!(queue.eta(0), Some(4));
+        assert_eq!(queue.eta(1), Some(4));
+        // Three ahead on two slots: two rounds before it, then its own.
+        assert_eq!(queue.eta(3), Some(6));
     }
 }

@@ -112,7 +112,7 @@ impl Service {
                 recipient: Recipient::User { user },
                 match_id: Some(id),
                 language,
-                notice: Notice::AiBusy { ahead: ahead as u32 },
+                notice: Notice::AiBusy { ahead: ahead as u32, eta_secs: self.inner.ai_queue.eta(ahead) },
             }],
         )
         .await?;
