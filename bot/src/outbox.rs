@@ -201,7 +201,7 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
             if let Recipient::User { user } = n.recipient {
                 if closed.contains(&user) && n.notice.is_private() {
                     // A probe may have found the DMs open again since the pass began.
-                    if still_closed(store, user).await? {
+                    if store.dm_closed(user).await? {
                         fallback(store, &n, now).await?;
                         settled += 1;
                         continue;
@@ -242,14 +242,6 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
         }
         mark(store, &delivered, now, "dm").await?;
     }
-}
-
-async fn still_closed(store: &Store, user: UserId) -> Result<bool, sqlx::Error> {
-    let flag: Option<i64> = sqlx::query_scalar("SELECT dm_closed FROM players WHERE user_id = ?")
-        .bind(user.db())
-        .fetch_optional(&store.read)
-        .await?;
-    Ok(flag == Some(1))
 }
 
 async fn mark(store: &Store, ids: &[i64], now: i64, outcome: &str) -> Result<(), sqlx::Error> {

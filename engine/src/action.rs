@@ -294,7 +294,7 @@ impl<'de> Deserialize<'de> for Action {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation_quote::{ELLIPSIS, QUOTE_LIMIT};
+    use crate::notation_quote::{is_typed_quote, ELLIPSIS, QUOTE_LIMIT};
     use proptest::prelude::*;
 
     fn round_trip(text: &str) -> String {
@@ -394,9 +394,7 @@ mod tests {
         ) {
             if let Err(error) = Action::parse(&text) {
                 if let Some(quoted) = quote(&error) {
-                    let kept = quoted.strip_suffix(ELLIPSIS).unwrap_or(quoted);
-                    prop_assert!(text.contains(kept), "{:?} quotes {:?}", text, quoted);
-                    prop_assert!(kept.chars().count() <= QUOTE_LIMIT, "{:?} quotes {:?}", text, quoted);
+                    prop_assert!(is_typed_quote(&text, quoted), "{:?} quotes {:?}", text, quoted);
                 }
                 if let ParseActionError::Unexpected { found, at } = error {
                     prop_assert_eq!(text.chars().nth(at - 1), Some(found));

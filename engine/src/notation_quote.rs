@@ -106,6 +106,14 @@ impl TypedNotation {
     }
 }
 
+/// Whether `quoted` is what an error may quote of `typed`: a piece of the typed text, at most
+/// [`QUOTE_LIMIT`] characters, perhaps followed by [`ELLIPSIS`] (both games' property tests).
+#[cfg(test)]
+pub(crate) fn is_typed_quote(typed: &str, quoted: &str) -> bool {
+    let kept = quoted.strip_suffix(ELLIPSIS).unwrap_or(quoted);
+    typed.contains(kept) && kept.chars().count() <= QUOTE_LIMIT
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -70,11 +70,12 @@ pub async fn send_dm(
 /// Tries a short DM to a user whose DMs were found closed, when they act (see
 /// [`super::probe`] for when that is allowed); when it gets through, clears the flag so that
 /// their boards and turns come by DM again.
-pub async fn probe_dm(http: &serenity::Http, app: &App, user: UserId, lang: admiral_engine::Language) {
+pub async fn probe_dm(http: &serenity::Http, app: &App, user: UserId, locale: &str) {
     if !app.service.dm_closed(user).await.unwrap_or(false) {
         return;
     }
     let Some(probe) = app.probes().begin(user, std::time::Instant::now()) else { return };
+    let lang = app.language_for(user, Some(locale)).await;
     let msg = serenity::CreateMessage::new().content(super::i18n::tr!(lang, "dms-work-again"));
     let delivered = send_dm(http, user, msg).await.is_ok();
     app.probes().finish(probe, delivered, std::time::Instant::now());

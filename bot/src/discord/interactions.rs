@@ -55,10 +55,10 @@ async fn probe_after(ctx: &serenity::Context, app: &Arc<App>, interaction: &sere
         serenity::Interaction::Modal(m) => (&m.user, &m.locale),
         _ => return,
     };
-    let user = UserId(user.id.get());
-    let lang = app.language_for(user, Some(locale)).await;
+    let (user, locale) = (UserId(user.id.get()), locale.clone());
     let (http, app) = (ctx.http.clone(), app.clone());
-    tokio::spawn(async move { super::delivery::probe_dm(&http, &app, user, lang).await });
+    // Most players' DMs are open: the check and the language wait for the background task.
+    tokio::spawn(async move { super::delivery::probe_dm(&http, &app, user, &locale).await });
 }
 
 fn display_name(u: &serenity::User) -> String {

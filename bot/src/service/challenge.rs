@@ -383,7 +383,7 @@ impl Service {
                         .await?;
                 if let Some((l, d)) = p {
                     lang[side.index()] = lang_of(&l);
-                    policy[side.index()] = if d == "ask" { DefencePolicy::Ask } else { DefencePolicy::Auto };
+                    policy[side.index()] = DefencePolicy::from_code(&d);
                 }
             }
         }

@@ -655,11 +655,7 @@ impl Service {
     }
 
     async fn language(&self, user: UserId) -> Result<Language> {
-        let l: Option<String> = sqlx::query_scalar("SELECT language FROM players WHERE user_id = ?")
-            .bind(user.db())
-            .fetch_optional(&self.inner.store.write)
-            .await?;
-        Ok(l.map(|l| lang_of(&l)).unwrap_or_default())
+        Ok(self.inner.store.stored_language(user).await?.unwrap_or_default())
     }
 
     fn committed(&self) {
@@ -711,11 +707,7 @@ impl Service {
 
     /// Whether the user's DMs are known to be closed.
     pub async fn dm_closed(&self, user: UserId) -> Result<bool> {
-        let v: Option<i64> = sqlx::query_scalar("SELECT dm_closed FROM players WHERE user_id = ?")
-            .bind(user.db())
-            .fetch_optional(&self.inner.store.write)
-            .await?;
-        Ok(v == Some(1))
+        Ok(self.inner.store.dm_closed(user).await?)
     }
 
     async fn refresh_player_cache(&self, user: UserId) {

@@ -16,6 +16,16 @@ impl Store {
         Ok(code.as_deref().map(lang_of))
     }
 
+    /// Whether `user`'s DMs are known to be closed (a refused DM marked them; a probe that got
+    /// through cleared the mark).
+    pub async fn dm_closed(&self, user: UserId) -> Result<bool, sqlx::Error> {
+        let flag: Option<i64> = sqlx::query_scalar("SELECT dm_closed FROM players WHERE user_id = ?")
+            .bind(user.db())
+            .fetch_optional(&self.read)
+            .await?;
+        Ok(flag == Some(1))
+    }
+
     /// The defence policy stored for `user`; `None` if the user has no player row yet.
     pub async fn stored_defence_policy(&self, user: UserId) -> Result<Option<DefencePolicy>, sqlx::Error> {
         let code: Option<String> = sqlx::query_scalar("SELECT defence_policy FROM players WHERE user_id = ?")
