@@ -4,6 +4,8 @@
 //! and, in real play, does a fixed amount of work ([`Budget::Fixed`]): a replay reproduces what
 //! the AI chose, and a busy bot makes the player wait instead of making the AI weaker.
 
+use std::time::Duration;
+
 use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::arena::{Agent, Seat};
 use admiral_engine::{Action, Defense, Dice, Game, Side};
@@ -27,6 +29,19 @@ impl AiPlayer {
     /// The same level with another budget (tests and load runs think for a few milliseconds).
     pub fn with_budget(self, budget: Budget) -> AiPlayer {
         AiPlayer { budget, ..self }
+    }
+
+    /// The shortest time between asking an Admiral AI for its move and its answer. Levels 4
+    /// and 5 do a fixed amount of work whose duration depends on their own position, which the
+    /// player must not learn from a timing: their answers are held back to a floor above the
+    /// slowest decision measured alone (p95 targets 1 s and 3 s; max 0.83 s and 2.84 s,
+    /// doc/admiral-ai.md). Other budgets (tests, load runs) and levels answer at once.
+    pub fn admiral_answer_floor(&self) -> Duration {
+        match (self.budget, self.level) {
+            (Budget::Fixed, 4) => Duration::from_secs(1),
+            (Budget::Fixed, 5) => Duration::from_secs(3),
+            _ => Duration::ZERO,
+        }
     }
 
     /// The agent playing this level.
@@ -66,5 +81,19 @@ impl AiPlayer {
             }
             _ => Defense::Auto,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_admiral_searchers_real_play_answers_are_held_back() {
+        assert_eq!(AiPlayer::new(5).admiral_answer_floor(), Duration::from_secs(3));
+        assert_eq!(AiPlayer::new(4).admiral_answer_floor(), Duration::from_secs(1));
+        assert_eq!(AiPlayer::new(3).admiral_answer_floor(), Duration::ZERO);
+        let quick = AiPlayer::new(5).with_budget(Budget::Iterations(10));
+        assert_eq!(quick.admiral_answer_floor(), Duration::ZERO);
     }
 }

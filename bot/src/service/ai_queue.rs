@@ -102,10 +102,10 @@ impl AiQueue {
         st.thinking.push_back(thinking);
     }
 
-    /// About how long a search that has `ahead` searches before it waits and thinks: the
-    /// recent median thinking time for each round of slots it waits, plus its own. `None`
-    /// before any search finished.
-    pub(crate) fn eta(&self, ahead: usize) -> Option<u32> {
+    /// About how long a search that has `ahead` searches before it waits and answers: the
+    /// recent median thinking time for each round of slots it waits, plus its own (at least
+    /// `floor`, the time its answer is held back to). `None` before any search finished.
+    pub(crate) fn eta(&self, ahead: usize, floor: Duration) -> Option<u32> {
         let st = self.stats.lock().unwrap_or_else(|e| e.into_inner());
         let mut recent: Vec<Duration> = st.thinking.iter().rev().take(64).copied().collect();
         if recent.is_empty() {
@@ -114,7 +114,7 @@ impl AiQueue {
         recent.sort_unstable();
         let median = recent[recent.len() / 2];
         let rounds = ahead / self.slots_total + 1;
-        let wait = median * rounds as u32 + median;
+        let wait = median * rounds as u32 + median.max(floor);
         Some(wait.as_secs_f64().ceil() as u32)
     }
 
@@ -169,14 +169,16 @@ mod tests {
     #[test]
     fn the_wait_is_estimated_from_recent_thinking() {
         let queue = AiQueue::new(2);
-        assert_eq!(queue.eta(0), None, "no estimate before the first search");
+        assert_eq!(queue.eta(0, Duration::ZERO), None, "no estimate before the first search");
         for _ in 0..5 {
             queue.record(Duration::ZERO, false, Duration::from_millis(2_000), false);
         }
         // A free slot soon (one round of the two slots), then its own 2 s.
-        assert_eq!(queue.eta(0), Some(4));
-        assert_eq!(queue.eta(1), Some(4));
+        assert_eq!(queue.eta(0, Duration::ZERO), Some(4));
+        assert_eq!(queue.eta(1, Duration::ZERO), Some(4));
         // Three ahead on two slots: two rounds before it, then its own.
-        assert_eq!(queue.eta(3), Some(6));
+        assert_eq!(queue.eta(3, Duration::ZERO), Some(6));
+        // An answer held back to 3 s: one round of 2 s, then 3 s.
+        assert_eq!(queue.eta(0, Duration::from_secs(3)), Some(5));
     }
 }

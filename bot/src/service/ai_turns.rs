@@ -54,13 +54,14 @@ impl Service {
         };
         let ply = game.ply();
         let ai = self.ai_player(level);
+        let floor = game.ai_answer_floor(&ai);
         let queue = &self.inner.ai_queue;
         let asked = Instant::now();
         let (slot, queued) = match queue.try_enter() {
             Ok(slot) => (slot, false),
             Err(ahead) => {
                 if let Some((user, language)) = human {
-                    self.tell_ai_busy(id, user, language, ahead).await?;
+                    self.tell_ai_busy(id, user, language, ahead, floor).await?;
                 }
                 (queue.enter().await, true)
             }
@@ -76,6 +77,9 @@ impl Service {
         let action = match chosen {
             Ok(Some(action)) => {
                 queue.record(waited, queued, started.elapsed(), false);
+                // No timing may tell the player about the AI's position: the slot is free
+                // already, only this answer waits.
+                tokio::time::sleep_until((started + floor).into()).await;
                 action
             }
             Ok(None) => return Ok(false),
@@ -101,8 +105,15 @@ impl Service {
     }
 
     /// Tells the player that the AI's move will take longer than usual: every search slot is
-    /// busy and `ahead` other searches wait before this one.
-    async fn tell_ai_busy(&self, id: MatchId, user: UserId, language: Language, ahead: usize) -> Result<()> {
+    /// busy and `ahead` other searches wait before this one; its answer is held to `floor`.
+    async fn tell_ai_busy(
+        &self,
+        id: MatchId,
+        user: UserId,
+        language: Language,
+        ahead: usize,
+        floor: Duration,
+    ) -> Result<()> {
         let now = self.now();
         let mut tx = self.inner.store.write.begin().await?;
         outbox::enqueue(
@@ -112,7 +123,10 @@ impl Service {
                 recipient: Recipient::User { user },
                 match_id: Some(id),
                 language,
-                notice: Notice::AiBusy { ahead: ahead as u32, eta_secs: self.inner.ai_queue.eta(ahead) },
+                notice: Notice::AiBusy {
+                    ahead: ahead as u32,
+                    eta_secs: self.inner.ai_queue.eta(ahead, floor),
+                },
             }],
         )
         .await?;

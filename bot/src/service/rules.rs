@@ -8,6 +8,8 @@
 //!   that show it, the AI's choice, the end).
 //! - [`Move`]: a planned move, with Admiral's defence choice.
 
+use std::time::Duration;
+
 use admiral_engine::stratego;
 use admiral_engine::{
     Defense, EndReason, Game, Language, Layout, Outcome, Record, Ruleset, Side, Start, Turn,
@@ -369,6 +371,15 @@ impl MatchGame {
         match self {
             MatchGame::Admiral(g) => Notice::Moved { view: Box::new(g.view(side)) },
             MatchGame::Stratego(g) => Notice::StrategoBoard { view: Box::new(g.view(side)), deadline: None },
+        }
+    }
+
+    /// How long the AI's answer is held back at least (see [`AiPlayer::admiral_answer_floor`]).
+    /// Stratego's searches finish in a fraction of a second, as they always did.
+    pub fn ai_answer_floor(&self, ai: &AiPlayer) -> Duration {
+        match self {
+            MatchGame::Admiral(_) => ai.admiral_answer_floor(),
+            MatchGame::Stratego(_) => Duration::ZERO,
         }
     }
 
