@@ -85,7 +85,7 @@ async fn main() {
         })
         .expect("replay");
         let game = after_first.expect("the player's move");
-        let seed: i64 = sqlx::query_scalar("SELECT seed FROM matches WHERE id = ?")
+        let seed: i64 = sqlx::query_scalar("SELECT seed FROM matches WHERE id = $1")
             .bind(id.0)
             .fetch_one(&svc.store().read)
             .await

@@ -1,10 +1,12 @@
 //! Load benchmark (not a test): N concurrent matches play random legal actions through the
-//! service into a SQLite file; prints actions/s and latency percentiles of `Service::act`
-//! (engine, SQLite transaction and outbox insert; no rendering).
+//! service into the store; prints actions/s and latency percentiles of `Service::act`
+//! (engine, database transaction and outbox insert; no rendering). The store is a new SQLite
+//! file, or with `--database URL` an empty database there (e.g. PostgreSQL).
 //!
 //! ```text
 //! cargo run --release -p admiral-bot --example load -- --matches 200 --seconds 20
 //! cargo run --release -p admiral-bot --example load -- --matches 200 --seconds 20 --rate 1000
+//! cargo run --release -p admiral-bot --example load -- --matches 200 --database postgres://…
 //! ```
 //! Without `--rate` every match plays as fast as it can (closed loop: maximum throughput).
 //! With `--rate R` the matches together submit R actions/s on a fixed schedule (open loop:
@@ -65,7 +67,7 @@ async fn main() {
     let rate = arg("--rate", 0.0);
     let full = std::env::args().any(|a| a == "--fsync");
     let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("load.db").display());
+    let url = arg("--database", format!("sqlite://{}", dir.path().join("load.db").display()));
     let store = Store::open(&url, if full { Durability::PowerLoss } else { Durability::Process })
         .await
         .expect("store");

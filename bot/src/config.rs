@@ -3,7 +3,7 @@
 //! | variable | meaning |
 //! |---|---|
 //! | `DISCORD_TOKEN` | the bot token (required) |
-//! | `DATABASE_URL` | SQLite URL, default [`crate::store::DEFAULT_DATABASE_URL`] |
+//! | `DATABASE_URL` | `sqlite://…` (default [`crate::store::DEFAULT_DATABASE_URL`]) or `postgres://…` |
 //! | `DEV_GUILD_ID` | register the commands in this one server (instant) instead of globally |
 //! | `DISCORD_API_BASE` | send every HTTP request to this base URL instead of `https://discord.com`, with the rate limiter off (end-to-end tests against a fake Discord) |
 //! | `AI_SEARCHES` | AI searches run at once (default: the machine's cores); more AI turns wait in line |

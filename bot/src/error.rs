@@ -98,9 +98,13 @@ pub enum ServiceError {
     /// The command is for a match of the other ruleset (e.g. a defence in Stratego).
     #[error("that is not part of this match's rules")]
     OtherRuleset,
+    /// Another process (or task) changed the same match or row at the same moment: nothing
+    /// was written; the service retries, and if it still collides the player tries again.
+    #[error("the match changed at the same moment; please try again")]
+    Conflict,
     /// The database failed (not a refusal; the action may be retried).
     #[error("database error: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
     /// Stored data could not be read back (a bug or a newer format).
     #[error("stored data unreadable: {0}")]
     Corrupt(String),
@@ -170,6 +174,7 @@ impl ServiceError {
             ServiceError::StrategoNotation(e) => e.to_string(),
             ServiceError::StrategoIllegal(e) => e.to_string(),
             ServiceError::OtherRuleset => "это не входит в правила этой партии".into(),
+            ServiceError::Conflict => "партия изменилась в тот же момент; попробуйте ещё раз".into(),
             ServiceError::Db(_) | ServiceError::Corrupt(_) => {
                 "внутренняя ошибка; попробуйте ещё раз".into()
             }
@@ -178,7 +183,22 @@ impl ServiceError {
 
     /// True for refusals (the user's request was wrong), false for failures.
     pub fn is_refusal(&self) -> bool {
-        !matches!(self, ServiceError::Db(_) | ServiceError::Corrupt(_))
+        !matches!(self, ServiceError::Db(_) | ServiceError::Corrupt(_) | ServiceError::Conflict)
+    }
+}
+
+impl From<sqlx::Error> for ServiceError {
+    /// A database error, or a [`ServiceError::Conflict`] when it is a collision with a
+    /// concurrent writer that a retry resolves: a unique key taken meanwhile (PostgreSQL
+    /// 23505, SQLite's constraint codes 1555 and 2067), a serialization failure (40001) or a
+    /// deadlock (40P01).
+    fn from(e: sqlx::Error) -> Self {
+        if let sqlx::Error::Database(db) = &e {
+            if matches!(db.code().as_deref(), Some("23505" | "40001" | "40P01" | "1555" | "2067")) {
+                return ServiceError::Conflict;
+            }
+        }
+        ServiceError::Db(e)
     }
 }
 

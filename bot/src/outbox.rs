@@ -16,7 +16,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
 use admiral_engine::Language;
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 
 use crate::ids::{MatchId, NotificationId, UserId};
 use crate::notify::{Notice, Notification, Recipient};
@@ -105,20 +105,15 @@ pub struct Outgoing {
 }
 
 /// Queues notifications in the caller's transaction (one statement).
-pub async fn enqueue(conn: &mut SqliteConnection, now: i64, items: &[Outgoing]) -> Result<(), sqlx::Error> {
-    if items.is_empty() {
-        return Ok(());
-    }
-    let mut qb = sqlx::QueryBuilder::new("INSERT INTO outbox (recipient, match_id, payload, created_at) ");
-    qb.push_values(items, |mut b, item| {
-        let payload = serde_json::json!({ "language": item.language, "notice": item.notice });
-        b.push_bind(serde_json::to_string(&item.recipient).unwrap_or_default())
-            .push_bind(item.match_id.map(|m| m.0))
-            .push_bind(payload.to_string())
-            .push_bind(now);
-    });
-    qb.build().execute(conn).await?;
-    Ok(())
+pub async fn enqueue(conn: &mut AnyConnection, now: i64, items: &[Outgoing]) -> Result<(), sqlx::Error> {
+    let mut batch = crate::store::Batch::new();
+    enqueue_in(&mut batch, now, items);
+    run_batch(&mut batch, conn).await
+}
+
+/// The stored form of a notice in `language` (the `payload` column).
+fn payload_json(language: Language, notice: &Notice) -> String {
+    serde_json::json!({ "language": language, "notice": notice }).to_string()
 }
 
 /// Queues notifications as part of a [`crate::store::Batch`].
@@ -128,14 +123,13 @@ pub fn enqueue_in(batch: &mut crate::store::Batch, now: i64, items: &[Outgoing])
     }
     batch.sql("INSERT INTO outbox (recipient, match_id, payload, created_at) VALUES ");
     for (i, item) in items.iter().enumerate() {
-        let payload = serde_json::json!({ "language": item.language, "notice": item.notice });
         batch
             .sql(if i == 0 { "(" } else { ", (" })
             .bind(serde_json::to_string(&item.recipient).unwrap_or_default())
             .sql(", ")
             .bind(item.match_id.map(|m| m.0))
             .sql(", ")
-            .bind(payload.to_string())
+            .bind(payload_json(item.language, &item.notice))
             .sql(", ")
             .bind(now)
             .sql(")");
@@ -173,7 +167,7 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
     loop {
         let rows: Vec<(i64, String, Option<i64>, String, i64, i64)> = sqlx::query_as(
             "SELECT id, recipient, match_id, payload, attempts, next_try_at FROM outbox
-             WHERE delivered_at IS NULL AND id > ? ORDER BY id LIMIT 128",
+             WHERE delivered_at IS NULL AND id > $1 ORDER BY id LIMIT 128",
         )
         .bind(cursor)
         // Readers see every committed row (WAL); the writer stays free for actions.
@@ -217,7 +211,7 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
                 Err(DeliveryError::DmClosed) => {
                     if let Recipient::User { user } = n.recipient {
                         closed.insert(user);
-                        sqlx::query("UPDATE players SET dm_closed = 1 WHERE user_id = ?")
+                        sqlx::query("UPDATE players SET dm_closed = 1 WHERE user_id = $1")
                             .bind(user.db())
                             .execute(&store.write)
                             .await?;
@@ -232,7 +226,7 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
                     tracing::warn!(id, %reason, "delivery failed; will retry");
                     blocked.insert(recipient);
                     let backoff = 1000i64 << attempts.clamp(0, 10);
-                    sqlx::query("UPDATE outbox SET attempts = attempts + 1, next_try_at = ? WHERE id = ?")
+                    sqlx::query("UPDATE outbox SET attempts = attempts + 1, next_try_at = $1 WHERE id = $2")
                         .bind(now + backoff.min(600_000))
                         .bind(id)
                         .execute(&store.write)
@@ -248,15 +242,27 @@ async fn mark(store: &Store, ids: &[i64], now: i64, outcome: &str) -> Result<(),
     if ids.is_empty() {
         return Ok(());
     }
-    let mut qb = sqlx::QueryBuilder::new("UPDATE outbox SET delivered_at = ");
-    qb.push_bind(now).push(", outcome = ").push_bind(outcome.to_string()).push(" WHERE id IN (");
-    let mut sep = qb.separated(", ");
-    for id in ids {
-        sep.push_bind(*id);
+    let mut batch = crate::store::Batch::new();
+    batch
+        .sql("UPDATE outbox SET delivered_at = ")
+        .bind(now)
+        .sql(", outcome = ")
+        .bind(outcome)
+        .sql(" WHERE id IN (");
+    for (i, id) in ids.iter().enumerate() {
+        batch.sql(if i == 0 { "" } else { ", " }).bind(*id);
     }
-    qb.push(")");
-    qb.build().execute(&store.write).await?;
-    Ok(())
+    batch.sql(")").end();
+    let mut conn = store.write.acquire().await?;
+    run_batch(&mut batch, &mut conn).await
+}
+
+/// Runs a batch with no checks, as a plain database error.
+async fn run_batch(batch: &mut crate::store::Batch, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    batch.run(conn).await.map_err(|e| match e {
+        crate::store::BatchError::Db(e) => e,
+        crate::store::BatchError::Check(label) => sqlx::Error::Protocol(format!("unexpected check {label}")),
+    })
 }
 
 /// How long after a public "I cannot DM you" note the next one for the same player and match is
@@ -269,7 +275,7 @@ pub const FALLBACK_QUIET_MS: i64 = 15 * 60 * 1000;
 /// channel. One transaction.
 async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx::Error> {
     let mut tx = store.write.begin().await?;
-    sqlx::query("UPDATE outbox SET delivered_at = ?, outcome = 'fallback' WHERE id = ?")
+    sqlx::query("UPDATE outbox SET delivered_at = $1, outcome = 'fallback' WHERE id = $2")
         .bind(now)
         .bind(n.id.0)
         .execute(&mut *tx)
@@ -285,16 +291,18 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
     );
     if let (Recipient::User { user }, Some(m), true) = (&n.recipient, n.match_id, wants_attention) {
         let origin: Option<(Option<i64>, Option<i64>)> =
-            sqlx::query_as("SELECT guild_id, channel_id FROM matches WHERE id = ?")
+            sqlx::query_as("SELECT guild_id, channel_id FROM matches WHERE id = $1")
                 .bind(m.0)
                 .fetch_optional(&mut *tx)
                 .await?;
         let note = Notice::DmFallback { user: *user };
+        // The note as stored in either language (the player may have switched in between).
         let recent: Option<i64> = sqlx::query_scalar(
-            "SELECT id FROM outbox WHERE match_id = ? AND json_extract(payload, '$.notice') = json(?) AND created_at > ? LIMIT 1",
+            "SELECT id FROM outbox WHERE match_id = $1 AND payload IN ($2, $3) AND created_at > $4 LIMIT 1",
         )
         .bind(m.0)
-        .bind(serde_json::to_string(&note).unwrap_or_default())
+        .bind(payload_json(Language::En, &note))
+        .bind(payload_json(Language::Ru, &note))
         .bind(now - FALLBACK_QUIET_MS)
         .fetch_optional(&mut *tx)
         .await?;
@@ -324,8 +332,8 @@ async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx:
 pub async fn held_for(store: &Store, user: UserId, limit: i64) -> Result<Vec<Notification>, sqlx::Error> {
     let recipient = serde_json::to_string(&Recipient::User { user }).unwrap_or_default();
     let rows: Vec<(i64, String, Option<i64>, String)> = sqlx::query_as(
-        "SELECT id, recipient, match_id, payload FROM outbox WHERE recipient = ? AND outcome = 'fallback'
-         ORDER BY id DESC LIMIT ?",
+        "SELECT id, recipient, match_id, payload FROM outbox WHERE recipient = $1 AND outcome = 'fallback'
+         ORDER BY id DESC LIMIT $2",
     )
     .bind(recipient)
     .bind(limit)

@@ -4,7 +4,7 @@
 //! live in the database, a restart re-arms everything by simply starting the scheduler.
 
 use admiral_engine::Side;
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 
 use crate::ids::{ChallengeId, MatchId};
 use crate::store::Batch;
@@ -79,7 +79,7 @@ fn match_key(m: MatchId, kind: TimerKind) -> String {
 
 /// Arms (or re-arms) a match timer in the caller's transaction.
 pub async fn arm_match(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     m: MatchId,
     kind: TimerKind,
     side: Option<Side>,
@@ -87,7 +87,7 @@ pub async fn arm_match(
     due_at: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO timers (key, match_id, kind, side, ply, due_at) VALUES (?, ?, ?, ?, ?, ?)
+        "INSERT INTO timers (key, match_id, kind, side, ply, due_at) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (key) DO UPDATE SET side = excluded.side, ply = excluded.ply, due_at = excluded.due_at",
     )
     .bind(match_key(m, kind))
@@ -141,32 +141,27 @@ pub fn disarm_match_in(batch: &mut Batch, m: MatchId, kinds: &[TimerKind]) {
 
 /// Disarms match timers of the given kinds (all kinds if empty).
 pub async fn disarm_match(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     m: MatchId,
     kinds: &[TimerKind],
 ) -> Result<(), sqlx::Error> {
     if kinds.is_empty() {
-        sqlx::query("DELETE FROM timers WHERE match_id = ?").bind(m.0).execute(conn).await?;
+        sqlx::query("DELETE FROM timers WHERE match_id = $1").bind(m.0).execute(conn).await?;
         return Ok(());
     }
-    let mut qb = sqlx::QueryBuilder::new("DELETE FROM timers WHERE key IN (");
-    let mut sep = qb.separated(", ");
+    let sql = format!("DELETE FROM timers WHERE key IN ({})", crate::store::placeholders(1, kinds.len()));
+    let mut query = sqlx::query(&sql);
     for k in kinds {
-        sep.push_bind(match_key(m, *k));
+        query = query.bind(match_key(m, *k));
     }
-    qb.push(")");
-    qb.build().execute(conn).await?;
+    query.execute(conn).await?;
     Ok(())
 }
 
 /// Arms a challenge's expiry.
-pub async fn arm_challenge(
-    conn: &mut SqliteConnection,
-    c: ChallengeId,
-    due_at: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn arm_challenge(conn: &mut AnyConnection, c: ChallengeId, due_at: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO timers (key, challenge_id, kind, due_at) VALUES (?, ?, 'challenge_expiry', ?)
+        "INSERT INTO timers (key, challenge_id, kind, due_at) VALUES ($1, $2, 'challenge_expiry', $3)
          ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at",
     )
     .bind(format!("c{}:challenge_expiry", c.0))
@@ -178,8 +173,8 @@ pub async fn arm_challenge(
 }
 
 /// Deletes one timer row.
-pub async fn delete(conn: &mut SqliteConnection, key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM timers WHERE key = ?").bind(key).execute(conn).await?;
+pub async fn delete(conn: &mut AnyConnection, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM timers WHERE key = $1").bind(key).execute(conn).await?;
     Ok(())
 }
 
@@ -198,10 +193,10 @@ fn from_row(r: TimerRow) -> Option<Timer> {
 }
 
 /// Timers due at `now`, earliest first.
-pub async fn due(pool: &sqlx::SqlitePool, now: i64, limit: i64) -> Result<Vec<Timer>, sqlx::Error> {
+pub async fn due(pool: &sqlx::AnyPool, now: i64, limit: i64) -> Result<Vec<Timer>, sqlx::Error> {
     let rows: Vec<TimerRow> = sqlx::query_as(
-        "SELECT key, kind, match_id, challenge_id, side, ply, due_at FROM timers WHERE due_at <= ?
-         ORDER BY due_at, key LIMIT ?",
+        "SELECT key, kind, match_id, challenge_id, side, ply, due_at FROM timers WHERE due_at <= $1
+         ORDER BY due_at, key LIMIT $2",
     )
     .bind(now)
     .bind(limit)
@@ -211,7 +206,7 @@ pub async fn due(pool: &sqlx::SqlitePool, now: i64, limit: i64) -> Result<Vec<Ti
 }
 
 /// Every armed timer (tests, diagnostics).
-pub async fn all(pool: &sqlx::SqlitePool) -> Result<Vec<Timer>, sqlx::Error> {
+pub async fn all(pool: &sqlx::AnyPool) -> Result<Vec<Timer>, sqlx::Error> {
     let rows: Vec<TimerRow> = sqlx::query_as(
         "SELECT key, kind, match_id, challenge_id, side, ply, due_at FROM timers ORDER BY due_at, key",
     )
@@ -221,6 +216,6 @@ pub async fn all(pool: &sqlx::SqlitePool) -> Result<Vec<Timer>, sqlx::Error> {
 }
 
 /// The earliest due time, if any timer is armed.
-pub async fn next_due(pool: &sqlx::SqlitePool) -> Result<Option<i64>, sqlx::Error> {
+pub async fn next_due(pool: &sqlx::AnyPool) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar("SELECT MIN(due_at) FROM timers").fetch_one(pool).await
 }

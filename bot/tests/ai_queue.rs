@@ -78,7 +78,7 @@ async fn a_busy_bot_makes_players_wait_and_the_ai_no_weaker() {
         })
         .unwrap();
         let game = after_first.expect("the position after the player's move");
-        let seed: i64 = sqlx::query_scalar("SELECT seed FROM matches WHERE id = ?")
+        let seed: i64 = sqlx::query_scalar("SELECT seed FROM matches WHERE id = $1")
             .bind(id.0)
             .fetch_one(&h.svc.store().read)
             .await

@@ -227,7 +227,7 @@ async fn recompute_rebuilds_exactly_what_the_matches_wrote() {
     assert_eq!(career_tables(&h).await, incremental, "recompute gives the same numbers");
 
     // Damaged tables are rebuilt from the records.
-    sqlx::query("DELETE FROM awards; UPDATE profiles SET points = 0, wins = 99; DELETE FROM match_points WHERE user_id = 1002")
+    sqlx::raw_sql("DELETE FROM awards; UPDATE profiles SET points = 0, wins = 99; DELETE FROM match_points WHERE user_id = 1002")
         .execute(&h.svc.store().write)
         .await
         .unwrap();
@@ -276,14 +276,14 @@ async fn the_admin_command_recomputes_a_database_file() {
     played(&h, ALICE, North::Ai(5), &bomb_everything(), &[(ALICE, "g8!")], Built::default()).await;
     played(&h, BOB, North::Human(CAROL), TAKE_THE_BASE, &[(BOB, TAKE)], Built::default()).await;
     let written = career_tables(&h).await;
-    sqlx::query("DELETE FROM awards; DELETE FROM match_points; UPDATE profiles SET points = 1")
+    sqlx::raw_sql("DELETE FROM awards; DELETE FROM match_points; UPDATE profiles SET points = 1")
         .execute(&h.svc.store().write)
         .await
         .unwrap();
     h.svc.store().close().await;
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_admiral-bot"))
         .arg("--recompute-careers")
-        .env("DATABASE_URL", url(&h.dir))
+        .env("DATABASE_URL", h.url.clone())
         .env_remove("DISCORD_TOKEN")
         .output()
         .expect("run admiral-bot");

@@ -24,7 +24,7 @@ const KILLS: usize = 25;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_dash_nine_at_random_points_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let url = common::url(&dir);
+    let url = common::new_database(&dir).await;
     let sink = dir.path().join("delivered.txt");
     let exe = env!("CARGO_BIN_EXE_crash_worker");
     let mut dice = Dice::new(0xC0FFEE);

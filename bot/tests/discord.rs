@@ -418,7 +418,7 @@ async fn the_closed_dm_note_speaks_the_addressees_language() {
     h.out.close_dms(BOB);
     let id = h.hvh(MatchSettings::default()).await;
     let public_language: Option<String> =
-        sqlx::query_scalar("SELECT public_language FROM matches WHERE id = ?")
+        sqlx::query_scalar("SELECT public_language FROM matches WHERE id = $1")
             .bind(id.0)
             .fetch_one(&h.svc.store().read)
             .await

@@ -7,8 +7,8 @@ use admiral_bot::store::{Batch, BatchError, Durability, GroupCommit, Store};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failing_member_does_not_take_the_group_down() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&common::url(&dir), Durability::Process).await.unwrap();
-    let group = GroupCommit::spawn(store.write.clone());
+    let store = Store::open(&common::new_database(&dir).await, Durability::Process).await.unwrap();
+    let group = GroupCommit::spawn(store.write.clone(), store.writers());
     let mut tasks = Vec::new();
     for i in 0..40i64 {
         let group = group.clone();

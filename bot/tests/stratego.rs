@@ -115,7 +115,7 @@ async fn check_finished_unrated(h: &Harness, id: MatchId, user: UserId, plies: u
     assert_eq!((profile.points, profile.rated_matches), (0, 0));
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM match_points").await, 0);
     // The match row carries its ruleset; the record replays to the same end.
-    let ruleset: String = sqlx::query_scalar("SELECT ruleset FROM matches WHERE id = ?")
+    let ruleset: String = sqlx::query_scalar("SELECT ruleset FROM matches WHERE id = $1")
         .bind(id.0)
         .fetch_one(&h.svc.store().write)
         .await

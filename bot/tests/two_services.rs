@@ -13,7 +13,7 @@ use admiral_bot::{ManualNow, ServiceError, UserId};
 use common::*;
 
 async fn second_service(h: &Harness, now: ManualNow) -> Service {
-    let store = Store::open(&url(&h.dir), Durability::Process).await.expect("second store");
+    let store = Store::open(&h.url, Durability::Process).await.expect("second store");
     Service::start(store, Arc::new(now), test_config()).await.expect("second service")
 }
 
@@ -32,7 +32,7 @@ async fn accept_against_decline_in_two_processes_has_one_winner() {
         let accept = tokio::spawn(async move { a.accept(to, c).await });
         let decline = tokio::spawn(async move { b.decline(to, c).await });
         let (accepted, declined) = (accept.await.unwrap(), decline.await.unwrap());
-        let status: String = sqlx::query_scalar("SELECT status FROM challenges WHERE id = ?")
+        let status: String = sqlx::query_scalar("SELECT status FROM challenges WHERE id = $1")
             .bind(c.0)
             .fetch_one(&h.svc.store().read)
             .await
@@ -67,7 +67,7 @@ async fn an_expiry_in_another_process_does_not_undo_an_accept() {
     // The first process's timer fires after the deadline: the challenge is no longer open.
     h.now.advance(25 * 3_600_000);
     h.svc.run_due_timers().await.unwrap();
-    let status: String = sqlx::query_scalar("SELECT status FROM challenges WHERE id = ?")
+    let status: String = sqlx::query_scalar("SELECT status FROM challenges WHERE id = $1")
         .bind(c.0)
         .fetch_one(&h.svc.store().read)
         .await
@@ -80,4 +80,133 @@ async fn an_expiry_in_another_process_does_not_undo_an_accept() {
         h.out.all().iter().all(|n| !matches!(n.notice, admiral_bot::Notice::ChallengeExpired { .. })),
         "nobody is told an accepted challenge expired"
     );
+}
+
+/// A match between Alice and Bob, both set up and playing; the players in South, North order.
+async fn playing(h: &Harness) -> (admiral_bot::MatchId, [UserId; 2]) {
+    let id = h.hvh(MatchSettings::default()).await;
+    for u in [ALICE, BOB] {
+        h.svc.auto_layout(u, id).await.expect("auto layout");
+        h.svc.ready(u, id).await.expect("ready");
+    }
+    let south = h.user_at(id, admiral_engine::Side::South).await;
+    (id, if south == ALICE { [ALICE, BOB] } else { [BOB, ALICE] })
+}
+
+/// Two processes, one match: the player to move submits two different legal actions at the
+/// same moment, one through each process (a double tap that reached two shards). Exactly one
+/// is applied; the other is refused on the fresh position, never applied on a stale copy.
+/// Then each process answers the next turn from the other's state: both always show the same
+/// position, the record replays to it, and every ply is recorded once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_moves_in_two_processes_apply_exactly_once() {
+    let h = harness().await;
+    let other = second_service(&h, h.now.clone()).await;
+    let (id, users) = playing(&h).await;
+    let mut dice = admiral_engine::Dice::new(33);
+    for round in 0..30u32 {
+        let (_, ply, outcome) = h.svc.status(id).await.expect("status");
+        if outcome.is_some() {
+            break;
+        }
+        let mover = users[(ply % 2) as usize];
+        // Through the process that did not make the last move: its cached copy is stale.
+        let here = if round % 2 == 0 { &other } else { &h.svc };
+        let legal = here.legal_actions(mover, id).await.expect("legal actions on a fresh copy");
+        assert!(!legal.is_empty(), "round {round}: the mover has moves");
+        let (first, second) = (legal[dice.below(legal.len())], legal[dice.below(legal.len())]);
+        let (a, b) = (h.svc.clone(), other.clone());
+        let one =
+            tokio::spawn(
+                async move { a.act(&format!("a{round}"), mover, id, ply, &first.to_string()).await },
+            );
+        let two =
+            tokio::spawn(
+                async move { b.act(&format!("b{round}"), mover, id, ply, &second.to_string()).await },
+            );
+        let results = [one.await.unwrap(), two.await.unwrap()];
+        let applied = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(applied, 1, "round {round}: exactly one of two racing moves applies: {results:?}");
+        for r in results.iter().filter_map(|r| r.as_ref().err()) {
+            assert!(
+                matches!(
+                    r,
+                    ServiceError::Stale { .. } | ServiceError::NotYourTurn | ServiceError::DecisionPending
+                ),
+                "round {round}: the other is refused on the fresh position: {r:?}"
+            );
+        }
+        let (_, after, _) = other.status(id).await.expect("status");
+        assert_eq!(after, ply + 1, "round {round}: one ply, seen by both processes");
+        for u in users {
+            assert_eq!(h.svc.view(u, id).await.unwrap(), other.view(u, id).await.unwrap(), "round {round}");
+        }
+    }
+    let record = other.record(id).await.unwrap().expect("record");
+    let replayed = admiral_engine::Game::replay(&record).expect("the record replays");
+    let plies: i64 = count(
+        h.svc.store(),
+        &format!("SELECT COUNT(*) FROM match_events WHERE match_id = {} AND kind = 'turn'", id.0),
+    )
+    .await;
+    assert_eq!(plies, replayed.ply() as i64, "every ply recorded once");
+    assert_eq!(h.svc.status(id).await.unwrap().1, replayed.ply());
+}
+
+/// Every process runs the scheduler: two of them sweeping the same due timers at the same
+/// moment fire each timer once. Twelve correspondence matches run through setup reminders,
+/// setup deadlines (the missing layouts are completed and the match starts), move reminders
+/// and move deadlines (the player to move loses on time), with both schedulers racing at
+/// every step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_schedulers_fire_every_timer_once() {
+    use admiral_bot::clock::{TimeControl, HOUR_MS};
+    let h = harness().await;
+    let other = second_service(&h, h.now.clone()).await;
+    let settings = MatchSettings {
+        time_control: TimeControl::Correspondence { days_per_move: 1 },
+        ..MatchSettings::default()
+    };
+    let mut ids = Vec::new();
+    for _ in 0..12 {
+        ids.push(h.hvh(settings.clone()).await);
+    }
+    let mut fired = 0;
+    // Setup reminder, setup deadline, move reminder, move deadline: 12 h steps cover them all.
+    for _ in 0..6 {
+        h.now.advance(12 * HOUR_MS + 1);
+        let (a, b) = (h.svc.clone(), other.clone());
+        let (one, two) = tokio::join!(
+            tokio::spawn(async move { a.run_due_timers().await }),
+            tokio::spawn(async move { b.run_due_timers().await })
+        );
+        fired += one.unwrap().expect("first scheduler") + two.unwrap().expect("second scheduler");
+    }
+    assert!(fired >= 12 * 4, "every match's timers came due ({fired})");
+    let ended = count(
+        h.svc.store(),
+        "SELECT COUNT(*) FROM matches WHERE status = 'finished' AND end_reason = 'timeout'",
+    )
+    .await;
+    assert_eq!(ended, 12, "every match lost on time once");
+    let notices = |kind: &'static str| {
+        let store = h.svc.store().clone();
+        async move {
+            count(
+                &store,
+                &format!("SELECT COUNT(*) FROM outbox WHERE payload LIKE '%\"notice\":\"{kind}\"%'"),
+            )
+            .await
+        }
+    };
+    // Each of the two players: one setup reminder, one setup-filled notice, the end once.
+    assert_eq!(notices("setup_reminder").await, 24, "one setup reminder per player");
+    assert_eq!(notices("setup_filled").await, 24, "one completed setup per player");
+    assert_eq!(notices("move_reminder").await, 12, "one move reminder per match");
+    assert_eq!(notices("match_ended").await, 24, "one result per player");
+    for id in ids {
+        let record = h.svc.record(id).await.unwrap().expect("record");
+        assert_eq!(record.turns.len(), 0, "nobody moved");
+    }
+    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM timers").await, 0, "nothing left armed");
 }

@@ -5,7 +5,7 @@
 //! player with a finished match. Order: points, then wins, then fewer rated matches, then the
 //! user id (so that equal records keep a stable order); the place is the row number in it.
 
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 
 use crate::ids::UserId;
 
@@ -49,10 +49,10 @@ type Row = (i64, i64, i64, i64, i64);
 const RANKED: &str = "
 WITH members AS (
     SELECT south_user AS user_id FROM matches
-     WHERE status = 'finished' AND south_user IS NOT NULL AND (?1 IS NULL OR guild_id = ?1)
+     WHERE status = 'finished' AND south_user IS NOT NULL AND ($1 IS NULL OR guild_id = $1)
     UNION
     SELECT north_user FROM matches
-     WHERE status = 'finished' AND north_user IS NOT NULL AND (?1 IS NULL OR guild_id = ?1)
+     WHERE status = 'finished' AND north_user IS NOT NULL AND ($1 IS NULL OR guild_id = $1)
 ), ranked AS (
     SELECT ROW_NUMBER() OVER (ORDER BY COALESCE(p.points, 0) DESC, COALESCE(p.wins, 0) DESC,
                                        COALESCE(p.rated_matches, 0) ASC, m.user_id ASC) AS place,
@@ -73,7 +73,7 @@ fn row((place, user, points, wins, rated): Row) -> LeaderRow {
 
 /// Page `page` (0-based, clamped) of the leaderboard of `guild`, with `caller`'s row.
 pub async fn leaderboard(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     guild: Option<u64>,
     page: u32,
     caller: UserId,
@@ -87,7 +87,7 @@ pub async fn leaderboard(
     let pages = total.div_ceil(PAGE_SIZE);
     let page = page.min(pages.saturating_sub(1));
     let rows: Vec<Row> = sqlx::query_as(&format!(
-        "{RANKED} SELECT place, user_id, points, wins, rated FROM ranked WHERE place > ?2 AND place <= ?3 ORDER BY place"
+        "{RANKED} SELECT place, user_id, points, wins, rated FROM ranked WHERE place > $2 AND place <= $3 ORDER BY place"
     ))
     .bind(guild)
     .bind((page * PAGE_SIZE) as i64)
@@ -95,7 +95,7 @@ pub async fn leaderboard(
     .fetch_all(&mut *conn)
     .await?;
     let me: Option<Row> = sqlx::query_as(&format!(
-        "{RANKED} SELECT place, user_id, points, wins, rated FROM ranked WHERE user_id = ?2"
+        "{RANKED} SELECT place, user_id, points, wins, rated FROM ranked WHERE user_id = $2"
     ))
     .bind(guild)
     .bind(caller.db())

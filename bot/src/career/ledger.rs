@@ -15,7 +15,7 @@
 
 use admiral_engine::{EndReason, Event, Game, Outcome, Side, Status};
 use serde::{Deserialize, Serialize};
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 
 use super::deeds::{bases_on_board, deeds_from, turn_events, Finish};
 use super::points::{points, PointsBreakdown};
@@ -99,10 +99,7 @@ pub struct FinishedMatch<'a> {
 /// Decides whether the match counts; the daily limit looks at the rated matches of the same
 /// two people that ended earlier the same UTC day (those with `match_points`), found through
 /// the seat indexes of `matches`.
-pub async fn rating(
-    conn: &mut SqliteConnection,
-    m: &FinishedMatch<'_>,
-) -> Result<Option<Unrated>, sqlx::Error> {
+pub async fn rating(conn: &mut AnyConnection, m: &FinishedMatch<'_>) -> Result<Option<Unrated>, sqlx::Error> {
     if !m.rated {
         return Ok(Some(Unrated::Friendly));
     }
@@ -115,12 +112,12 @@ pub async fn rating(
     let day = m.finished_at.div_euclid(DAY_MS) * DAY_MS;
     let earlier: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM (
-             SELECT id FROM matches WHERE south_user = ?1 AND north_user = ?2 AND status = 'finished'
-                AND finished_at >= ?3 AND finished_at < ?4
+             SELECT id FROM matches WHERE south_user = $1 AND north_user = $2 AND status = 'finished'
+                AND finished_at >= $3 AND finished_at < $4
              UNION ALL
-             SELECT id FROM matches WHERE south_user = ?2 AND north_user = ?1 AND status = 'finished'
-                AND finished_at >= ?3 AND finished_at < ?4
-         ) m WHERE m.id <> ?5 AND EXISTS (SELECT 1 FROM match_points p WHERE p.match_id = m.id)",
+             SELECT id FROM matches WHERE south_user = $2 AND north_user = $1 AND status = 'finished'
+                AND finished_at >= $3 AND finished_at < $4
+         ) m WHERE m.id <> $5 AND EXISTS (SELECT 1 FROM match_points p WHERE p.match_id = m.id)",
     )
     .bind(a.db())
     .bind(b.db())
@@ -135,7 +132,7 @@ pub async fn rating(
 /// Records a finished match for both seats: decides whether it counts, then writes points,
 /// profile counters and awards of each person. Returns each seat's credit (`None` for the AI).
 pub async fn record_match(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     m: &FinishedMatch<'_>,
 ) -> Result<[Option<Credit>; 2], sqlx::Error> {
     let unrated = rating(conn, m).await?;
@@ -157,7 +154,7 @@ pub async fn record_match(
 
 /// Writes one player's points, counters and awards (two reads and one batched write).
 async fn apply(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     turns: &[Vec<Event>],
     m: &FinishedMatch<'_>,
     user: UserId,
@@ -169,13 +166,13 @@ async fn apply(
         Finish { won, bases_intact: bases_on_board(m.game, me) >= 2, against_ai5: ai_level == Some(5) };
     let deeds = deeds_from(turns, me, finish);
     let mut breakdown = points(m.game, me, m.outcome, ai_level, deeds.tonnage_sunk);
-    let before: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = ?")
+    let before: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = $1")
         .bind(user.db())
         .fetch_optional(&mut *conn)
         .await?;
     let before = before.unwrap_or(0) as u32;
     let held: Vec<(String, i64, i64)> =
-        sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = ?")
+        sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = $1")
             .bind(user.db())
             .fetch_all(&mut *conn)
             .await?;
@@ -250,8 +247,8 @@ async fn apply(
 }
 
 /// A player's accumulated points (0 without a profile).
-pub async fn points_of(conn: &mut SqliteConnection, user: UserId) -> Result<u32, sqlx::Error> {
-    let points: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = ?")
+pub async fn points_of(conn: &mut AnyConnection, user: UserId) -> Result<u32, sqlx::Error> {
+    let points: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = $1")
         .bind(user.db())
         .fetch_optional(&mut *conn)
         .await?;
@@ -259,7 +256,9 @@ pub async fn points_of(conn: &mut SqliteConnection, user: UserId) -> Result<u32,
 }
 
 /// Empties the career tables (the first step of a recompute, in its transaction).
-pub async fn reset(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM match_points; DELETE FROM awards; DELETE FROM profiles;").execute(conn).await?;
+pub async fn reset(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    sqlx::raw_sql("DELETE FROM match_points; DELETE FROM awards; DELETE FROM profiles;")
+        .execute(conn)
+        .await?;
     Ok(())
 }

@@ -40,11 +40,12 @@ impl Service {
             if settings.ruleset != "admiral" {
                 continue; // career.md scores Admiral matches only
             }
-            let events: Vec<(i64, String, String)> =
-                sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq")
-                    .bind(id)
-                    .fetch_all(&mut *conn)
-                    .await?;
+            let events: Vec<(i64, String, String)> = sqlx::query_as(
+                "SELECT seq, kind, payload FROM match_events WHERE match_id = $1 ORDER BY seq",
+            )
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
             let Some(record) = record_from_events(&settings, &events)? else {
                 continue; // ended before it started (never happens: setups are completed)
             };
@@ -80,7 +81,7 @@ impl Service {
 
     /// The progress of each of the twelve awards (in the order of [`AWARDS`]) for `user`.
     pub async fn award_progress(&self, user: UserId) -> Result<Vec<AwardProgress>> {
-        let held: Vec<(String, i64)> = sqlx::query_as("SELECT award, count FROM awards WHERE user_id = ?")
+        let held: Vec<(String, i64)> = sqlx::query_as("SELECT award, count FROM awards WHERE user_id = $1")
             .bind(user.db())
             .fetch_all(&self.inner.store.read)
             .await?;

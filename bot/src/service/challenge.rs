@@ -37,7 +37,7 @@ impl Service {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (challenger, challenged, settings, guild_id, channel_id, public_language,
                                      created_at, expires_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
         )
         .bind(from.db())
         .bind(to.db())
@@ -80,7 +80,7 @@ impl Service {
         let row: Option<Row> = sqlx::query_as(
             "SELECT challenger, challenged, settings, guild_id, channel_id, public_language, status, expires_at,
                     match_id
-             FROM challenges WHERE id = ?",
+             FROM challenges WHERE id = $1",
         )
         .bind(challenge.0)
         .fetch_optional(&self.inner.store.write)
@@ -115,7 +115,7 @@ impl Service {
             .create_match(&mut tx, [Some(south), Some(north)], None, &settings, origin, seed as i64, now)
             .await?;
         let updated = sqlx::query(
-            "UPDATE challenges SET status = 'accepted', match_id = ? WHERE id = ? AND status = 'open'",
+            "UPDATE challenges SET status = 'accepted', match_id = $1 WHERE id = $2 AND status = 'open'",
         )
         .bind(id.0)
         .bind(challenge.0)
@@ -153,7 +153,7 @@ impl Service {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
         let row: Option<(i64, i64, String, i64)> =
-            sqlx::query_as("SELECT challenger, challenged, status, expires_at FROM challenges WHERE id = ?")
+            sqlx::query_as("SELECT challenger, challenged, status, expires_at FROM challenges WHERE id = $1")
                 .bind(challenge.0)
                 .fetch_optional(&self.inner.store.write)
                 .await?;
@@ -176,7 +176,7 @@ impl Service {
         // The check and the change are one statement: another process may have answered or
         // expired the challenge since it was read (the lock above is this process's only).
         let updated =
-            sqlx::query("UPDATE challenges SET status = 'declined' WHERE id = ? AND status = 'open'")
+            sqlx::query("UPDATE challenges SET status = 'declined' WHERE id = $1 AND status = 'open'")
                 .bind(challenge.0)
                 .execute(&mut *tx)
                 .await?;
@@ -204,7 +204,7 @@ impl Service {
     /// A decline that found the challenge no longer open: fine if it was declined (a repeated
     /// click), refused otherwise.
     async fn decline_again(&self, challenge: ChallengeId) -> Result<()> {
-        let status: Option<String> = sqlx::query_scalar("SELECT status FROM challenges WHERE id = ?")
+        let status: Option<String> = sqlx::query_scalar("SELECT status FROM challenges WHERE id = $1")
             .bind(challenge.0)
             .fetch_optional(&self.inner.store.write)
             .await?;
@@ -219,7 +219,7 @@ impl Service {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
         let row: Option<(i64, String)> =
-            sqlx::query_as("SELECT challenger, status FROM challenges WHERE id = ?")
+            sqlx::query_as("SELECT challenger, status FROM challenges WHERE id = $1")
                 .bind(challenge.0)
                 .fetch_optional(&self.inner.store.write)
                 .await?;
@@ -230,7 +230,7 @@ impl Service {
         let mut tx = self.inner.store.write.begin().await?;
         if let Some((from, status)) = row {
             let expired = status == "open"
-                && sqlx::query("UPDATE challenges SET status = 'expired' WHERE id = ? AND status = 'open'")
+                && sqlx::query("UPDATE challenges SET status = 'expired' WHERE id = $1 AND status = 'open'")
                     .bind(challenge.0)
                     .execute(&mut *tx)
                     .await?
@@ -301,7 +301,7 @@ impl Service {
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn create_match(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut AnyConnection,
         users: [Option<UserId>; 2],
         ai_level: Option<u8>,
         settings: &MatchSettings,
@@ -312,7 +312,7 @@ impl Service {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id,
                                   public_language, seed, created_at)
-             VALUES (?, ?, ?, ?, ?, 'setup', ?, ?, ?, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, 'setup', $6, $7, $8, $9, $10) RETURNING id",
         )
         .bind(&settings.ruleset)
         .bind(users[0].map(|u| u.db()))
@@ -336,7 +336,7 @@ impl Service {
                 Some(level) if ai_seat => MatchLayout::for_ai(ruleset, level, side_seed),
                 _ => MatchLayout::auto(ruleset, side_seed),
             };
-            sqlx::query("INSERT INTO setups (match_id, side, grid, ready) VALUES (?, ?, ?, ?)")
+            sqlx::query("INSERT INTO setups (match_id, side, grid, ready) VALUES ($1, $2, $3, $4)")
                 .bind(id.0)
                 .bind(side_name(side))
                 .bind(layout.grid_text())
@@ -344,13 +344,15 @@ impl Service {
                 .execute(&mut *conn)
                 .await?;
         }
-        sqlx::query("INSERT INTO clocks (match_id, south_ms, north_ms, running_since) VALUES (?, ?, ?, ?)")
-            .bind(id.0)
-            .bind(tc.initial_ms())
-            .bind(tc.initial_ms())
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "INSERT INTO clocks (match_id, south_ms, north_ms, running_since) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id.0)
+        .bind(tc.initial_ms())
+        .bind(tc.initial_ms())
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
         if let Some(span) = tc.setup_span_ms() {
             let deadline = now + span;
             timers::arm_match(conn, id, TimerKind::SetupDeadline, None, 0, deadline).await?;
@@ -370,14 +372,14 @@ impl Service {
         settings: MatchSettings,
         origin: Origin,
         seed: i64,
-        conn: &mut SqliteConnection,
+        conn: &mut AnyConnection,
     ) -> Result<Loaded> {
         let mut lang = [Language::En; 2];
         let mut policy = [DefencePolicy::Auto; 2];
         for side in Side::BOTH {
             if let Some(u) = users[side.index()] {
                 let p: Option<(String, String)> =
-                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = ?")
+                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = $1")
                         .bind(u.db())
                         .fetch_optional(&mut *conn)
                         .await?;

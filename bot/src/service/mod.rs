@@ -26,7 +26,7 @@ use admiral_engine::{
     Square, Start, Turn, View, RECORD_FORMAT,
 };
 use serde::{Deserialize, Serialize};
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 use tokio::sync::{Mutex, Notify};
 use tokio::task::JoinHandle;
 
@@ -445,7 +445,7 @@ impl Service {
         let searches = config.ai_searches;
         let service = Service {
             inner: Arc::new(Inner {
-                group: GroupCommit::spawn(store.write.clone()),
+                group: GroupCommit::spawn(store.write.clone(), store.writers()),
                 store,
                 now,
                 config,
@@ -487,7 +487,7 @@ impl Service {
                 if let Some(deadline) =
                     m.tc().move_deadline(m.running_since.unwrap_or(self.now()), m.clock_ms[next.index()])
                 {
-                    let armed: Option<i64> = sqlx::query_scalar("SELECT due_at FROM timers WHERE key = ?")
+                    let armed: Option<i64> = sqlx::query_scalar("SELECT due_at FROM timers WHERE key = $1")
                         .bind(format!("m{}:move_deadline", id))
                         .fetch_optional(&self.inner.store.write)
                         .await?;
@@ -521,7 +521,19 @@ impl Service {
         map.entry(id).or_default().clone()
     }
 
+    /// The match in `guard`, loaded from the store if it is not cached or if the cached copy
+    /// is out of date: another process sharing the database may have changed it (its version
+    /// moved), and nothing may be decided on a stale copy.
     async fn load_into<'a>(&self, guard: &'a mut Option<Loaded>, id: MatchId) -> Result<&'a mut Loaded> {
+        if let Some(cached) = guard.as_ref() {
+            let version: Option<i64> = sqlx::query_scalar("SELECT version FROM matches WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(&self.inner.store.read)
+                .await?;
+            if version != Some(cached.version) {
+                *guard = None;
+            }
+        }
         if guard.is_none() {
             *guard = Some(self.load(id).await?);
         }
@@ -546,7 +558,7 @@ impl Service {
         let row: Option<Row> = sqlx::query_as(
             "SELECT south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, version,
                     public_language
-             FROM matches WHERE id = ?",
+             FROM matches WHERE id = $1",
         )
         .bind(id.0)
         .fetch_optional(pool)
@@ -564,7 +576,7 @@ impl Service {
         for side in Side::BOTH {
             if let Some(u) = users[side.index()] {
                 let p: Option<(String, String)> =
-                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = ?")
+                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = $1")
                         .bind(u.db())
                         .fetch_optional(pool)
                         .await?;
@@ -575,7 +587,7 @@ impl Service {
             }
         }
         let setup_rows: Vec<(String, String, i64)> =
-            sqlx::query_as("SELECT side, grid, ready FROM setups WHERE match_id = ?")
+            sqlx::query_as("SELECT side, grid, ready FROM setups WHERE match_id = $1")
                 .bind(id.0)
                 .fetch_all(pool)
                 .await?;
@@ -592,20 +604,20 @@ impl Service {
             };
         }
         let events: Vec<(i64, String, String)> =
-            sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq")
+            sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = $1 ORDER BY seq")
                 .bind(id.0)
                 .fetch_all(pool)
                 .await?;
         let next_seq = events.last().map(|e| e.0 + 1).unwrap_or(0);
         let game = MatchGame::replay(&settings, &events)?;
         let clock: Option<(Option<i64>, Option<i64>, Option<i64>)> =
-            sqlx::query_as("SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = ?")
+            sqlx::query_as("SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = $1")
                 .bind(id.0)
                 .fetch_optional(pool)
                 .await?;
         let (s_ms, n_ms, running_since) = clock.unwrap_or((None, None, None));
         let pending: Option<(i64, String, String, String, i64)> = sqlx::query_as(
-            "SELECT ply, defender, action, options, deadline_at FROM pending_decisions WHERE match_id = ?",
+            "SELECT ply, defender, action, options, deadline_at FROM pending_decisions WHERE match_id = $1",
         )
         .bind(id.0)
         .fetch_optional(pool)
@@ -645,8 +657,8 @@ impl Service {
         })
     }
 
-    async fn ensure_player(conn: &mut SqliteConnection, user: UserId, now: i64) -> Result<()> {
-        sqlx::query("INSERT INTO players (user_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
+    async fn ensure_player(conn: &mut AnyConnection, user: UserId, now: i64) -> Result<()> {
+        sqlx::query("INSERT INTO players (user_id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(user.db())
             .bind(now)
             .execute(conn)
@@ -670,7 +682,7 @@ impl Service {
         let now = self.now();
         let mut conn = self.inner.store.write.acquire().await?;
         Self::ensure_player(&mut conn, user, now).await?;
-        sqlx::query("UPDATE players SET language = ? WHERE user_id = ?")
+        sqlx::query("UPDATE players SET language = $1 WHERE user_id = $2")
             .bind(lang_code(language))
             .bind(user.db())
             .execute(&mut *conn)
@@ -685,7 +697,7 @@ impl Service {
         let now = self.now();
         let mut conn = self.inner.store.write.acquire().await?;
         Self::ensure_player(&mut conn, user, now).await?;
-        sqlx::query("UPDATE players SET defence_policy = ? WHERE user_id = ?")
+        sqlx::query("UPDATE players SET defence_policy = $1 WHERE user_id = $2")
             .bind(policy.as_str())
             .bind(user.db())
             .execute(&mut *conn)
@@ -698,7 +710,7 @@ impl Service {
     /// Clears the closed-DM flag (the adapter calls it when a DM to the user works again or
     /// the user asks for DMs).
     pub async fn set_dm_open(&self, user: UserId) -> Result<()> {
-        sqlx::query("UPDATE players SET dm_closed = 0 WHERE user_id = ?")
+        sqlx::query("UPDATE players SET dm_closed = 0 WHERE user_id = $1")
             .bind(user.db())
             .execute(&self.inner.store.write)
             .await?;
@@ -834,7 +846,7 @@ impl Service {
     /// The user's matches in setup or play.
     pub async fn my_matches(&self, user: UserId) -> Result<Vec<MatchSummary>> {
         let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM matches WHERE (south_user = ? OR north_user = ?) AND status <> 'finished' ORDER BY id",
+            "SELECT id FROM matches WHERE (south_user = $1 OR north_user = $2) AND status <> 'finished' ORDER BY id",
         )
         .bind(user.db())
         .bind(user.db())
@@ -871,13 +883,13 @@ impl Service {
     /// The user's career.
     pub async fn profile(&self, user: UserId) -> Result<Profile> {
         let row: Option<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
-            "SELECT points, rated_matches, wins, draws, losses, units_sunk, tonnage_sunk FROM profiles WHERE user_id = ?",
+            "SELECT points, rated_matches, wins, draws, losses, units_sunk, tonnage_sunk FROM profiles WHERE user_id = $1",
         )
         .bind(user.db())
         .fetch_optional(&self.inner.store.write)
         .await?;
         let awards: Vec<(String, i64, i64)> =
-            sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = ? ORDER BY award")
+            sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = $1 ORDER BY award")
                 .bind(user.db())
                 .fetch_all(&self.inner.store.write)
                 .await?;
@@ -908,8 +920,9 @@ impl Service {
 
 fn batch_error(e: BatchError) -> ServiceError {
     match e {
-        BatchError::Db(e) => ServiceError::Db(e),
-        BatchError::Check(what) => corrupt(format!("concurrent writer changed the match ({what})")),
+        BatchError::Db(e) => ServiceError::from(e),
+        // Every check is a row another writer changed first (the match's version).
+        BatchError::Check(_) => ServiceError::Conflict,
     }
 }
 
@@ -953,14 +966,14 @@ pub fn record_from_events(
 /// Replays a match's committed record straight from the database (no cache): the reference
 /// the crash test compares the live state with.
 pub async fn replay_from_store(store: &Store, id: MatchId) -> Result<Option<Game>> {
-    let settings: String = sqlx::query_scalar("SELECT settings FROM matches WHERE id = ?")
+    let settings: String = sqlx::query_scalar("SELECT settings FROM matches WHERE id = $1")
         .bind(id.0)
         .fetch_optional(&store.read)
         .await?
         .ok_or(ServiceError::NoSuchMatch(id))?;
     let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
     let events: Vec<(i64, String, String)> =
-        sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = ? ORDER BY seq")
+        sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = $1 ORDER BY seq")
             .bind(id.0)
             .fetch_all(&store.read)
             .await?;

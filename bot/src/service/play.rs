@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// How many times a submission that collided with another writer is tried in all.
+const CONFLICT_TRIES: u32 = 4;
+
 pub(super) enum Submit {
     Act(String),
     Defend(usize),
@@ -51,13 +54,17 @@ impl Service {
     }
 
     pub(super) async fn stored_result(&self, key: &str) -> Result<Option<ActResult>> {
-        let stored: Option<String> = sqlx::query_scalar("SELECT result FROM submissions WHERE key = ?")
+        let stored: Option<String> = sqlx::query_scalar("SELECT result FROM submissions WHERE key = $1")
             .bind(key)
             .fetch_optional(&self.inner.store.write)
             .await?;
         stored.map(|s| serde_json::from_str(&s).map_err(corrupt)).transpose()
     }
 
+    /// Applies a submission exactly once. A collision with another process writing the same
+    /// match ([`ServiceError::Conflict`]: nothing was written) is retried on the fresh state,
+    /// where the submission is decided again: applied, answered with the stored result of the
+    /// same key, or refused as stale.
     pub(super) async fn submit(
         &self,
         key: &str,
@@ -65,6 +72,26 @@ impl Service {
         id: MatchId,
         ply: Option<u32>,
         what: Submit,
+    ) -> Result<ActResult> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.submit_once(key, user, id, ply, &what).await {
+                Err(ServiceError::Conflict) if tries < CONFLICT_TRIES => {
+                    tracing::debug!(%id, tries, "submission collided with another writer; retrying");
+                }
+                other => return other,
+            }
+        }
+    }
+
+    async fn submit_once(
+        &self,
+        key: &str,
+        user: Option<UserId>,
+        id: MatchId,
+        ply: Option<u32>,
+        what: &Submit,
     ) -> Result<ActResult> {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
@@ -179,7 +206,7 @@ impl Service {
     }
 
     /// Decides what a submission does, or why it is refused (nothing is written).
-    pub(super) fn plan(m: &Loaded, user: Option<UserId>, ply: Option<u32>, what: Submit) -> Result<Plan> {
+    pub(super) fn plan(m: &Loaded, user: Option<UserId>, ply: Option<u32>, what: &Submit) -> Result<Plan> {
         // Who acts: a user's seat, or the AI's seat (user None).
         let side = match user {
             Some(u) => m.seat_of(u).ok_or(ServiceError::NotYourMatch)?,
@@ -206,7 +233,7 @@ impl Service {
                 if pending.defender != side {
                     return Err(ServiceError::NoDecision);
                 }
-                let chosen = *pending.options.get(index).ok_or(ServiceError::BadDefenceChoice)?;
+                let chosen = *pending.options.get(*index).ok_or(ServiceError::BadDefenceChoice)?;
                 Plan::Play(side.opponent(), Move::Admiral(pending.action, Defense::Group(chosen)))
             }
             Submit::Act(notation) => {
@@ -227,9 +254,9 @@ impl Service {
                 }
                 let game = match game {
                     MatchGame::Admiral(g) => g,
-                    MatchGame::Stratego(_) => return Ok(Plan::Play(side, game.parse_stratego(&notation)?)),
+                    MatchGame::Stratego(_) => return Ok(Plan::Play(side, game.parse_stratego(notation)?)),
                 };
-                let action = Action::parse(&notation)?;
+                let action = Action::parse(notation)?;
                 if let Some(reason) = game.position().why_illegal(&action) {
                     return Err(ServiceError::Illegal(PlayError::Illegal { action, reason }));
                 }
@@ -257,7 +284,7 @@ impl Service {
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn ask_defence(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut AnyConnection,
         m: &mut Loaded,
         attacker: Side,
         action: Action,
@@ -270,7 +297,7 @@ impl Service {
         let deadline = now + m.tc().defence_span_ms();
         let squares: Vec<Vec<Square>> = options.iter().map(|p| p.iter().collect()).collect();
         sqlx::query(
-            "INSERT INTO pending_decisions (match_id, ply, defender, action, options, deadline_at) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO pending_decisions (match_id, ply, defender, action, options, deadline_at) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(m.id.0)
         .bind(ply as i64)
@@ -300,8 +327,8 @@ impl Service {
         Ok(ActResult { ply, awaiting_defence: true, outcome: None })
     }
 
-    pub(super) async fn save_clocks(&self, conn: &mut SqliteConnection, m: &Loaded) -> Result<()> {
-        sqlx::query("UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?")
+    pub(super) async fn save_clocks(&self, conn: &mut AnyConnection, m: &Loaded) -> Result<()> {
+        sqlx::query("UPDATE clocks SET south_ms = $1, north_ms = $2, running_since = $3 WHERE match_id = $4")
             .bind(m.clock_ms[0])
             .bind(m.clock_ms[1])
             .bind(m.running_since)
@@ -397,7 +424,7 @@ impl Service {
     /// (rated), and the end notices.
     pub(super) async fn finish(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut AnyConnection,
         m: &mut Loaded,
         outcome: Outcome,
         now: i64,
@@ -405,7 +432,7 @@ impl Service {
     ) -> Result<()> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
         if let Some((ending_side, ending)) = game.ending_json() {
-            sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'ended', ?, ?, ?)")
+            sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES ($1, $2, 'ended', $3, $4, $5)")
                 .bind(m.id.0)
                 .bind(m.next_seq)
                 .bind(side_name(ending_side))
@@ -416,8 +443,8 @@ impl Service {
             m.next_seq += 1;
         }
         let r = sqlx::query(
-            "UPDATE matches SET status = 'finished', ply = ?, result = ?, end_reason = ?, finished_at = ?,
-             version = version + 1 WHERE id = ? AND version = ?",
+            "UPDATE matches SET status = 'finished', ply = $1, result = $2, end_reason = $3, finished_at = $4,
+             version = version + 1 WHERE id = $5 AND version = $6",
         )
         .bind(game.ply() as i64)
         .bind(outcome.status.name())
@@ -428,13 +455,13 @@ impl Service {
         .execute(&mut *conn)
         .await?;
         if r.rows_affected() != 1 {
-            return Err(corrupt("concurrent writer changed the match"));
+            return Err(ServiceError::Conflict);
         }
         m.version += 1;
         m.status = MatchStatus::Finished;
         m.running_since = None;
         self.save_clocks(conn, m).await?;
-        sqlx::query("DELETE FROM pending_decisions WHERE match_id = ?")
+        sqlx::query("DELETE FROM pending_decisions WHERE match_id = $1")
             .bind(m.id.0)
             .execute(&mut *conn)
             .await?;

@@ -8,17 +8,23 @@ impl Service {
     /// Acts on every timer due now (deadlines, reminders, expiries). Returns how many fired.
     pub async fn run_due_timers(&self) -> Result<usize> {
         let mut fired = 0;
+        let mut collisions = 0;
         loop {
             let due = timers::due(&self.inner.store.read, self.now(), 64).await?;
             if due.is_empty() {
                 return Ok(fired);
             }
             for timer in due {
-                if let Err(e) = self.fire(&timer).await {
-                    tracing::error!(key = %timer.key, error = %e, "timer failed");
-                    return Err(e);
+                match self.fire(&timer).await {
+                    Ok(()) => fired += 1,
+                    // Another process changed the match meanwhile: nothing was written and the
+                    // timer is still armed; it fires on the fresh state in the next pass.
+                    Err(ServiceError::Conflict) if collisions < 8 => collisions += 1,
+                    Err(e) => {
+                        tracing::error!(key = %timer.key, error = %e, "timer failed");
+                        return Err(e);
+                    }
                 }
-                fired += 1;
             }
         }
     }
@@ -37,13 +43,18 @@ impl Service {
         let mut batch = Batch::new();
         let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
         let mut out = Vec::new();
-        // Only the row we read: a timer re-armed meanwhile (same key, new due time) stays,
-        // and a timer handled meanwhile does nothing.
+        // The timer is claimed, applied and deleted in this one transaction. Only the row we
+        // read: a timer re-armed meanwhile (same key, new due time) stays, and a timer handled
+        // meanwhile does nothing. Another process claiming the same timer at the same moment
+        // skips it instead of waiting; if this process dies before the commit, the row is
+        // free again.
         batch
-            .sql("DELETE FROM timers WHERE key = ")
+            .sql("DELETE FROM timers WHERE key IN (SELECT key FROM timers WHERE key = ")
             .bind(t.key.clone())
             .sql(" AND due_at = ")
             .bind(t.due_at)
+            .sql(self.inner.store.skip_locked())
+            .sql(")")
             .end_checked("timer");
         match tx.flush(&mut batch).await {
             Ok(_) => {}
@@ -166,7 +177,8 @@ impl Service {
                 }
             }
         });
-        let checkpointer = self.inner.store.spawn_checkpointer(Duration::from_millis(500));
-        Workers { handles: vec![scheduler, dispatcher, checkpointer] }
+        let mut handles = vec![scheduler, dispatcher];
+        handles.extend(self.inner.store.spawn_checkpointer(Duration::from_millis(500)));
+        Workers { handles }
     }
 }

@@ -23,7 +23,7 @@ impl Service {
         let grid = layout.grid_text();
         let mut tx = self.inner.store.write.begin().await?;
         Self::bump_version(&mut tx, m).await?;
-        sqlx::query("UPDATE setups SET grid = ? WHERE match_id = ? AND side = ?")
+        sqlx::query("UPDATE setups SET grid = $1 WHERE match_id = $2 AND side = $3")
             .bind(&grid)
             .bind(id.0)
             .bind(side_name(side))
@@ -35,14 +35,14 @@ impl Service {
         Ok(grid)
     }
 
-    pub(super) async fn bump_version(conn: &mut SqliteConnection, m: &Loaded) -> Result<()> {
-        let r = sqlx::query("UPDATE matches SET version = version + 1 WHERE id = ? AND version = ?")
+    pub(super) async fn bump_version(conn: &mut AnyConnection, m: &Loaded) -> Result<()> {
+        let r = sqlx::query("UPDATE matches SET version = version + 1 WHERE id = $1 AND version = $2")
             .bind(m.id.0)
             .bind(m.version)
             .execute(conn)
             .await?;
         if r.rows_affected() != 1 {
-            return Err(corrupt("concurrent writer changed the match"));
+            return Err(ServiceError::Conflict);
         }
         Ok(())
     }
@@ -65,7 +65,7 @@ impl Service {
     /// Uses one of the user's saved layouts.
     pub async fn use_saved_layout(&self, user: UserId, id: MatchId, name: &str) -> Result<String> {
         let grid: Option<String> =
-            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = ? AND name = ?")
+            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = $1 AND name = $2")
                 .bind(user.db())
                 .bind(name)
                 .fetch_optional(&self.inner.store.write)
@@ -110,7 +110,7 @@ impl Service {
         let mut tx = self.inner.store.write.begin().await?;
         Self::ensure_player(&mut tx, user, now).await?;
         sqlx::query(
-            "INSERT INTO layouts (user_id, name, grid, created_at) VALUES (?, ?, ?, ?)
+            "INSERT INTO layouts (user_id, name, grid, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (user_id, name) DO UPDATE SET grid = excluded.grid",
         )
         .bind(user.db())
@@ -125,7 +125,7 @@ impl Service {
 
     /// The names of the user's saved layouts.
     pub async fn saved_layouts(&self, user: UserId) -> Result<Vec<String>> {
-        Ok(sqlx::query_scalar("SELECT name FROM layouts WHERE user_id = ? ORDER BY name")
+        Ok(sqlx::query_scalar("SELECT name FROM layouts WHERE user_id = $1 ORDER BY name")
             .bind(user.db())
             .fetch_all(&self.inner.store.read)
             .await?)
@@ -134,7 +134,7 @@ impl Service {
     /// One saved layout as a layout file (with the explanatory header in `language`).
     pub async fn saved_layout(&self, user: UserId, name: &str, language: Language) -> Result<String> {
         let grid: Option<String> =
-            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = ? AND name = ?")
+            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = $1 AND name = $2")
                 .bind(user.db())
                 .bind(name)
                 .fetch_optional(&self.inner.store.read)
@@ -145,7 +145,7 @@ impl Service {
 
     /// Deletes one saved layout.
     pub async fn delete_layout(&self, user: UserId, name: &str) -> Result<()> {
-        let r = sqlx::query("DELETE FROM layouts WHERE user_id = ? AND name = ?")
+        let r = sqlx::query("DELETE FROM layouts WHERE user_id = $1 AND name = $2")
             .bind(user.db())
             .bind(name)
             .execute(&self.inner.store.write)
@@ -174,7 +174,7 @@ impl Service {
         let mut next = m.clone();
         next.setups[side.index()].ready = true;
         let mut tx = self.inner.store.write.begin().await?;
-        sqlx::query("UPDATE setups SET ready = 1 WHERE match_id = ? AND side = ?")
+        sqlx::query("UPDATE setups SET ready = 1 WHERE match_id = $1 AND side = $2")
             .bind(id.0)
             .bind(side_name(side))
             .execute(&mut *tx)
@@ -202,7 +202,7 @@ impl Service {
     /// placed) and marks it ready, telling its player.
     pub(super) async fn complete_setups(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut AnyConnection,
         m: &mut Loaded,
         out: &mut Vec<Outgoing>,
     ) -> Result<()> {
@@ -212,7 +212,7 @@ impl Service {
             }
             let layout = m.setups[side.index()].layout.completed(m.side_seed(side, m.version + 1));
             let grid = layout.grid_text();
-            sqlx::query("UPDATE setups SET grid = ?, ready = 1 WHERE match_id = ? AND side = ?")
+            sqlx::query("UPDATE setups SET grid = $1, ready = 1 WHERE match_id = $2 AND side = $3")
                 .bind(&grid)
                 .bind(m.id.0)
                 .bind(side_name(side))
@@ -226,13 +226,13 @@ impl Service {
 
     pub(super) async fn start_match(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut AnyConnection,
         m: &mut Loaded,
         now: i64,
         out: &mut Vec<Outgoing>,
     ) -> Result<()> {
         let game = MatchGame::start([&m.setups[0].layout, &m.setups[1].layout], m.settings.intel)?;
-        sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, ?, 'started', NULL, ?, ?)")
+        sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES ($1, $2, 'started', NULL, $3, $4)")
             .bind(m.id.0)
             .bind(m.next_seq)
             .bind(game.start_json())
@@ -241,21 +241,21 @@ impl Service {
             .await?;
         m.next_seq += 1;
         let r = sqlx::query(
-            "UPDATE matches SET status = 'playing', version = version + 1 WHERE id = ? AND version = ?",
+            "UPDATE matches SET status = 'playing', version = version + 1 WHERE id = $1 AND version = $2",
         )
         .bind(m.id.0)
         .bind(m.version)
         .execute(&mut *conn)
         .await?;
         if r.rows_affected() != 1 {
-            return Err(corrupt("concurrent writer changed the match"));
+            return Err(ServiceError::Conflict);
         }
         m.version += 1;
         m.status = MatchStatus::Playing;
         let tc = m.tc();
         m.clock_ms = [tc.initial_ms(), tc.initial_ms()];
         m.running_since = Some(now);
-        sqlx::query("UPDATE clocks SET south_ms = ?, north_ms = ?, running_since = ? WHERE match_id = ?")
+        sqlx::query("UPDATE clocks SET south_ms = $1, north_ms = $2, running_since = $3 WHERE match_id = $4")
             .bind(m.clock_ms[0])
             .bind(m.clock_ms[1])
             .bind(now)
@@ -273,7 +273,7 @@ impl Service {
     /// Arms the deadline and reminder of the side to move; returns the deadline.
     pub(super) async fn arm_move(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut AnyConnection,
         m: &Loaded,
         game: &MatchGame,
         now: i64,

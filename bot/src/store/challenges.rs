@@ -25,7 +25,7 @@ impl Store {
         challenge: ChallengeId,
     ) -> Result<Option<ChallengeParties>, sqlx::Error> {
         let row: Option<(i64, i64, Option<String>)> =
-            sqlx::query_as("SELECT challenger, challenged, public_language FROM challenges WHERE id = ?")
+            sqlx::query_as("SELECT challenger, challenged, public_language FROM challenges WHERE id = $1")
                 .bind(challenge.0)
                 .fetch_optional(&self.read)
                 .await?;

@@ -1,4 +1,4 @@
-//! The Discord adapter's own tables (`migrations/0002_discord_adapter.sql`): whether a player
+//! The Discord adapter's own tables (`migrations/*/0002_discord_adapter.sql`): whether a player
 //! chose a language explicitly (`discord_users`), and where each public challenge message was
 //! posted (`discord_challenge_messages`).
 
@@ -18,7 +18,7 @@ impl Store {
     /// Whether `user` chose a language explicitly (otherwise the interaction's locale decides).
     pub async fn explicit_language(&self, user: UserId) -> Result<bool, sqlx::Error> {
         let explicit: Option<i64> =
-            sqlx::query_scalar("SELECT explicit_language FROM discord_users WHERE user_id = ?")
+            sqlx::query_scalar("SELECT explicit_language FROM discord_users WHERE user_id = $1")
                 .bind(user.db())
                 .fetch_optional(&self.read)
                 .await?;
@@ -28,7 +28,7 @@ impl Store {
     /// Records whether `user` chose a language explicitly.
     pub async fn set_explicit_language(&self, user: UserId, explicit: bool) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO discord_users (user_id, explicit_language) VALUES (?, ?)
+            "INSERT INTO discord_users (user_id, explicit_language) VALUES ($1, $2)
              ON CONFLICT (user_id) DO UPDATE SET explicit_language = excluded.explicit_language",
         )
         .bind(user.db())
@@ -46,7 +46,7 @@ impl Store {
         at: ChallengeMessage,
     ) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO discord_challenge_messages (challenge_id, channel_id, message_id) VALUES (?, ?, ?)
+            "INSERT INTO discord_challenge_messages (challenge_id, channel_id, message_id) VALUES ($1, $2, $3)
              ON CONFLICT (challenge_id) DO UPDATE
              SET channel_id = excluded.channel_id, message_id = excluded.message_id",
         )
@@ -64,7 +64,7 @@ impl Store {
         challenge: ChallengeId,
     ) -> Result<Option<ChallengeMessage>, sqlx::Error> {
         let row: Option<(i64, i64)> = sqlx::query_as(
-            "SELECT channel_id, message_id FROM discord_challenge_messages WHERE challenge_id = ?",
+            "SELECT channel_id, message_id FROM discord_challenge_messages WHERE challenge_id = $1",
         )
         .bind(challenge.0)
         .fetch_optional(&self.read)

@@ -31,7 +31,7 @@ impl Store {
     /// The seats of match `id`; `None` if there is no such match.
     pub async fn match_seats(&self, id: MatchId) -> Result<Option<MatchSeats>, sqlx::Error> {
         let row: Option<SeatsRow> =
-            sqlx::query_as("SELECT id, south_user, north_user, ai_level FROM matches WHERE id = ?")
+            sqlx::query_as("SELECT id, south_user, north_user, ai_level FROM matches WHERE id = $1")
                 .bind(id.0)
                 .fetch_optional(&self.read)
                 .await?;
@@ -41,7 +41,7 @@ impl Store {
     /// `user`'s most recently finished match, if any.
     pub async fn last_finished_match(&self, user: UserId) -> Result<Option<MatchId>, sqlx::Error> {
         let id: Option<i64> = sqlx::query_scalar(
-            "SELECT id FROM matches WHERE (south_user = ? OR north_user = ?) AND status = 'finished' ORDER BY id DESC LIMIT 1",
+            "SELECT id FROM matches WHERE (south_user = $1 OR north_user = $2) AND status = 'finished' ORDER BY id DESC LIMIT 1",
         )
         .bind(user.db())
         .bind(user.db())
@@ -54,7 +54,7 @@ impl Store {
     pub async fn finished_matches(&self, user: UserId, limit: u32) -> Result<Vec<MatchSeats>, sqlx::Error> {
         let rows: Vec<SeatsRow> = sqlx::query_as(
             "SELECT id, south_user, north_user, ai_level FROM matches
-             WHERE (south_user = ? OR north_user = ?) AND status = 'finished' ORDER BY id DESC LIMIT ?",
+             WHERE (south_user = $1 OR north_user = $2) AND status = 'finished' ORDER BY id DESC LIMIT $3",
         )
         .bind(user.db())
         .bind(user.db())

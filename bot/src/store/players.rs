@@ -9,7 +9,7 @@ use crate::service::{lang_of, DefencePolicy};
 impl Store {
     /// The language stored for `user`; `None` if the user has no player row yet.
     pub async fn stored_language(&self, user: UserId) -> Result<Option<Language>, sqlx::Error> {
-        let code: Option<String> = sqlx::query_scalar("SELECT language FROM players WHERE user_id = ?")
+        let code: Option<String> = sqlx::query_scalar("SELECT language FROM players WHERE user_id = $1")
             .bind(user.db())
             .fetch_optional(&self.read)
             .await?;
@@ -19,7 +19,7 @@ impl Store {
     /// Whether `user`'s DMs are known to be closed (a refused DM marked them; a probe that got
     /// through cleared the mark).
     pub async fn dm_closed(&self, user: UserId) -> Result<bool, sqlx::Error> {
-        let flag: Option<i64> = sqlx::query_scalar("SELECT dm_closed FROM players WHERE user_id = ?")
+        let flag: Option<i64> = sqlx::query_scalar("SELECT dm_closed FROM players WHERE user_id = $1")
             .bind(user.db())
             .fetch_optional(&self.read)
             .await?;
@@ -28,10 +28,11 @@ impl Store {
 
     /// The defence policy stored for `user`; `None` if the user has no player row yet.
     pub async fn stored_defence_policy(&self, user: UserId) -> Result<Option<DefencePolicy>, sqlx::Error> {
-        let code: Option<String> = sqlx::query_scalar("SELECT defence_policy FROM players WHERE user_id = ?")
-            .bind(user.db())
-            .fetch_optional(&self.read)
-            .await?;
+        let code: Option<String> =
+            sqlx::query_scalar("SELECT defence_policy FROM players WHERE user_id = $1")
+                .bind(user.db())
+                .fetch_optional(&self.read)
+                .await?;
         Ok(code.as_deref().map(DefencePolicy::from_code))
     }
 }

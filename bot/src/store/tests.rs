@@ -1,4 +1,5 @@
-//! The typed queries against a real SQLite file in a temporary directory.
+//! The typed queries against a real database: a SQLite file in a temporary directory, or a
+//! new PostgreSQL database when `ADMIRAL_TEST_POSTGRES` names a server.
 
 use admiral_engine::Language;
 
@@ -16,7 +17,7 @@ const BIG: u64 = u64::MAX - 7;
 
 async fn open() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("admiral.db").display());
+    let url = super::scratch::database(dir.path(), "admiral").await.expect("scratch database");
     let store = Store::open(&url, Durability::Process).await.expect("open store");
     (dir, store)
 }

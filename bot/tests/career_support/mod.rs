@@ -71,7 +71,7 @@ pub async fn insert_match(h: &Harness, south: UserId, north: North, units: &str,
         North::Ai(level) => (None, Some(level)),
     };
     for u in std::iter::once(south).chain(north_user) {
-        sqlx::query("INSERT INTO players (user_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
+        sqlx::query("INSERT INTO players (user_id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(u.db())
             .bind(now)
             .execute(pool)
@@ -81,7 +81,7 @@ pub async fn insert_match(h: &Harness, south: UserId, north: North, units: &str,
     let settings = MatchSettings { rated: built.rated, ..MatchSettings::default() };
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, created_at)
-         VALUES (?, ?, ?, ?, 'playing', ?, ?, 1, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, 'playing', $5, $6, 1, $7) RETURNING id",
     )
     .bind(south.db())
     .bind(north_user.map(|u| u.db()))
@@ -93,10 +93,10 @@ pub async fn insert_match(h: &Harness, south: UserId, north: North, units: &str,
     .fetch_one(pool)
     .await
     .expect("match");
-    sqlx::query("INSERT INTO clocks (match_id) VALUES (?)").bind(id).execute(pool).await.expect("clock");
+    sqlx::query("INSERT INTO clocks (match_id) VALUES ($1)").bind(id).execute(pool).await.expect("clock");
     let start = Start::Position { position: position(units, Side::South).to_text(), to_move: Side::South };
     sqlx::query(
-        "INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (?, 0, 'started', NULL, ?, ?)",
+        "INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES ($1, 0, 'started', NULL, $2, $3)",
     )
     .bind(id)
     .bind(serde_json::to_string(&start).unwrap())
@@ -171,16 +171,7 @@ pub async fn career_tables(h: &Harness) -> String {
     for (table, order) in
         [("profiles", "user_id"), ("awards", "user_id, award"), ("match_points", "match_id, user_id")]
     {
-        let cols: String = sqlx::query_scalar("SELECT group_concat(name, ', ') FROM pragma_table_info(?)")
-            .bind(table)
-            .fetch_one(&h.svc.store().write)
-            .await
-            .expect("columns");
-        let rows: Vec<String> =
-            sqlx::query_scalar(&format!("SELECT json_array({cols}) FROM {table} ORDER BY {order}"))
-                .fetch_all(&h.svc.store().write)
-                .await
-                .expect("rows");
+        let rows = table_rows(h.svc.store(), table, order).await;
         out.push_str(&format!("== {table}\n{}\n", rows.join("\n")));
     }
     out

@@ -1,11 +1,12 @@
-//! Shared helpers: a service over a real SQLite file in a temp dir, a manual clock, a
+//! Shared helpers: a service over a real database (a SQLite file in a temp dir, or a new
+//! PostgreSQL database when `ADMIRAL_TEST_POSTGRES` names a server), a manual clock, a
 //! recording delivery, table snapshots and random play.
 #![allow(dead_code)]
 
 use std::sync::Arc;
 
 use admiral_bot::service::{MatchSettings, Origin, Service, ServiceConfig};
-use admiral_bot::store::{Durability, Store};
+use admiral_bot::store::{Backend, Durability, Store};
 use admiral_bot::{ManualNow, MatchId, RecordingDelivery, UserId};
 use admiral_engine::{Dice, Side};
 
@@ -18,13 +19,16 @@ pub const CHANNEL: u64 = 88;
 
 pub struct Harness {
     pub dir: tempfile::TempDir,
+    /// The database's URL (to open it again, or a second time).
+    pub url: String,
     pub svc: Service,
     pub now: ManualNow,
     pub out: RecordingDelivery,
 }
 
-pub fn url(dir: &tempfile::TempDir) -> String {
-    format!("sqlite://{}", dir.path().join("admiral.db").display())
+/// A new, empty database for one test (see `admiral_bot::store::scratch`).
+pub async fn new_database(dir: &tempfile::TempDir) -> String {
+    admiral_bot::store::scratch::database(dir.path(), "admiral").await.expect("scratch database")
 }
 
 /// The service configuration of the tests: AIs think for a few milliseconds, so that whole
@@ -42,17 +46,18 @@ pub async fn harness() -> Harness {
 
 pub async fn harness_with(config: ServiceConfig) -> Harness {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(&url(&dir), Durability::Process).await.expect("open store");
+    let url = new_database(&dir).await;
+    let store = Store::open(&url, Durability::Process).await.expect("open store");
     let now = ManualNow::new(T0);
     let svc = Service::start(store, Arc::new(now.clone()), config).await.expect("start");
-    Harness { dir, svc, now, out: RecordingDelivery::default() }
+    Harness { dir, url, svc, now, out: RecordingDelivery::default() }
 }
 
 impl Harness {
     /// Restarts the service over the same file (a fresh process would do the same).
     pub async fn restart(&mut self) {
         self.svc.store().close().await;
-        let store = Store::open(&url(&self.dir), Durability::Process).await.expect("reopen");
+        let store = Store::open(&self.url, Durability::Process).await.expect("reopen");
         self.svc = Service::start(store, Arc::new(self.now.clone()), test_config()).await.expect("restart");
     }
 
@@ -90,26 +95,47 @@ impl Harness {
 
 /// Every table's rows (except the migrations table) as text, to prove "nothing changed".
 pub async fn snapshot(store: &Store) -> String {
-    let tables: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_sqlx%' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    )
+    let tables: Vec<String> = sqlx::query_scalar(match store.backend {
+        Backend::Sqlite => {
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_sqlx%'
+             AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        }
+        Backend::Postgres => {
+            "SELECT CAST(table_name AS TEXT) FROM information_schema.tables
+             WHERE table_schema = 'public' AND table_name NOT LIKE '\\_sqlx%' ORDER BY 1"
+        }
+    })
     .fetch_all(&store.write)
     .await
     .expect("tables");
     let mut out = String::new();
     for t in tables {
-        let cols: String = sqlx::query_scalar("SELECT group_concat(name, ', ') FROM pragma_table_info(?)")
-            .bind(&t)
-            .fetch_one(&store.write)
-            .await
-            .expect("columns");
-        let rows: Vec<String> = sqlx::query_scalar(&format!("SELECT json_array({cols}) FROM {t} ORDER BY 1"))
-            .fetch_all(&store.write)
-            .await
-            .unwrap_or_else(|_| vec![]);
+        let rows = table_rows(store, &t, "1").await;
         out.push_str(&format!("== {t}\n{}\n", rows.join("\n")));
     }
     out
+}
+
+/// Every row of `table` as a JSON array of its columns, in `order`.
+pub async fn table_rows(store: &Store, table: &str, order: &str) -> Vec<String> {
+    let (columns, row) = match store.backend {
+        Backend::Sqlite => ("SELECT group_concat(name, ', ') FROM pragma_table_info($1)", "json_array"),
+        Backend::Postgres => (
+            "SELECT string_agg(CAST(column_name AS TEXT), ', ' ORDER BY ordinal_position)
+             FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1",
+            "json_build_array",
+        ),
+    };
+    let cols: String =
+        sqlx::query_scalar(columns).bind(table).fetch_one(&store.write).await.expect("columns");
+    let text = match store.backend {
+        Backend::Sqlite => "",
+        Backend::Postgres => "::text",
+    };
+    sqlx::query_scalar(&format!("SELECT {row}({cols}){text} FROM {table} ORDER BY {order}"))
+        .fetch_all(&store.write)
+        .await
+        .expect("rows")
 }
 
 pub async fn count(store: &Store, sql: &str) -> i64 {

@@ -1,0 +1,73 @@
+//! A database written by an earlier version (before the `ruleset` backfill and the public
+//! language, migrations 0003 and 0004) opens with today's store: the missing migrations run,
+//! the data is kept, and its live match loads.
+
+mod common;
+
+use std::sync::Arc;
+
+use admiral_bot::service::{MatchSettings, MatchStatus, Service};
+use admiral_bot::store::{Backend, Durability, Store};
+use admiral_bot::ManualNow;
+use common::{test_config, ALICE, BOB, T0};
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+
+/// Creates the file as a version with only migrations 0001 and 0002 did (through sqlx's own
+/// SQLite driver, as that version did), with a Stratego match in setup.
+async fn old_file(dir: &std::path::Path) -> String {
+    let migrations = dir.join("old_migrations");
+    std::fs::create_dir(&migrations).unwrap();
+    for file in ["0001_service.sql", "0002_discord_adapter.sql"] {
+        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations/sqlite").join(file);
+        std::fs::copy(from, migrations.join(file)).unwrap();
+    }
+    let path = dir.join("old.db");
+    let pool = SqlitePoolOptions::new()
+        .connect_with(SqliteConnectOptions::new().filename(&path).create_if_missing(true))
+        .await
+        .unwrap();
+    sqlx::migrate::Migrator::new(migrations.as_path()).await.unwrap().run(&pool).await.unwrap();
+    let settings = MatchSettings { ruleset: "stratego".into(), rated: false, ..MatchSettings::default() };
+    sqlx::query("INSERT INTO players (user_id, created_at) VALUES (?, 0), (?, 0)")
+        .bind(ALICE.db())
+        .bind(BOB.db())
+        .execute(&pool)
+        .await
+        .unwrap();
+    // The column's default ('admiral') stands, as in rows written before 0003.
+    sqlx::query(
+        "INSERT INTO matches (id, south_user, north_user, settings, status, seed, created_at)
+         VALUES (1, ?, ?, ?, 'setup', 42, ?)",
+    )
+    .bind(ALICE.db())
+    .bind(BOB.db())
+    .bind(serde_json::to_string(&settings).unwrap())
+    .bind(T0)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    format!("sqlite://{}", path.display())
+}
+
+#[tokio::test]
+async fn an_old_sqlite_file_is_migrated_and_keeps_its_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = old_file(dir.path()).await;
+    let store = Store::open(&url, Durability::Process).await.expect("open the old file");
+    assert_eq!(store.backend, Backend::Sqlite);
+    let versions: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations ORDER BY version")
+        .fetch_all(&store.read)
+        .await
+        .unwrap();
+    assert_eq!(versions, [1, 2, 3, 4], "the two missing migrations ran");
+    let ruleset: String =
+        sqlx::query_scalar("SELECT ruleset FROM matches WHERE id = 1").fetch_one(&store.read).await.unwrap();
+    assert_eq!(ruleset, "stratego", "0003 backfilled the ruleset from the settings");
+
+    let svc = Service::start(store, Arc::new(ManualNow::new(T0)), test_config()).await.expect("start");
+    let mine = svc.my_matches(ALICE).await.unwrap();
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert_eq!(mine[0].status, MatchStatus::Setup);
+    assert_eq!(svc.my_matches(BOB).await.unwrap().len(), 1);
+}
