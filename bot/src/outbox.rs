@@ -5,6 +5,12 @@
 //! hands it over again with the same [`NotificationId`], so deliveries must be idempotent per
 //! id (the Discord adapter sends the id as the message nonce with `enforce_nonce`).
 //!
+//! One dispatcher at a time: with several processes on one database, the process holding the
+//! `outbox` lease delivers (see [`OUTBOX_LEASE_MS`]); its writes are fenced by the lease's
+//! token, so a dispatcher that stalled past its lease cannot mark what its successor is
+//! delivering. A successor hands over again what the last one delivered but had not marked:
+//! the nonce makes Discord show it once.
+//!
 //! Closed DMs: a delivery answering [`DeliveryError::DmClosed`] marks the player, the row is
 //! kept for ephemeral pick-up (outcome `fallback`) and a public notice without secrets goes to
 //! the match's channel. Later private notices to that player skip the DM attempt until
@@ -20,7 +26,7 @@ use sqlx::AnyConnection;
 
 use crate::ids::{MatchId, NotificationId, UserId};
 use crate::notify::{Notice, Notification, Recipient};
-use crate::store::Store;
+use crate::store::{Batch, BatchError, Store};
 
 /// Why a delivery failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -106,7 +112,7 @@ pub struct Outgoing {
 
 /// Queues notifications in the caller's transaction (one statement).
 pub async fn enqueue(conn: &mut AnyConnection, now: i64, items: &[Outgoing]) -> Result<(), sqlx::Error> {
-    let mut batch = crate::store::Batch::new();
+    let mut batch = Batch::new();
     enqueue_in(&mut batch, now, items);
     run_batch(&mut batch, conn).await
 }
@@ -117,7 +123,7 @@ fn payload_json(language: Language, notice: &Notice) -> String {
 }
 
 /// Queues notifications as part of a [`crate::store::Batch`].
-pub fn enqueue_in(batch: &mut crate::store::Batch, now: i64, items: &[Outgoing]) {
+pub fn enqueue_in(batch: &mut Batch, now: i64, items: &[Outgoing]) {
     if items.is_empty() {
         return;
     }
@@ -152,9 +158,48 @@ fn decode(id: i64, recipient: &str, match_id: Option<i64>, payload: &str) -> Opt
     })
 }
 
+/// How long the outbox lease lasts (service clock) unless its holder renews it; a dispatcher
+/// renews it at every page of rows, and a process that dies hands the outbox on after it.
+pub const OUTBOX_LEASE_MS: i64 = 15_000;
+
+/// The name of the outbox's lease.
+const LEASE: &str = "outbox";
+
+/// A write under the outbox lease: it only takes effect while the lease is still `holder`'s
+/// with `token`.
+#[derive(Copy, Clone)]
+struct Fence<'a> {
+    holder: &'a str,
+    token: i64,
+}
+
+impl Fence<'_> {
+    /// Appends the condition to the current statement of `batch` (after a `WHERE`).
+    fn check(self, batch: &mut Batch) {
+        batch
+            .sql(" AND EXISTS (SELECT 1 FROM leases WHERE name = ")
+            .bind(LEASE)
+            .sql(" AND holder = ")
+            .bind(self.holder)
+            .sql(" AND token = ")
+            .bind(self.token)
+            .sql(")");
+    }
+}
+
 /// Delivers every due undelivered row once (in id order; a recipient whose delivery failed is
-/// skipped for the rest of the pass to keep its order). Returns how many rows were settled.
-pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -> Result<usize, sqlx::Error> {
+/// skipped for the rest of the pass to keep its order), if `holder` has or can take the
+/// outbox lease. Returns how many rows were settled.
+pub async fn deliver_pending(
+    store: &Store,
+    now: i64,
+    delivery: &dyn Delivery,
+    holder: &str,
+) -> Result<usize, sqlx::Error> {
+    let Some(lease) = store.acquire_lease(LEASE, holder, now, OUTBOX_LEASE_MS).await? else {
+        return Ok(0); // another process dispatches
+    };
+    let fence = Fence { holder, token: lease.token };
     let mut settled = 0;
     let closed: HashSet<i64> = sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
         .fetch_all(&store.read)
@@ -177,6 +222,9 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
             return Ok(settled);
         };
         cursor = last.0;
+        if settled > 0 && store.acquire_lease(LEASE, holder, now, OUTBOX_LEASE_MS).await?.is_none() {
+            return Ok(settled); // the lease went to another process meanwhile
+        }
         let mut delivered: Vec<i64> = Vec::new();
         for (id, recipient, match_id, payload, attempts, next_try_at) in rows {
             if blocked.contains(&recipient) {
@@ -189,19 +237,25 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
             }
             let Some(n) = decode(id, &recipient, match_id, &payload) else {
                 tracing::error!(id, "undecodable outbox row dropped");
-                mark(store, &[id], now, "dropped").await?;
+                mark(store, fence, &[id], now, "dropped").await?;
                 continue;
             };
             if let Recipient::User { user } = n.recipient {
                 if closed.contains(&user) && n.notice.is_private() {
                     // A probe may have found the DMs open again since the pass began.
                     if store.dm_closed(user).await? {
-                        fallback(store, &n, now).await?;
+                        fallback(store, fence, &n, now).await?;
                         settled += 1;
                         continue;
                     }
                     closed.remove(&user);
                 }
+            }
+            // A dispatcher that stalled (a pause, a stuck connection) may have lost the lease
+            // meanwhile: then its successor delivers, and this one stops at once.
+            if !store.holds_lease(LEASE, holder, lease).await? {
+                mark(store, fence, &delivered, now, "dm").await?;
+                return Ok(settled);
             }
             match delivery.deliver(&n).await {
                 Ok(()) => {
@@ -217,32 +271,42 @@ pub async fn deliver_pending(store: &Store, now: i64, delivery: &dyn Delivery) -
                             .await?;
                     }
                     // Earlier deliveries first, then the fallback.
-                    mark(store, &delivered, now, "dm").await?;
+                    mark(store, fence, &delivered, now, "dm").await?;
                     delivered.clear();
-                    fallback(store, &n, now).await?;
+                    fallback(store, fence, &n, now).await?;
                     settled += 1;
                 }
                 Err(DeliveryError::Transient(reason)) => {
                     tracing::warn!(id, %reason, "delivery failed; will retry");
                     blocked.insert(recipient);
                     let backoff = 1000i64 << attempts.clamp(0, 10);
-                    sqlx::query("UPDATE outbox SET attempts = attempts + 1, next_try_at = $1 WHERE id = $2")
+                    let mut batch = Batch::new();
+                    batch
+                        .sql("UPDATE outbox SET attempts = attempts + 1, next_try_at = ")
                         .bind(now + backoff.min(600_000))
-                        .bind(id)
-                        .execute(&store.write)
-                        .await?;
+                        .sql(" WHERE id = ")
+                        .bind(id);
+                    fence.check(&mut batch);
+                    batch.end();
+                    run_batch(&mut batch, &mut *store.write.acquire().await?).await?;
                 }
             }
         }
-        mark(store, &delivered, now, "dm").await?;
+        mark(store, fence, &delivered, now, "dm").await?;
     }
 }
 
-async fn mark(store: &Store, ids: &[i64], now: i64, outcome: &str) -> Result<(), sqlx::Error> {
+async fn mark(
+    store: &Store,
+    fence: Fence<'_>,
+    ids: &[i64],
+    now: i64,
+    outcome: &str,
+) -> Result<(), sqlx::Error> {
     if ids.is_empty() {
         return Ok(());
     }
-    let mut batch = crate::store::Batch::new();
+    let mut batch = Batch::new();
     batch
         .sql("UPDATE outbox SET delivered_at = ")
         .bind(now)
@@ -252,16 +316,18 @@ async fn mark(store: &Store, ids: &[i64], now: i64, outcome: &str) -> Result<(),
     for (i, id) in ids.iter().enumerate() {
         batch.sql(if i == 0 { "" } else { ", " }).bind(*id);
     }
-    batch.sql(")").end();
+    batch.sql(")");
+    fence.check(&mut batch);
+    batch.end();
     let mut conn = store.write.acquire().await?;
     run_batch(&mut batch, &mut conn).await
 }
 
 /// Runs a batch with no checks, as a plain database error.
-async fn run_batch(batch: &mut crate::store::Batch, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+async fn run_batch(batch: &mut Batch, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     batch.run(conn).await.map_err(|e| match e {
-        crate::store::BatchError::Db(e) => e,
-        crate::store::BatchError::Check(label) => sqlx::Error::Protocol(format!("unexpected check {label}")),
+        BatchError::Db(e) => e,
+        BatchError::Check(label) => sqlx::Error::Protocol(format!("unexpected check {label}")),
     })
 }
 
@@ -273,13 +339,22 @@ pub const FALLBACK_QUIET_MS: i64 = 15 * 60 * 1000;
 /// Reroutes a private notice for a player with closed DMs: kept for ephemeral pick-up, and
 /// (once per match and notice burst, see [`FALLBACK_QUIET_MS`]) a public notice in the match's
 /// channel. One transaction.
-async fn fallback(store: &Store, n: &Notification, now: i64) -> Result<(), sqlx::Error> {
+async fn fallback(store: &Store, fence: Fence<'_>, n: &Notification, now: i64) -> Result<(), sqlx::Error> {
     let mut tx = store.write.begin().await?;
-    sqlx::query("UPDATE outbox SET delivered_at = $1, outcome = 'fallback' WHERE id = $2")
+    let mut batch = Batch::new();
+    batch
+        .sql("UPDATE outbox SET delivered_at = ")
         .bind(now)
-        .bind(n.id.0)
-        .execute(&mut *tx)
-        .await?;
+        .sql(", outcome = 'fallback' WHERE id = ")
+        .bind(n.id.0);
+    fence.check(&mut batch);
+    batch.end_checked("lease");
+    match batch.run(&mut tx).await {
+        Ok(()) => {}
+        // The lease went to another process: it reroutes this row itself.
+        Err(BatchError::Check(_)) => return Ok(()),
+        Err(BatchError::Db(e)) => return Err(e),
+    }
     let wants_attention = matches!(
         n.notice,
         Notice::YourTurn { .. }

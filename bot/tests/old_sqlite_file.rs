@@ -1,5 +1,5 @@
 //! A database written by an earlier version (before the `ruleset` backfill and the public
-//! language, migrations 0003 and 0004) opens with today's store: the missing migrations run,
+//! language, migrations 0003 and later) opens with today's store: the missing migrations run,
 //! the data is kept, and its live match loads.
 
 mod common;
@@ -60,7 +60,7 @@ async fn an_old_sqlite_file_is_migrated_and_keeps_its_matches() {
         .fetch_all(&store.read)
         .await
         .unwrap();
-    assert_eq!(versions, [1, 2, 3, 4], "the two missing migrations ran");
+    assert_eq!(versions, [1, 2, 3, 4, 5], "the missing migrations ran");
     let ruleset: String =
         sqlx::query_scalar("SELECT ruleset FROM matches WHERE id = 1").fetch_one(&store.read).await.unwrap();
     assert_eq!(ruleset, "stratego", "0003 backfilled the ruleset from the settings");

@@ -7,14 +7,18 @@ mod common;
 
 use std::sync::Arc;
 
-use admiral_bot::service::{MatchSettings, Origin, Service};
+use admiral_bot::service::{MatchSettings, Origin, Service, ServiceConfig};
 use admiral_bot::store::{Durability, Store};
-use admiral_bot::{ManualNow, ServiceError, UserId};
+use admiral_bot::{ManualNow, Now, ServiceError, UserId};
 use common::*;
 
 async fn second_service(h: &Harness, now: ManualNow) -> Service {
+    second_service_with(h, now, test_config()).await
+}
+
+async fn second_service_with(h: &Harness, now: ManualNow, config: ServiceConfig) -> Service {
     let store = Store::open(&h.url, Durability::Process).await.expect("second store");
-    Service::start(store, Arc::new(now), test_config()).await.expect("second service")
+    Service::start(store, Arc::new(now), config).await.expect("second service")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -209,4 +213,150 @@ async fn two_schedulers_fire_every_timer_once() {
         assert_eq!(record.turns.len(), 0, "nobody moved");
     }
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM timers").await, 0, "nothing left armed");
+}
+
+/// AI turns are jobs in the store: a process that gives the AI the move need not play it. Here
+/// the process the player acts through plays no AI at all; two workers sweep the waiting turns
+/// at the same moment and each turn is played once. One turn was claimed by a process that
+/// then died: it waits until the claim runs out, and then a worker plays it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ai_turns_are_played_once_by_any_process_and_taken_over_after_a_crash() {
+    use admiral_bot::service::AI_CLAIM_MS;
+    let h = harness_with(ServiceConfig { auto_ai: false, ..test_config() }).await;
+    let workers = [second_service(&h, h.now.clone()).await, second_service(&h, h.now.clone()).await];
+    let mut ids = Vec::new();
+    for k in 0..8u64 {
+        let user = UserId(20_000 + k);
+        let id = h
+            .svc
+            .start_ai(user, 1, MatchSettings::default(), Origin::in_channel(GUILD, CHANNEL))
+            .await
+            .unwrap();
+        h.svc.auto_layout(user, id).await.unwrap();
+        h.svc.ready(user, id).await.unwrap();
+        let action = h.svc.legal_actions(user, id).await.unwrap()[0].to_string();
+        h.svc.act(&format!("first{k}"), user, id, 0, &action).await.expect("the player's first move");
+        ids.push(id);
+    }
+    let jobs = "SELECT COUNT(*) FROM ai_jobs";
+    assert_eq!(count(h.svc.store(), jobs).await, 8, "eight AI turns wait in the store");
+    let dead =
+        h.svc.store().claim_ai_job("a process that dies", T0, AI_CLAIM_MS).await.unwrap().expect("a claim");
+
+    let sweep = || async {
+        let mut claimed = 0;
+        loop {
+            let (a, b) = (workers[0].clone(), workers[1].clone());
+            let (one, two) = tokio::join!(
+                tokio::spawn(async move { a.claim_waiting_ai_turns().await }),
+                tokio::spawn(async move { b.claim_waiting_ai_turns().await })
+            );
+            let round = one.unwrap().unwrap() + two.unwrap().unwrap();
+            for w in &workers {
+                w.quiesce().await;
+            }
+            if round == 0 {
+                return claimed;
+            }
+            claimed += round;
+        }
+    };
+    assert_eq!(sweep().await, 7, "the seven free turns, each claimed once");
+    for &id in &ids {
+        let turns = h.svc.record(id).await.unwrap().expect("record").turns.len();
+        let expected = if id == dead.match_id { 1 } else { 2 };
+        assert_eq!(turns, expected, "match {}: the AI answered once, or waits for the dead claim", id.0);
+    }
+    assert_eq!(count(h.svc.store(), jobs).await, 1, "only the dead process's turn waits");
+
+    h.now.advance(AI_CLAIM_MS + 1);
+    assert_eq!(sweep().await, 1, "the claim ran out: a worker takes the turn over");
+    let turns = h.svc.record(dead.match_id).await.unwrap().expect("record").turns.len();
+    assert_eq!(turns, 2, "and plays it once");
+    assert_eq!(count(h.svc.store(), jobs).await, 0);
+    let fallbacks: u64 = workers.iter().map(|w| w.ai_stats().fallbacks).sum();
+    assert_eq!(fallbacks, 0);
+}
+
+/// A delivery that stalls on its first notification until released (a dispatcher frozen mid
+/// pass: a long pause, a stuck connection), recording what it was handed.
+#[derive(Clone, Default)]
+struct Stalling {
+    handed: Arc<std::sync::Mutex<Vec<admiral_bot::NotificationId>>>,
+    release: Arc<tokio::sync::Notify>,
+    stalled: Arc<tokio::sync::Notify>,
+}
+
+impl admiral_bot::outbox::Delivery for Stalling {
+    fn deliver<'a>(
+        &'a self,
+        n: &'a admiral_bot::Notification,
+    ) -> admiral_bot::outbox::BoxFuture<'a, Result<(), admiral_bot::outbox::DeliveryError>> {
+        Box::pin(async move {
+            let first = {
+                let mut handed = self.handed.lock().unwrap();
+                handed.push(n.id);
+                handed.len() == 1
+            };
+            if first {
+                self.stalled.notify_one();
+                self.release.notified().await;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// One dispatcher at a time: two processes delivering at the same moment hand every
+/// notification over once between them. A dispatcher that stalls past its lease loses it:
+/// the other process takes the outbox over and delivers everything, and when the stalled one
+/// wakes up its writes are fenced off; the one notification it was holding was handed over
+/// twice, with the same id (the nonce that makes Discord show it once).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_dispatcher_at_a_time_and_a_stalled_one_is_fenced_off() {
+    use admiral_bot::outbox::OUTBOX_LEASE_MS;
+    let h = harness().await;
+    let other = second_service(&h, h.now.clone()).await;
+    for _ in 0..6 {
+        h.hvh(MatchSettings::default()).await; // a challenge and an accept: several notices each
+    }
+    let total = count(h.svc.store(), "SELECT COUNT(*) FROM outbox").await as usize;
+    let (a, b) = (admiral_bot::RecordingDelivery::default(), admiral_bot::RecordingDelivery::default());
+    let (one, two) = tokio::join!(h.svc.deliver_pending(&a), other.deliver_pending(&b));
+    let (one, two) = (one.unwrap(), two.unwrap());
+    assert_eq!(one + two, total, "every notification settled once");
+    assert!(one == 0 || two == 0, "by one dispatcher: {one} and {two}");
+    assert_eq!(a.all().len() + b.all().len(), total, "handed over once each");
+    let holder = if one > 0 { &h.svc } else { &other };
+    let successor = if one > 0 { &other } else { &h.svc };
+
+    // The holder stalls on the next notification, past its lease.
+    h.hvh(MatchSettings::default()).await;
+    let more = count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await as usize;
+    assert!(more >= 2);
+    let stalling = Stalling::default();
+    let stalled = {
+        let (holder, stalling) = (holder.clone(), stalling.clone());
+        tokio::spawn(async move { holder.deliver_pending(&stalling).await })
+    };
+    stalling.stalled.notified().await;
+    let after = admiral_bot::RecordingDelivery::default();
+    assert_eq!(successor.deliver_pending(&after).await.unwrap(), 0, "the lease is still held");
+    h.now.advance(OUTBOX_LEASE_MS + 1);
+    assert_eq!(successor.deliver_pending(&after).await.unwrap(), more, "the successor delivers everything");
+    stalling.release.notify_one();
+    stalled.await.unwrap().unwrap();
+    let again: Vec<_> = stalling.handed.lock().unwrap().clone();
+    assert_eq!(again.len(), 1, "the stalled dispatcher stops at the lost lease: {again:?}");
+    assert!(
+        after.all().iter().any(|n| n.id == again[0]),
+        "its one notification was the successor's too, same id"
+    );
+    let marked: i64 = sqlx::query_scalar("SELECT delivered_at FROM outbox WHERE id = $1")
+        .bind(again[0].0)
+        .fetch_one(&h.svc.store().read)
+        .await
+        .unwrap();
+    assert_eq!(marked, h.now.now_ms(), "the stalled dispatcher's late write was fenced off");
+    assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
 }

@@ -43,6 +43,7 @@ use crate::store::{Batch, BatchError, GroupCommit, Store, WriteTx};
 use crate::timers::{self, Timer, TimerKind};
 
 pub use ai_queue::AiStats;
+pub use ai_turns::AI_CLAIM_MS;
 pub use careers::RecomputeSummary;
 pub use rules::{MatchGame, MatchLayout, Move};
 
@@ -368,6 +369,9 @@ struct Inner {
     challenge_lock: Mutex<()>,
     outbox_wake: Notify,
     timer_wake: Notify,
+    ai_wake: Notify,
+    /// This process's name in claims and leases (unique per start).
+    process: String,
     ai_tasks: StdMutex<Vec<JoinHandle<()>>>,
     ai_queue: ai_queue::AiQueue,
 }
@@ -390,6 +394,34 @@ impl Workers {
             h.abort();
         }
     }
+}
+
+/// A name for this process, unique among the processes sharing a database:
+/// `host:pid:start` (the start time in nanoseconds, hexadecimal).
+fn process_name() -> String {
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    format!("{}:{}:{started:x}", host_name(), std::process::id())
+}
+
+fn host_name() -> String {
+    std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_default()
+}
+
+/// Whether the process named `holder` (see [`process_name`]) ran on this host and is gone
+/// (Linux: no `/proc/<pid>`). Unknown hosts and live pids are not gone: their claims run
+/// out on their own.
+fn gone_from_this_host(holder: &str) -> bool {
+    let mut parts = holder.split(':');
+    let (Some(host), Some(pid)) = (parts.next(), parts.next().and_then(|p| p.parse::<u32>().ok())) else {
+        return false;
+    };
+    host == host_name()
+        && pid != std::process::id()
+        && std::path::Path::new("/proc/self").exists()
+        && !std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -453,10 +485,16 @@ impl Service {
                 challenge_lock: Mutex::new(()),
                 outbox_wake: Notify::new(),
                 timer_wake: Notify::new(),
+                ai_wake: Notify::new(),
+                process: process_name(),
                 ai_tasks: StdMutex::new(Vec::new()),
                 ai_queue: ai_queue::AiQueue::new(searches),
             }),
         };
+        let freed = service.inner.store.free_claims_of_gone_processes(gone_from_this_host).await?;
+        if freed > 0 {
+            tracing::info!(freed, "took over the outbox and AI turns of a process that is gone");
+        }
         service.recover().await?;
         Ok(service)
     }
@@ -505,6 +543,13 @@ impl Service {
                         .await?;
                     }
                 }
+            }
+            if self.needs_ai(m) {
+                // Matches from before AI turns were kept in the store get their job now.
+                let mut batch = Batch::new();
+                self.sync_ai_job(&mut batch, m, self.now());
+                let mut conn = self.inner.store.write.acquire().await?;
+                batch.run(&mut conn).await.map_err(batch_error)?;
             }
             let m = m.clone();
             drop(guard);

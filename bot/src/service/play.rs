@@ -168,6 +168,7 @@ impl Service {
             .bind(now)
             .sql(") ON CONFLICT (key) DO NOTHING")
             .end_checked("submission");
+        self.sync_ai_job(&mut batch, &next, now);
         outbox::enqueue_in(&mut batch, now, &out);
         let committed = match tx {
             Some(mut t) => match t.flush(&mut batch).await {

@@ -117,6 +117,7 @@ impl Service {
             }
             _ => {} // obsolete timer: just deleted
         }
+        self.sync_ai_job(&mut batch, &next, now);
         outbox::enqueue_in(&mut batch, now, &out);
         tx.flush(&mut batch).await.map_err(batch_error)?;
         tx.commit().await?;
@@ -136,10 +137,12 @@ impl Service {
 
     /// Delivers every due undelivered notification once through `delivery`.
     pub async fn deliver_pending(&self, delivery: &dyn Delivery) -> Result<usize> {
-        Ok(outbox::deliver_pending(&self.inner.store, self.now(), delivery).await?)
+        Ok(outbox::deliver_pending(&self.inner.store, self.now(), delivery, &self.inner.process).await?)
     }
 
-    /// Spawns the timer scheduler and the outbox dispatcher (real time).
+    /// Spawns the background workers (real time): the timer scheduler, the outbox dispatcher
+    /// and the AI sweeper, which takes AI turns that wait in the store (another process was
+    /// busy or died) whenever this process has a free search slot.
     pub fn spawn_workers(&self, delivery: Arc<dyn Delivery>) -> Workers {
         let svc = self.clone();
         let scheduler = tokio::spawn(async move {
@@ -177,7 +180,21 @@ impl Service {
                 }
             }
         });
-        let mut handles = vec![scheduler, dispatcher];
+        let svc = self.clone();
+        let sweeper = tokio::spawn(async move {
+            loop {
+                if svc.inner.config.auto_ai {
+                    if let Err(e) = svc.claim_waiting_ai_turns().await {
+                        tracing::error!(error = %e, "claiming AI turns failed");
+                    }
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_millis(1_000)) => {}
+                    _ = svc.inner.ai_wake.notified() => {}
+                }
+            }
+        });
+        let mut handles = vec![scheduler, dispatcher, sweeper];
         handles.extend(self.inner.store.spawn_checkpointer(Duration::from_millis(500)));
         Workers { handles }
     }

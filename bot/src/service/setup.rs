@@ -187,6 +187,9 @@ impl Service {
             next.version += 1;
             out.extend(next.dm(side.opponent(), Notice::OpponentReady));
         }
+        let mut batch = Batch::new();
+        self.sync_ai_job(&mut batch, &next, now);
+        batch.run(&mut tx).await.map_err(batch_error)?;
         outbox::enqueue(&mut tx, now, &out).await?;
         tx.commit().await?;
         let status = next.status;

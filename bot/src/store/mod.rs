@@ -27,6 +27,7 @@ pub mod layouts;
 pub mod matches;
 pub mod players;
 pub mod scratch;
+pub mod work;
 
 #[cfg(test)]
 mod tests;
