@@ -7,6 +7,7 @@
 //! | `DEV_GUILD_ID` | register the commands in this one server (instant) instead of globally |
 //! | `DISCORD_API_BASE` | send every HTTP request to this base URL instead of `https://discord.com`, with the rate limiter off (end-to-end tests against a fake Discord) |
 //! | `AI_SEARCHES` | AI searches run at once (default: the machine's cores); more AI turns wait in line |
+//! | `SHARDS` | the Discord shards this process runs: unset for one process with the whole bot, `first-last/total` (e.g. `0-3/8`, both ends included; `2/8` for one), or `none` for a worker that runs AI turns, timers and the outbox with no gateway |
 //! | `RUST_LOG` | log filter (`tracing-subscriber` syntax), default `info` |
 
 use std::fmt;
@@ -24,6 +25,8 @@ pub enum ConfigError {
     BadApiBase(String),
     /// `AI_SEARCHES` is not a positive number.
     BadAiSearches(String),
+    /// `SHARDS` is not `first-last/total`, `shard/total` or `none`.
+    BadShards(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -49,18 +52,72 @@ impl fmt::Display for ConfigError {
             ConfigError::BadAiSearches(v) => {
                 write!(f, "AI_SEARCHES must be how many AI searches run at once (1 or more), got `{v}`")
             }
+            ConfigError::BadShards(v) => write!(
+                f,
+                "SHARDS must be `first-last/total` (e.g. `0-3/8`: shards 0 to 3 of 8, first ≤ last < total), \
+                 `shard/total`, or `none` for a worker without a gateway; got `{v}`"
+            ),
         }
     }
 }
 
 impl std::error::Error for ConfigError {}
 
+/// Which Discord shards a process runs (`SHARDS`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Shards {
+    /// The whole bot in this process (one shard): the default.
+    #[default]
+    All,
+    /// Shards `first` to `last` (both included) of `total`: several processes share the
+    /// gateway, each with its range.
+    Range {
+        /// The first shard of the range.
+        first: u32,
+        /// The last shard of the range (included).
+        last: u32,
+        /// How many shards the bot has in all.
+        total: u32,
+    },
+    /// No gateway: a worker for AI turns, timers and the outbox.
+    None,
+}
+
+impl Shards {
+    /// Reads `first-last/total`, `shard/total` or `none`.
+    pub fn parse(text: &str) -> Option<Shards> {
+        if text.eq_ignore_ascii_case("none") {
+            return Some(Shards::None);
+        }
+        let (range, total) = text.split_once('/')?;
+        let total: u32 = total.trim().parse().ok()?;
+        let (first, last) = match range.split_once('-') {
+            Some((first, last)) => (first.trim().parse().ok()?, last.trim().parse().ok()?),
+            None => {
+                let shard = range.trim().parse().ok()?;
+                (shard, shard)
+            }
+        };
+        (first <= last && last < total).then_some(Shards::Range { first, last, total })
+    }
+
+    /// Whether this process registers the slash commands: the one running shard 0 (one
+    /// registration per bot, not one per process).
+    pub fn registers_commands(self) -> bool {
+        match self {
+            Shards::All => true,
+            Shards::Range { first, .. } => first == 0,
+            Shards::None => false,
+        }
+    }
+}
+
 /// The settings the binary runs with.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Config {
     /// The bot token.
     pub token: String,
-    /// The SQLite URL.
+    /// The database URL (`sqlite://…` or `postgres://…`).
     pub database_url: String,
     /// Register the commands in this server only (development).
     pub dev_guild: Option<u64>,
@@ -68,6 +125,8 @@ pub struct Config {
     pub api_base: Option<String>,
     /// How many AI searches run at once (each takes a core).
     pub ai_searches: usize,
+    /// The Discord shards this process runs.
+    pub shards: Shards,
 }
 
 impl fmt::Debug for Config {
@@ -78,6 +137,7 @@ impl fmt::Debug for Config {
             .field("dev_guild", &self.dev_guild)
             .field("api_base", &self.api_base)
             .field("ai_searches", &self.ai_searches)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -113,7 +173,11 @@ impl Config {
             None => crate::ServiceConfig::default_ai_searches(),
             Some(v) => v.parse::<usize>().ok().filter(|n| *n > 0).ok_or(ConfigError::BadAiSearches(v))?,
         };
-        Ok(Config { token, database_url, dev_guild, api_base, ai_searches })
+        let shards = match value("SHARDS") {
+            None => Shards::All,
+            Some(v) => Shards::parse(&v).ok_or(ConfigError::BadShards(v))?,
+        };
+        Ok(Config { token, database_url, dev_guild, api_base, ai_searches, shards })
     }
 }
 
@@ -128,6 +192,26 @@ mod tests {
     }
 
     const TOKEN: &str = "MTAx.abc.def";
+
+    #[test]
+    fn shard_ranges_and_workers() {
+        let range = |first, last, total| Shards::Range { first, last, total };
+        assert_eq!(cfg(&[("DISCORD_TOKEN", TOKEN)]).unwrap().shards, Shards::All);
+        assert_eq!(cfg(&[("DISCORD_TOKEN", TOKEN), ("SHARDS", "0-3/8")]).unwrap().shards, range(0, 3, 8));
+        assert_eq!(cfg(&[("DISCORD_TOKEN", TOKEN), ("SHARDS", " 1/2 ")]).unwrap().shards, range(1, 1, 2));
+        assert_eq!(cfg(&[("DISCORD_TOKEN", TOKEN), ("SHARDS", "NONE")]).unwrap().shards, Shards::None);
+        for bad in ["3-1/8", "0-8/8", "2/2", "0-1", "a-b/c", "/4", "1-/4"] {
+            assert_eq!(
+                cfg(&[("DISCORD_TOKEN", TOKEN), ("SHARDS", bad)]),
+                Err(ConfigError::BadShards(bad.into())),
+                "{bad}"
+            );
+        }
+        assert!(Shards::All.registers_commands());
+        assert!(range(0, 1, 4).registers_commands());
+        assert!(!range(2, 3, 4).registers_commands(), "one registration per bot");
+        assert!(!Shards::None.registers_commands());
+    }
 
     #[test]
     fn token_is_required_and_checked() {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context as _};
 use poise::serenity_prelude as serenity;
 
-use admiral_bot::config::Config;
+use admiral_bot::config::{Config, Shards};
 use admiral_bot::discord::delivery::DiscordDelivery;
 use admiral_bot::discord::{commands, i18n, interactions, App, Error};
 use admiral_bot::store::{Durability, Store};
@@ -124,7 +124,12 @@ async fn run(config: Config) -> anyhow::Result<()> {
         Err(e) => bail!("cannot reach Discord to check the token: {e}"),
     }
 
+    if config.shards == Shards::None {
+        return run_worker(service, app, http).await;
+    }
+
     let dev_guild = config.dev_guild;
+    let registers = config.shards.registers_commands();
     let data = app.clone();
     let framework = poise::Framework::<Arc<App>, Error>::builder()
         .options(poise::FrameworkOptions {
@@ -139,6 +144,9 @@ async fn run(config: Config) -> anyhow::Result<()> {
             Box::pin(async move {
                 let cmds = &framework.options().commands;
                 match dev_guild {
+                    _ if !registers => {
+                        tracing::info!("commands are registered by the process that runs shard 0")
+                    }
                     Some(g) => {
                         poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(g)).await?;
                         tracing::info!(guild = g, "commands registered in the development server");
@@ -170,14 +178,17 @@ async fn run(config: Config) -> anyhow::Result<()> {
         shards.shutdown_all().await;
     });
 
-    let result = client.start().await;
+    let result = match config.shards {
+        Shards::Range { first, last, total } => {
+            tracing::info!(first, last, total, "starting shards {first} to {last} of {total}");
+            // serenity 0.12's range includes its end: `first..last` starts `first` to `last`.
+            client.start_shard_range(first..last, total).await
+        }
+        Shards::All | Shards::None => client.start().await,
+    };
     // Stop the scheduler and the dispatcher; undelivered notifications stay in the outbox.
     workers.shutdown();
-    // Let in-flight handlers and AI turns finish their transactions (an AI turn cut short is
-    // simply replayed at the next start); closing the pools waits for every connection.
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let _ = tokio::time::timeout(Duration::from_secs(5), service.quiesce()).await;
-    let _ = tokio::time::timeout(Duration::from_secs(10), service.store().close()).await;
+    finish_in_flight(&service).await;
     match result {
         Ok(()) => {
             tracing::info!("stopped");
@@ -188,6 +199,29 @@ async fn run(config: Config) -> anyhow::Result<()> {
         }
         Err(e) => Err(e).context("the Discord connection failed"),
     }
+}
+
+/// Runs the service's workers with no gateway (`SHARDS=none`): AI turns, timers and the
+/// outbox for the processes that hold the shards, until a signal.
+async fn run_worker(service: Service, app: Arc<App>, http: serenity::Http) -> anyhow::Result<()> {
+    tracing::info!("worker without a gateway: AI turns, timers and the outbox");
+    let delivery = Arc::new(DiscordDelivery::new(Arc::new(http), app));
+    let workers = service.spawn_workers(delivery);
+    wait_for_signal().await;
+    tracing::info!("signal received: finishing what is in flight");
+    workers.shutdown();
+    finish_in_flight(&service).await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Lets in-flight handlers and AI turns finish their transactions (an AI turn cut short is
+/// simply played again, here or by another process); closing the pools waits for every
+/// connection.
+async fn finish_in_flight(service: &Service) {
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), service.quiesce()).await;
+    let _ = tokio::time::timeout(Duration::from_secs(10), service.store().close()).await;
 }
 
 async fn wait_for_signal() {
