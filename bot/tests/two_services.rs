@@ -360,3 +360,34 @@ async fn one_dispatcher_at_a_time_and_a_stalled_one_is_fenced_off() {
     assert_eq!(marked, h.now.now_ms(), "the stalled dispatcher's late write was fenced off");
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
 }
+
+/// The processes wake each other: a notice committed in one process is delivered by another
+/// one's dispatcher (which holds the outbox), woken by a PostgreSQL notification rather than
+/// its next poll. On SQLite (one process in production) the poll delivers it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_commit_in_one_process_wakes_the_others() {
+    let h = harness().await;
+    let other = second_service(&h, h.now.clone()).await;
+    let delivered = admiral_bot::RecordingDelivery::default();
+    let workers = other.spawn_workers(Arc::new(delivered.clone()));
+    // Let the other process take the outbox lease and start listening.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let c = h
+        .svc
+        .challenge(ALICE, BOB, false, MatchSettings::default(), Origin::in_channel(GUILD, CHANNEL))
+        .await
+        .expect("challenge");
+    let mut waited = 0;
+    while !delivered.all().iter().any(|n| {
+        matches!(n.notice, admiral_bot::notify::Notice::ChallengeIssued { challenge, .. } if challenge == c)
+    }) {
+        waited += 1;
+        assert!(waited < 200, "the other process delivers the challenge");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    if h.svc.store().backend == admiral_bot::store::Backend::Postgres {
+        assert!(other.wakes_from_other_processes() >= 1, "woken by a notification");
+    }
+    assert_eq!(h.svc.wakes_from_other_processes(), 0, "nobody else committed");
+    workers.shutdown();
+}

@@ -370,6 +370,10 @@ struct Inner {
     outbox_wake: Notify,
     timer_wake: Notify,
     ai_wake: Notify,
+    /// Commits to announce to the other processes (PostgreSQL).
+    announce: Arc<Notify>,
+    /// Wake-ups received from other processes (PostgreSQL).
+    woken_by_others: std::sync::atomic::AtomicU64,
     /// This process's name in claims and leases (unique per start).
     process: String,
     ai_tasks: StdMutex<Vec<JoinHandle<()>>>,
@@ -486,11 +490,16 @@ impl Service {
                 outbox_wake: Notify::new(),
                 timer_wake: Notify::new(),
                 ai_wake: Notify::new(),
+                announce: Arc::new(Notify::new()),
+                woken_by_others: std::sync::atomic::AtomicU64::new(0),
                 process: process_name(),
                 ai_tasks: StdMutex::new(Vec::new()),
                 ai_queue: ai_queue::AiQueue::new(searches),
             }),
         };
+        if service.inner.store.backend == crate::store::Backend::Postgres {
+            service.spawn_announcer();
+        }
         let freed = service.inner.store.free_claims_of_gone_processes(gone_from_this_host).await?;
         if freed > 0 {
             tracing::info!(freed, "took over the outbox and AI turns of a process that is gone");
@@ -718,6 +727,7 @@ impl Service {
     fn committed(&self) {
         self.inner.outbox_wake.notify_one();
         self.inner.timer_wake.notify_one();
+        self.inner.announce.notify_one();
     }
 
     // ---------------------------------------------------------------- players

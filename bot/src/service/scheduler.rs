@@ -195,7 +195,62 @@ impl Service {
             }
         });
         let mut handles = vec![scheduler, dispatcher, sweeper];
+        if self.inner.store.backend == crate::store::Backend::Postgres {
+            handles.push(self.spawn_listener());
+        }
         handles.extend(self.inner.store.spawn_checkpointer(Duration::from_millis(500)));
         Workers { handles }
+    }
+
+    /// PostgreSQL: tells the other processes about this one's commits (one notification per
+    /// burst), so that whichever holds the outbox, or has a free search slot, acts at once.
+    /// Runs as long as the service (started with it).
+    pub(super) fn spawn_announcer(&self) {
+        // A weak handle: the task ends with the service instead of keeping it alive.
+        let inner = Arc::downgrade(&self.inner);
+        let announce = self.inner.announce.clone();
+        tokio::spawn(async move {
+            loop {
+                announce.notified().await;
+                let Some(inner) = inner.upgrade() else { return };
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                if let Err(e) = inner.store.announce_work(&inner.process).await {
+                    tracing::warn!(error = %e, "cannot notify the other processes");
+                }
+            }
+        });
+    }
+
+    /// PostgreSQL: wakes this process's workers when another process announces work. The
+    /// listener may miss notifications while it reconnects; the workers' polling covers that.
+    fn spawn_listener(&self) -> JoinHandle<()> {
+        let svc = self.clone();
+        tokio::spawn(async move {
+            loop {
+                let mut listener = match svc.inner.store.listen().await {
+                    Ok(Some(listener)) => listener,
+                    Ok(None) => return,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot listen for the other processes; polling only");
+                        tokio::time::sleep(Duration::from_secs(5)).await;
+                        continue;
+                    }
+                };
+                while let Ok(notification) = listener.recv().await {
+                    if notification.payload() == svc.inner.process {
+                        continue; // this process's own announcement
+                    }
+                    svc.inner.woken_by_others.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    svc.inner.outbox_wake.notify_one();
+                    svc.inner.timer_wake.notify_one();
+                    svc.inner.ai_wake.notify_one();
+                }
+            }
+        })
+    }
+
+    /// How many wake-ups this process received from others (PostgreSQL; operators, tests).
+    pub fn wakes_from_other_processes(&self) -> u64 {
+        self.inner.woken_by_others.load(std::sync::atomic::Ordering::Relaxed)
     }
 }

@@ -91,7 +91,12 @@ pub struct Store {
     pub read: AnyPool,
     /// SQLite: one connection for background WAL checkpoints.
     checkpoint: Option<AnyPool>,
+    /// The URL it was opened with (PostgreSQL: for the listener's own connection).
+    url: String,
 }
+
+/// The PostgreSQL notification channel on which processes wake each other's workers.
+pub const WORK_CHANNEL: &str = "admiral_work";
 
 /// Write connections of one process on PostgreSQL (see [`Store::writers`]).
 const POSTGRES_WRITERS: usize = 4;
@@ -169,7 +174,7 @@ impl Store {
             Some(sqlite_pragmas(durability, true)),
         )
         .await?;
-        Ok(Store { backend: Backend::Sqlite, write, read, checkpoint: Some(checkpoint) })
+        Ok(Store { backend: Backend::Sqlite, write, read, checkpoint: Some(checkpoint), url })
     }
 
     async fn open_postgres(url: &str) -> Result<Store, sqlx::Error> {
@@ -195,7 +200,7 @@ impl Store {
             None,
         )
         .await?;
-        Ok(Store { backend: Backend::Postgres, write, read, checkpoint: None })
+        Ok(Store { backend: Backend::Postgres, write, read, checkpoint: None, url: url.to_string() })
     }
 
     /// Spawns a task that checkpoints the WAL into the database file every `every`, off the
@@ -231,6 +236,32 @@ impl Store {
             Backend::Sqlite => "",
             Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         }
+    }
+
+    /// PostgreSQL: a listener on the channel [`WORK_CHANNEL`], on a connection of its own, for
+    /// the wake-ups of the other processes ([`Store::announce_work`]). `None` on SQLite (one
+    /// process: its own tasks are woken directly).
+    pub async fn listen(&self) -> Result<Option<sqlx::postgres::PgListener>, sqlx::Error> {
+        if self.backend != Backend::Postgres {
+            return Ok(None);
+        }
+        let mut listener = sqlx::postgres::PgListener::connect(&self.url).await?;
+        listener.listen(WORK_CHANNEL).await?;
+        Ok(Some(listener))
+    }
+
+    /// PostgreSQL: wakes the other processes' workers (a notification on [`WORK_CHANNEL`]
+    /// whose payload names the sender): new notifications to deliver, timers or AI turns may
+    /// be waiting. Nothing on SQLite.
+    pub async fn announce_work(&self, sender: &str) -> Result<(), sqlx::Error> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(WORK_CHANNEL)
+                .bind(sender)
+                .execute(&self.read)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Opens the database named by `DATABASE_URL` (or the default file).
