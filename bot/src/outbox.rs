@@ -1,9 +1,10 @@
 //! The notification outbox: rows written in the transaction of what they announce, delivered
 //! afterwards in id order through a [`Delivery`], marked delivered, retried on failure.
 //!
-//! Exactly once: a row is handed to the delivery until it is marked; a crash between the two
-//! hands it over again with the same [`NotificationId`], so deliveries must be idempotent per
-//! id (the Discord adapter sends the id as the message nonce with `enforce_nonce`).
+//! Exactly once: a row is handed to the delivery until it is marked, right after it was
+//! delivered; a crash between the two hands that one row over again with the same
+//! [`NotificationId`], so deliveries must be idempotent per id (the Discord adapter sends the id
+//! as the message nonce with `enforce_nonce`).
 //!
 //! One dispatcher at a time: with several processes on one database, the process holding the
 //! `outbox` lease delivers (see [`OUTBOX_LEASE_MS`]); its writes are fenced by the lease's
@@ -225,7 +226,6 @@ pub async fn deliver_pending(
         if settled > 0 && store.acquire_lease(LEASE, holder, now, OUTBOX_LEASE_MS).await?.is_none() {
             return Ok(settled); // the lease went to another process meanwhile
         }
-        let mut delivered: Vec<i64> = Vec::new();
         for (id, recipient, match_id, payload, attempts, next_try_at) in rows {
             if blocked.contains(&recipient) {
                 continue;
@@ -254,12 +254,12 @@ pub async fn deliver_pending(
             // A dispatcher that stalled (a pause, a stuck connection) may have lost the lease
             // meanwhile: then its successor delivers, and this one stops at once.
             if !store.holds_lease(LEASE, holder, lease).await? {
-                mark(store, fence, &delivered, now, "dm").await?;
                 return Ok(settled);
             }
             match delivery.deliver(&n).await {
                 Ok(()) => {
-                    delivered.push(id);
+                    // Marked at once: a crash from here on hands over at most this one again.
+                    mark(store, fence, &[id], now, "dm").await?;
                     settled += 1;
                 }
                 Err(DeliveryError::DmClosed) => {
@@ -270,9 +270,6 @@ pub async fn deliver_pending(
                             .execute(&store.write)
                             .await?;
                     }
-                    // Earlier deliveries first, then the fallback.
-                    mark(store, fence, &delivered, now, "dm").await?;
-                    delivered.clear();
                     fallback(store, fence, &n, now).await?;
                     settled += 1;
                 }
@@ -292,7 +289,6 @@ pub async fn deliver_pending(
                 }
             }
         }
-        mark(store, fence, &delivered, now, "dm").await?;
     }
 }
 
@@ -430,26 +426,44 @@ pub async fn stats(store: &Store) -> Result<HashMap<Option<String>, i64>, sqlx::
 }
 
 /// Appends each delivered notification id to a file, once: the receiving side remembers the
-/// ids it has seen (like Discord's message nonce), so a redelivery after a crash is absorbed.
-/// Used by the crash test and handy for local runs without Discord.
+/// ids it has seen (like Discord's message nonce, across every process that writes to the
+/// file), so a redelivery after a crash is absorbed, and counted in `<file>.dup`. Used by the
+/// crash test and handy for local runs without Discord.
 pub struct FileDelivery {
-    seen: Mutex<HashSet<i64>>,
-    file: Mutex<std::fs::File>,
-    /// Redeliveries absorbed (handed over again after a crash before the row was marked).
+    state: Mutex<FileSink>,
+    /// Redeliveries absorbed by this process (handed over again after a crash before the row
+    /// was marked).
     pub duplicates: std::sync::atomic::AtomicU64,
+}
+
+struct FileSink {
+    path: std::path::PathBuf,
+    /// Every id in the file up to `read`.
+    seen: HashSet<i64>,
+    read: usize,
+    file: std::fs::File,
+}
+
+impl FileSink {
+    /// Takes in the ids other processes appended since the last look.
+    fn catch_up(&mut self) {
+        let text = std::fs::read_to_string(&self.path).unwrap_or_default();
+        // Only whole lines: another process may be half-way through an append.
+        let end = text.rfind('\n').map_or(0, |i| i + 1);
+        if end > self.read {
+            self.seen.extend(text[self.read..end].lines().filter_map(|l| l.trim().parse::<i64>().ok()));
+            self.read = end;
+        }
+    }
 }
 
 impl FileDelivery {
     /// Opens (creating) the file and loads the ids already in it.
     pub fn open(path: &std::path::Path) -> std::io::Result<FileDelivery> {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let seen = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
         let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-        Ok(FileDelivery {
-            seen: Mutex::new(seen),
-            file: Mutex::new(file),
-            duplicates: std::sync::atomic::AtomicU64::new(0),
-        })
+        let mut sink = FileSink { path: path.to_path_buf(), seen: HashSet::new(), read: 0, file };
+        sink.catch_up();
+        Ok(FileDelivery { state: Mutex::new(sink), duplicates: std::sync::atomic::AtomicU64::new(0) })
     }
 }
 
@@ -457,15 +471,26 @@ impl Delivery for FileDelivery {
     fn deliver<'a>(&'a self, n: &'a Notification) -> BoxFuture<'a, Result<(), DeliveryError>> {
         Box::pin(async move {
             use std::io::Write;
-            let mut seen = self.seen.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
-            if seen.contains(&n.id.0) {
+            let mut sink = self.state.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
+            sink.catch_up();
+            if sink.seen.contains(&n.id.0) {
                 self.duplicates.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let mut dup_path = sink.path.clone().into_os_string();
+                dup_path.push(".dup");
+                let mut dups = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(dup_path)
+                    .map_err(|e| DeliveryError::Transient(e.to_string()))?;
+                dups.write_all(format!("{}\n", n.id.0).as_bytes())
+                    .map_err(|e| DeliveryError::Transient(e.to_string()))?;
                 return Ok(());
             }
-            let mut file = self.file.lock().map_err(|_| DeliveryError::Transient("poisoned".into()))?;
-            file.write_all(format!("{}\n", n.id.0).as_bytes())
+            // One write of a whole line: appends of several processes do not interleave.
+            sink.file
+                .write_all(format!("{}\n", n.id.0).as_bytes())
                 .map_err(|e| DeliveryError::Transient(e.to_string()))?;
-            seen.insert(n.id.0);
+            sink.seen.insert(n.id.0);
             Ok(())
         })
     }

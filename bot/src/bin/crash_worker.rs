@@ -1,6 +1,8 @@
-//! Crash-test worker: runs the service over a SQLite file and plays a stream of random legal
+//! Crash-test worker: runs the service over a database and plays a stream of random legal
 //! actions in many matches until killed (`kill -9` by the crash test), delivering
-//! notifications to a file sink. Every start is a restart: it recovers and carries on.
+//! notifications to a file sink. Every start is a restart: it recovers and carries on. Two of
+//! them may run on one database at once: they share the matches, timers, AI turns and outbox
+//! as two bot processes do.
 //!
 //! Usage: `crash_worker <database-url> <sink-file> <seed> <matches>`
 
@@ -69,6 +71,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             svc.accept(b, c).await?;
         }
     }
+    // The crash test starts a second worker once the first one says its matches exist.
+    println!("ready");
     let matches: Vec<(i64, Option<i64>, Option<i64>)> =
         sqlx::query_as("SELECT id, south_user, north_user FROM matches ORDER BY id")
             .fetch_all(&svc.store().read)
@@ -84,7 +88,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 MatchStatus::Finished => continue,
                 MatchStatus::Setup => {
                     for &u in &users {
-                        svc.ready(u, id).await?;
+                        ignore_races(svc.ready(u, id).await)?;
                     }
                     active += 1;
                     continue;
@@ -125,7 +129,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The AI or a timer may have moved meanwhile: those refusals are expected.
+/// The AI, a timer or the other worker may have moved meanwhile: those refusals are expected.
 fn ignore_races<T>(r: Result<T, ServiceError>) -> Result<(), ServiceError> {
     match r {
         Ok(_)
@@ -134,7 +138,10 @@ fn ignore_races<T>(r: Result<T, ServiceError>) -> Result<(), ServiceError> {
             | ServiceError::NotYourTurn
             | ServiceError::MatchOver
             | ServiceError::DecisionPending
-            | ServiceError::NoDecision,
+            | ServiceError::NoDecision
+            | ServiceError::NotInSetup
+            // The other worker changed the same match at the same moment: next round.
+            | ServiceError::Conflict,
         ) => Ok(()),
         Err(e) => Err(e),
     }
