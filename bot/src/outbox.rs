@@ -237,7 +237,9 @@ pub async fn deliver_pending(
             }
             let Some(n) = decode(id, &recipient, match_id, &payload) else {
                 tracing::error!(id, "undecodable outbox row dropped");
-                mark(store, fence, &[id], now, "dropped").await?;
+                if !mark(store, fence, id, now, "dropped").await? {
+                    return Ok(settled);
+                }
                 continue;
             };
             if let Recipient::User { user } = n.recipient {
@@ -251,16 +253,16 @@ pub async fn deliver_pending(
                     closed.remove(&user);
                 }
             }
-            // A dispatcher that stalled (a pause, a stuck connection) may have lost the lease
-            // meanwhile: then its successor delivers, and this one stops at once.
-            if !store.holds_lease(LEASE, holder, lease).await? {
-                return Ok(settled);
-            }
             match delivery.deliver(&n).await {
                 Ok(()) => {
-                    // Marked at once: a crash from here on hands over at most this one again.
-                    mark(store, fence, &[id], now, "dm").await?;
                     settled += 1;
+                    // Marked at once: a crash from here on hands over at most this one again.
+                    // A dispatcher that stalled (a pause, a stuck connection) may have lost the
+                    // lease meanwhile: its mark is fenced off, its successor delivers, and this
+                    // one stops at once (this notification goes out twice, with one nonce).
+                    if !mark(store, fence, id, now, "dm").await? {
+                        return Ok(settled);
+                    }
                 }
                 Err(DeliveryError::DmClosed) => {
                     if let Recipient::User { user } = n.recipient {
@@ -292,31 +294,31 @@ pub async fn deliver_pending(
     }
 }
 
+/// Marks row `id` settled with `outcome`, under the lease: false if the lease is lost (the
+/// row is left to the successor).
 async fn mark(
     store: &Store,
     fence: Fence<'_>,
-    ids: &[i64],
+    id: i64,
     now: i64,
     outcome: &str,
-) -> Result<(), sqlx::Error> {
-    if ids.is_empty() {
-        return Ok(());
-    }
+) -> Result<bool, sqlx::Error> {
     let mut batch = Batch::new();
     batch
         .sql("UPDATE outbox SET delivered_at = ")
         .bind(now)
         .sql(", outcome = ")
         .bind(outcome)
-        .sql(" WHERE id IN (");
-    for (i, id) in ids.iter().enumerate() {
-        batch.sql(if i == 0 { "" } else { ", " }).bind(*id);
-    }
-    batch.sql(")");
+        .sql(" WHERE id = ")
+        .bind(id);
     fence.check(&mut batch);
-    batch.end();
+    batch.end_checked("lease");
     let mut conn = store.write.acquire().await?;
-    run_batch(&mut batch, &mut conn).await
+    match batch.run(&mut conn).await {
+        Ok(()) => Ok(true),
+        Err(BatchError::Check(_)) => Ok(false),
+        Err(BatchError::Db(e)) => Err(e),
+    }
 }
 
 /// Runs a batch with no checks, as a plain database error.

@@ -78,18 +78,6 @@ impl Store {
         Ok(freed)
     }
 
-    /// Whether `holder` still holds lease `name` with `token` (nobody took it over).
-    pub async fn holds_lease(&self, name: &str, holder: &str, lease: Lease) -> Result<bool, sqlx::Error> {
-        let held: Option<i64> =
-            sqlx::query_scalar("SELECT token FROM leases WHERE name = $1 AND holder = $2 AND token = $3")
-                .bind(name)
-                .bind(holder)
-                .bind(lease.token)
-                .fetch_optional(&self.read)
-                .await?;
-        Ok(held.is_some())
-    }
-
     /// Claims the oldest AI turn nobody holds (never claimed, or its claim ran out) for
     /// `holder` until `now + ttl_ms`.
     pub async fn claim_ai_job(
