@@ -6,6 +6,7 @@
 //! ```text
 //! cargo run --release -p admiral-bot --example ai_load -- --matches 20
 //! cargo run --release -p admiral-bot --example ai_load -- --matches 20 --searches 1 --level 4
+//! cargo run --release -p admiral-bot --example ai_load -- --matches 20 --database postgres://…
 //! ```
 
 use std::sync::Arc;
@@ -33,7 +34,7 @@ async fn main() {
     let level = arg("--level", 5).clamp(1, 5) as u8;
     let searches = arg("--searches", ServiceConfig::default_ai_searches());
     let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("ai_load.db").display());
+    let url = arg("--database", format!("sqlite://{}", dir.path().join("ai_load.db").display()));
     let store = Store::open(&url, Durability::Process).await.expect("store");
     let config = ServiceConfig { ai_searches: searches, ..ServiceConfig::default() };
     let svc = Service::start(store, Arc::new(SystemNow), config).await.expect("service");
