@@ -6,6 +6,14 @@
 //! before it. An enemy unit lost to its own side's bomb, set off by its own side's order, is
 //! nobody's kill; everything else the enemy loses counts as destroyed by the player (their
 //! weapons, their ships, or the enemy attacking their mines, aircraft, fireship or bomb).
+//!
+//! Where `career.md` is silent: a carrier sunk by a torpedo is one ship for *torpedo strike*
+//! (its aircraft counts as a unit sunk); a minesweeper that clears a stationary mine and sinks
+//! with it still cleared it; *submariner* and *squadron* count battles won attacking or
+//! defending (a defending group is declared too), *submariner* groups of SS and CS only; the
+//! enemy blowing up its own units with its own bomb is nobody's kill (not in units or tonnage
+//! sunk); setting off the enemy's bomb credits its victims to you but is not an *atomic
+//! strike*.
 
 use admiral_engine::{Event, Game, Side, UnitKind, Weapon};
 
