@@ -391,3 +391,26 @@ async fn a_commit_in_one_process_wakes_the_others() {
     assert_eq!(h.svc.wakes_from_other_processes(), 0, "nobody else committed");
     workers.shutdown();
 }
+
+/// A language chosen through one process is the one the other process answers in at once:
+/// the adapter keeps no copy of it (a DM click reaches shard 0's process, a server command
+/// the server's shard's).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_language_chosen_in_one_process_is_used_by_the_other() {
+    use admiral_bot::discord::App;
+    use admiral_engine::Language;
+    let h = harness().await;
+    let (here, there) = (
+        App::new(h.svc.clone()).await.unwrap(),
+        App::new(second_service(&h, h.now.clone()).await).await.unwrap(),
+    );
+    assert_eq!(there.language_for(ALICE, Some("en-US")).await, Language::En, "the locale, at first");
+    here.set_explicit_language(ALICE, Some(Language::Ru)).await.unwrap();
+    assert_eq!(
+        there.language_for(ALICE, Some("en-US")).await,
+        Language::Ru,
+        "the explicit choice wins everywhere"
+    );
+    here.set_explicit_language(ALICE, None).await.unwrap();
+    assert_eq!(there.language_for(ALICE, Some("en-US")).await, Language::En, "cleared everywhere");
+}

@@ -42,7 +42,6 @@ pub struct App {
     pub service: Service,
     /// Shared picture renderer.
     pub renderer: Arc<Renderer>,
-    langs: Mutex<HashMap<UserId, (Language, bool)>>,
     names: Mutex<HashMap<UserId, String>>,
     probes: probe::ProbeGate,
 }
@@ -90,23 +89,16 @@ impl App {
         Ok(Arc::new(App {
             service,
             renderer: Arc::new(renderer),
-            langs: Mutex::new(HashMap::new()),
             names: Mutex::new(HashMap::new()),
             probes: probe::ProbeGate::new(),
         }))
     }
 
     /// The language for a user: their explicit setting, else their Discord locale (which is
-    /// then stored so that DMs follow it), else what is stored.
+    /// then stored so that DMs follow it), else what is stored. Read from the store every
+    /// time, not cached: another process may have changed it.
     pub async fn language_for(&self, user: UserId, locale: Option<&str>) -> Language {
         let from_locale = locale_language(locale);
-        if let Ok(cache) = self.langs.lock() {
-            if let Some(&(lang, explicit)) = cache.get(&user) {
-                if explicit || from_locale.is_none_or(|l| l == lang) {
-                    return lang;
-                }
-            }
-        }
         let stored_lang = self.service.stored_language(user).await.ok().flatten();
         let explicit = self.service.explicit_language(user).await.unwrap_or(false);
         let lang = match (explicit, stored_lang, from_locale) {
@@ -122,9 +114,6 @@ impl App {
             (_, Some(s), None) => s,
             _ => Language::En,
         };
-        if let Ok(mut cache) = self.langs.lock() {
-            cache.insert(user, (lang, explicit));
-        }
         lang
     }
 
@@ -138,9 +127,6 @@ impl App {
             self.service.set_language(user, l).await?;
         }
         self.service.set_explicit_language(user, lang.is_some()).await?;
-        if let Ok(mut cache) = self.langs.lock() {
-            cache.remove(&user);
-        }
         Ok(())
     }
 
