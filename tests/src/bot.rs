@@ -1,12 +1,14 @@
 //! The real `admiral-bot` binary as a child process pointed at the fake: found (and brought up
-//! to date) through cargo, run with its own SQLite file, killed with SIGKILL and restarted.
+//! to date) through cargo, run with its own SQLite file or on a database shared with other
+//! processes, with the shards its `SHARDS` names, killed with SIGKILL and restarted.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::fake::{FakeDiscord, TOKEN};
+use crate::fake::{FakeDiscord, State, TOKEN};
 
 /// The bot binary. `ADMIRAL_BOT_BIN` wins; otherwise cargo is asked, once per test process,
 /// for the workspace's test build (`cargo test --workspace --no-run`: the same feature set as
@@ -77,45 +79,128 @@ fn inherited_from_cargo(key: &str) -> bool {
         || matches!(key, "OUT_DIR" | "DEBUG" | "OPT_LEVEL" | "PROFILE" | "TARGET" | "HOST" | "NUM_JOBS")
 }
 
-/// A running bot process with its own database and log file.
+/// What a start of the bot must bring up before it is ready for interactions, read from its
+/// `SHARDS` the way the bot reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Expected {
+    /// The gateway sessions it opens: `[shard, total]`.
+    shards: Vec<[u32; 2]>,
+    /// Whether it registers the slash commands (the process with shard 0 does).
+    registers: bool,
+}
+
+impl Expected {
+    /// From `SHARDS`: unset is one process with the whole bot (`[0, 1]`), `first-last/total`
+    /// or `shard/total` a range (both ends included), `none` a worker with no gateway.
+    fn from_shards(value: Option<&str>) -> Expected {
+        let Some(v) = value.map(str::trim) else { return Expected { shards: vec![[0, 1]], registers: true } };
+        if v.eq_ignore_ascii_case("none") {
+            return Expected { shards: vec![], registers: false };
+        }
+        fn bad(v: &str) -> ! {
+            panic!("SHARDS={v}: expected `first-last/total`, `shard/total` or `none`")
+        }
+        let (range, total) = v.split_once('/').unwrap_or_else(|| bad(v));
+        let number = |s: &str| s.trim().parse::<u32>().unwrap_or_else(|_| bad(v));
+        let (first, last) = match range.split_once('-') {
+            Some((first, last)) => (number(first), number(last)),
+            None => (number(range), number(range)),
+        };
+        let total = number(total);
+        Expected { shards: (first..=last).map(|s| [s, total]).collect(), registers: first == 0 }
+    }
+
+    /// Whether the start labelled `client` has done it all: checked its token, has the live
+    /// session of each of its shards, and registered the commands if it is the one to.
+    fn met(&self, st: &State, client: &str) -> bool {
+        let called = |method: &str, path_end: &str| {
+            st.calls.iter().any(|c| {
+                c.client.as_deref() == Some(client)
+                    && c.method == method
+                    && c.path.ends_with(path_end)
+                    && (200..300).contains(&c.status)
+            })
+        };
+        called("GET", "/oauth2/applications/@me")
+            && self.shards.iter().all(|&[shard, total]| {
+                st.shard_count == total
+                    && st.sessions.get(&shard).is_some_and(|s| s.client.as_deref() == Some(client))
+            })
+            && (!self.registers || called("PUT", "/commands"))
+    }
+}
+
+/// A running bot process: a database (a SQLite file of its own, or one shared with other
+/// processes), its own environment, and per start an endpoint of the fake of its own (so the
+/// fake records which start identified as which shard and answered what) and a log file.
 pub struct Bot {
     child: Option<Child>,
     dir: tempfile::TempDir,
-    base: String,
+    /// `bot<N>` and its `SHARDS` if set: names its starts and its log.
+    name: String,
+    database: String,
     env: Vec<(String, String)>,
-    starts: u32,
+    expected: Expected,
+    /// The fake's client label of each start, in order.
+    starts: Vec<String>,
 }
 
 impl Bot {
-    /// Starts the bot against the fake and waits until its commands are registered.
+    /// Starts the bot (one process, one shard, its own SQLite file) against the fake and waits
+    /// until its commands are registered.
     pub async fn start(fake: &FakeDiscord) -> Bot {
         Bot::start_with(fake, &[]).await
     }
 
     /// Same, with extra environment variables.
     pub async fn start_with(fake: &FakeDiscord, env: &[(&str, &str)]) -> Bot {
+        Bot::launch(fake, None, env).await
+    }
+
+    /// Starts a bot process on `database` (a `DATABASE_URL` other processes use too) with extra
+    /// environment variables, and waits until it is ready: its shards' sessions (from `SHARDS`)
+    /// are live and, if it runs shard 0, its commands are registered.
+    pub async fn start_shared(fake: &FakeDiscord, database: &str, env: &[(&str, &str)]) -> Bot {
+        Bot::launch(fake, Some(database), env).await
+    }
+
+    async fn launch(fake: &FakeDiscord, database: Option<&str>, env: &[(&str, &str)]) -> Bot {
+        static BOTS: AtomicU32 = AtomicU32::new(0);
+        let shards = env.iter().rev().find(|(k, _)| *k == "SHARDS").map(|(_, v)| *v);
+        let mut name = format!("bot{}", BOTS.fetch_add(1, Ordering::Relaxed) + 1);
+        if let Some(s) = shards {
+            name += &format!(" SHARDS={s}");
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        let database = match database {
+            Some(url) => url.to_string(),
+            None => format!("sqlite://{}", dir.path().join("admiral.db").display()),
+        };
         let mut bot = Bot {
             child: None,
-            dir: tempfile::tempdir().expect("temp dir"),
-            base: fake.base_url().to_string(),
+            dir,
+            name,
+            database,
             env: env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-            starts: 0,
+            expected: Expected::from_shards(shards),
+            starts: vec![],
         };
         bot.spawn(fake).await;
         bot
     }
 
     async fn spawn(&mut self, fake: &FakeDiscord) {
-        let sessions = fake.read(|st| st.sessions);
-        self.starts += 1;
-        let log = std::fs::File::create(self.log_path(self.starts)).expect("log file");
-        let db = self.dir.path().join("admiral.db");
+        let label = format!("{} #{}", self.name, self.starts.len() + 1);
+        let base = fake.endpoint(&label).await;
+        self.starts.push(label.clone());
+        let log = std::fs::File::create(self.log_path(self.starts.len())).expect("log file");
         let mut cmd = Command::new(binary());
         cmd.current_dir(self.dir.path()) // no stray .env is read
             .env("DISCORD_TOKEN", TOKEN)
-            .env("DATABASE_URL", format!("sqlite://{}", db.display()))
-            .env("DISCORD_API_BASE", &self.base)
+            .env("DATABASE_URL", &self.database)
+            .env("DISCORD_API_BASE", base)
             .env_remove("DEV_GUILD_ID")
+            .env_remove("SHARDS")
             .env("RUST_LOG", "info,serenity=warn,poise=warn")
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())
@@ -125,25 +210,43 @@ impl Bot {
             cmd.env(k, v);
         }
         self.child = Some(cmd.spawn().expect("start admiral-bot"));
-        let deadline = Duration::from_secs(60);
-        let ready = fake
-            .wait_for(deadline, |st| {
-                (st.sessions > sessions && st.registered_in_session == st.sessions).then_some(())
-            })
-            .await;
-        if ready.is_none() {
-            panic!("the bot did not become ready; its log:\n{}", self.log());
+        let end = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < end {
+            let ready =
+                fake.wait_for(Duration::from_secs(1), |st| self.expected.met(st, &label).then_some(())).await;
+            if ready.is_some() {
+                return;
+            }
+            if !self.running() {
+                panic!("{label} exited before it was ready; its log:\n{}", self.log());
+            }
         }
-        fake.wait_ready(deadline).await;
+        panic!("{label} did not become ready ({:?}); its log:\n{}", self.expected, self.log());
     }
 
-    fn log_path(&self, start: u32) -> PathBuf {
+    fn log_path(&self, start: usize) -> PathBuf {
         self.dir.path().join(format!("bot-{start}.log"))
     }
 
-    /// Everything the bot logged, over every start.
+    /// The fake's client label of the current start (see [`FakeDiscord::endpoint`]), e.g.
+    /// `bot2 SHARDS=1/2 #1`.
+    pub fn label(&self) -> &str {
+        self.starts.last().expect("started")
+    }
+
+    /// The labels of every start so far, in order.
+    pub fn labels(&self) -> &[String] {
+        &self.starts
+    }
+
+    /// Everything the bot logged, over every start, each under its label.
     pub fn log(&self) -> String {
-        (1..=self.starts).map(|i| std::fs::read_to_string(self.log_path(i)).unwrap_or_default()).collect()
+        let mut out = String::new();
+        for (i, label) in self.starts.iter().enumerate() {
+            let text = std::fs::read_to_string(self.log_path(i + 1)).unwrap_or_default();
+            out += &format!("---- {label} ----\n{text}");
+        }
+        out
     }
 
     /// Kills the process with SIGKILL (no chance to finish anything) and waits for it.
@@ -154,7 +257,7 @@ impl Bot {
         }
     }
 
-    /// Starts the bot again on the same database.
+    /// Starts the bot again on the same database, with the same environment.
     pub async fn restart(&mut self, fake: &FakeDiscord) {
         self.kill();
         self.spawn(fake).await;
@@ -170,7 +273,23 @@ impl Drop for Bot {
     fn drop(&mut self) {
         self.kill();
         if std::thread::panicking() {
-            eprintln!("---- admiral-bot log ----\n{}", self.log());
+            eprintln!("---- admiral-bot log of {} ----\n{}", self.name, self.log());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Expected;
+
+    #[test]
+    fn shards_read_as_the_bot_reads_them() {
+        let e = |shards: &[[u32; 2]], registers| Expected { shards: shards.to_vec(), registers };
+        assert_eq!(Expected::from_shards(None), e(&[[0, 1]], true));
+        assert_eq!(Expected::from_shards(Some("0/2")), e(&[[0, 2]], true));
+        assert_eq!(Expected::from_shards(Some(" 1/2 ")), e(&[[1, 2]], false));
+        assert_eq!(Expected::from_shards(Some("0-1/2")), e(&[[0, 2], [1, 2]], true));
+        assert_eq!(Expected::from_shards(Some("2-3/8")), e(&[[2, 8], [3, 8]], false));
+        assert_eq!(Expected::from_shards(Some("none")), e(&[], false));
     }
 }

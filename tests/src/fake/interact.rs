@@ -1,6 +1,8 @@
 //! Injecting interactions as real `INTERACTION_CREATE` dispatches: slash commands and
 //! autocomplete (typed from the registered command's own schema), button clicks, select
-//! choices and modal submits; then waiting for the bot's answer.
+//! choices and modal submits; then waiting for the bot's answer. Each goes to the session of
+//! the shard Discord would use: the server's shard for the server's interactions, shard 0 for
+//! DM ones (every DM button, modal and select menu).
 
 use std::time::{Duration, Instant};
 
@@ -9,7 +11,7 @@ use serde_json::{json, Map, Value};
 use super::message::Message;
 use super::model::{self, User};
 use super::state::{Interaction, Modal, Response, State};
-use super::FakeDiscord;
+use super::{shard_of, FakeDiscord};
 
 /// Where an interaction happens.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -196,30 +198,49 @@ impl FakeDiscord {
         Value::Object(data)
     }
 
-    /// Sends an interaction on the gateway (waits for a connected bot); returns its id.
+    /// Sends an interaction on the gateway, on the session of its shard (the server's shard if
+    /// it has a `guild_id`, else shard 0), waiting up to 30 s for that shard to have a session;
+    /// returns its id.
     async fn send(&self, payload: Value, channel: u64, kind: u8, user: u64, source: Option<u64>) -> u64 {
         let id: u64 = payload["id"].as_str().unwrap().parse().unwrap();
         let token = payload["token"].as_str().unwrap().to_string();
-        self.wait_for(Duration::from_secs(30), |st| st.connected.then_some(()))
+        let guild: Option<u64> = payload["guild_id"].as_str().map(|g| g.parse().unwrap());
+        let shard = self.read(|st| guild.map_or(0, |g| shard_of(g, st.shard_count)));
+        let end = Instant::now() + Duration::from_secs(30);
+        loop {
+            self.wait_for(end.saturating_duration_since(Instant::now()), |st| {
+                st.sessions.contains_key(&shard).then_some(())
+            })
             .await
-            .expect("no gateway session to inject into");
-        // Lock order: the state is never held while the gateway is taken.
-        self.shared.state.lock().unwrap().add_interaction(Interaction {
-            id,
-            token,
-            kind,
-            user,
-            channel,
-            injected: Instant::now(),
-            acked: None,
-            original: None,
-            source_message: source,
-            response: None,
-        });
-        let mut gw = self.shared.gateway.lock().unwrap();
-        let session = gw.as_mut().expect("gateway session");
-        session.dispatch("INTERACTION_CREATE", payload);
-        id
+            .unwrap_or_else(|| panic!("no gateway session of shard {shard} to inject interaction {id} into"));
+            // Recorded and dispatched under one lock: the bot cannot answer before the record.
+            let sent = self.shared.update(|st| {
+                let session = st.sessions.get_mut(&shard)?;
+                let delivered_to = session.client.clone();
+                session.dispatch("INTERACTION_CREATE", payload.clone()).then_some(())?;
+                st.add_interaction(Interaction {
+                    id,
+                    token: token.clone(),
+                    kind,
+                    user,
+                    channel,
+                    injected: Instant::now(),
+                    shard,
+                    delivered_to,
+                    acked: None,
+                    acked_by: None,
+                    original: None,
+                    source_message: source,
+                    response: None,
+                });
+                Some(())
+            });
+            if sent.is_some() {
+                return id;
+            }
+            // The session's connection is closing: wait for the next one.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     /// Injects `/path options…` by `user`.

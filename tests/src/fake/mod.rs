@@ -1,8 +1,18 @@
 //! A fake Discord on loopback: REST ([`rest`]) and gateway ([`gateway`]) over one shared
 //! [`state::State`]. Tests create users, inject interactions as real `INTERACTION_CREATE`
-//! events ([`interact`]), and read what the bot did: messages, DMs, acknowledgements, every
-//! REST call, and the problems found (broken pictures, double or late acknowledgements,
-//! payloads over Discord's limits, unknown routes).
+//! events ([`interact`]) on the shard Discord would use, and read what the bot did: messages,
+//! DMs, acknowledgements, every REST call and IDENTIFY, and the problems found (broken
+//! pictures, double or late acknowledgements, payloads over Discord's limits, unknown routes,
+//! invalid shards).
+//!
+//! Sharding is Discord's: [`Options::shards`] is the shard count `GET /gateway/bot`
+//! recommends and every IDENTIFY must use; the server's events go to shard
+//! [`shard_of`]`(guild)`, events without a server (every DM interaction) to shard 0.
+//!
+//! Several bot processes can use one fake, each through its own [`FakeDiscord::endpoint`] (a
+//! REST address and a gateway address of its own): Discord cannot tell processes apart, the
+//! fake only labels what it records with the endpoint's client name, so that a test can say
+//! which process identified as which shard and which one answered an interaction.
 
 pub mod gateway;
 pub mod interact;
@@ -12,16 +22,18 @@ pub mod model;
 pub mod rest;
 pub mod state;
 
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+pub use gateway::Identify;
 pub use interact::{Outcome, Place};
 pub use message::{Attachment, Component, Message};
 pub use model::User;
-pub use state::{Call, Modal, Response, State};
+pub use state::{Call, Interaction, Modal, Response, State};
 
 /// The bot token the fake accepts (three dot-separated parts, like a real one).
 pub const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.fake.e2e-token";
@@ -32,11 +44,48 @@ pub const GUILD: u64 = 1_100_000_000_000_000_001;
 /// The server's text channel.
 pub const CHANNEL: u64 = 1_100_000_000_000_000_002;
 
+/// The shard a server's events arrive on: `(guild_id >> 22) % shards` (Discord's formula).
+pub fn shard_of(guild: u64, shards: u32) -> u32 {
+    ((guild >> 22) % u64::from(shards)) as u32
+}
+
+/// A server id whose events arrive on `shard` of `shards`: [`GUILD`] with the timestamp part
+/// of the snowflake (the bits above 22) moved forward to the nearest value that fits.
+pub fn guild_on_shard(shard: u32, shards: u32) -> u64 {
+    assert!(shard < shards, "shard {shard} of {shards}");
+    let (time, low, n) = (GUILD >> 22, GUILD & ((1 << 22) - 1), u64::from(shards));
+    let step = (u64::from(shard) + n - time % n) % n;
+    ((time + step) << 22) | low
+}
+
+/// How the fake Discord is set up.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The bot's shard count: what `GET /gateway/bot` recommends and the only total an
+    /// IDENTIFY may use (Discord: 1 for a small bot).
+    pub shards: u32,
+    /// The server's id, which decides its shard (see [`guild_on_shard`]).
+    pub guild: u64,
+}
+
+impl Default for Options {
+    /// One shard, the server [`GUILD`]: what every scenario but the sharded one uses.
+    fn default() -> Options {
+        Options { shards: 1, guild: GUILD }
+    }
+}
+
 /// What the servers share.
 pub struct Shared {
     pub(crate) state: Mutex<State>,
     changed: watch::Sender<u64>,
-    pub(crate) gateway: Mutex<Option<gateway::Session>>,
+}
+
+/// One pair of listening addresses (REST and gateway) and the client name the fake labels
+/// what arrives there with (`None` for the fake's own [`FakeDiscord::base_url`]).
+pub(crate) struct Endpoint {
+    pub(crate) client: Option<String>,
+    pub(crate) gateway_url: String,
 }
 
 impl Shared {
@@ -56,31 +105,37 @@ pub struct FakeDiscord {
 }
 
 impl FakeDiscord {
-    /// Starts the REST and gateway servers on loopback ports, on the current tokio runtime.
+    /// Starts the REST and gateway servers on loopback ports, on the current tokio runtime,
+    /// with the default [`Options`] (one shard).
     pub async fn start() -> FakeDiscord {
+        FakeDiscord::start_with(Options::default()).await
+    }
+
+    /// Same, with a shard count and a server id of the test's choosing.
+    pub async fn start_with(options: Options) -> FakeDiscord {
+        assert!(options.shards > 0, "a bot has at least one shard");
         let bot = User { id: APP_ID, name: "Admiral".into(), locale: "en-US".into(), bot: true };
-        let shared = Arc::new(Shared {
-            state: Mutex::new(State::new(TOKEN, bot, GUILD, CHANNEL)),
-            changed: watch::channel(0).0,
-            gateway: Mutex::new(None),
-        });
-        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
-        let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind gateway");
-        let base = format!("http://{}", rest.local_addr().unwrap());
-        {
-            let mut st = shared.state.lock().unwrap();
-            st.base = base.clone();
-            st.gateway_url = format!("ws://{}", ws.local_addr().unwrap());
-        }
-        let app = rest::router(shared.clone());
-        tokio::spawn(async move { axum::serve(rest, app).await.expect("REST server") });
-        tokio::spawn(gateway::serve(ws, shared.clone()));
+        let mut state = State::new(TOKEN, bot, options.guild, CHANNEL);
+        state.shard_count = options.shards;
+        let shared = Arc::new(Shared { state: Mutex::new(state), changed: watch::channel(0).0 });
+        let base = listen(&shared, None).await;
+        shared.state.lock().unwrap().base = base.clone();
         FakeDiscord { shared, base }
     }
 
-    /// The base URL for `DISCORD_API_BASE`.
+    /// The base URL for `DISCORD_API_BASE` (what arrives there is recorded without a client).
     pub fn base_url(&self) -> &str {
         &self.base
+    }
+
+    /// A REST base URL (for `DISCORD_API_BASE`) of its own for one client, e.g. one bot
+    /// process: its `GET /gateway` names a gateway address of its own too, and every REST
+    /// call, IDENTIFY and acknowledgement that arrives through them is recorded with `client`.
+    /// The fake behaves the same on every address.
+    pub async fn endpoint(&self, client: &str) -> String {
+        let fresh = self.shared.update(|st| st.clients.insert(client.to_string()));
+        assert!(fresh, "two endpoints for the client {client}");
+        listen(&self.shared, Some(client.to_string())).await
     }
 
     /// Adds a user (a member of the server) with a Discord locale.
@@ -129,15 +184,30 @@ impl FakeDiscord {
         }
     }
 
-    /// Waits for a gateway session whose commands are registered (the bot is ready for
-    /// interactions); returns the number of sessions so far.
-    pub async fn wait_ready(&self, timeout: Duration) -> u64 {
-        self.wait_for(timeout, |st| {
-            (st.sessions > 0 && st.registered_in_session == st.sessions && st.connected)
-                .then_some(st.sessions)
+    /// Every IDENTIFY so far, accepted or refused, in order.
+    pub fn identifies(&self) -> Vec<Identify> {
+        self.read(|st| st.identifies.clone())
+    }
+
+    /// The shards (`[id, total]`) a client identified as, in order, refused ones included.
+    pub fn identified(&self, client: &str) -> Vec<[u32; 2]> {
+        self.read(|st| {
+            st.identifies.iter().filter(|i| i.client.as_deref() == Some(client)).map(|i| i.shard).collect()
         })
-        .await
-        .expect("the bot did not connect and register its commands in time")
+    }
+
+    /// The client whose session now holds each shard (shard id → client), live sessions only.
+    pub fn sessions(&self) -> Vec<(u32, Option<String>)> {
+        self.read(|st| st.sessions.iter().map(|(&shard, s)| (shard, s.client.clone())).collect())
+    }
+
+    /// Every injected interaction (where it was dispatched, who acknowledged it), by id.
+    pub fn interactions(&self) -> Vec<Interaction> {
+        self.read(|st| {
+            let mut all: Vec<Interaction> = st.interactions.values().cloned().collect();
+            all.sort_by_key(|i| i.id);
+            all
+        })
     }
 
     /// Every message in a user's DM channel, in order.
@@ -186,6 +256,21 @@ impl FakeDiscord {
         self.read(|st| st.nonce_duplicates)
     }
 
+    /// Nonces that more than one stored message carries: a notification posted twice (a
+    /// repeat with `enforce_nonce` is absorbed instead, see [`FakeDiscord::nonce_duplicates`]).
+    pub fn repeated_nonces(&self) -> Vec<String> {
+        let mut seen = HashSet::new();
+        let mut repeated: Vec<String> = self
+            .all_messages()
+            .into_iter()
+            .filter_map(|m| m.nonce)
+            .filter(|n| !seen.insert(n.clone()))
+            .collect();
+        repeated.sort();
+        repeated.dedup();
+        repeated
+    }
+
     /// Time from each injected interaction to its acknowledgement (acknowledged ones only).
     pub fn ack_latencies(&self) -> Vec<Duration> {
         self.read(|st| {
@@ -216,4 +301,17 @@ impl FakeDiscord {
             id.to_string()
         })
     }
+}
+
+/// Binds a REST and a gateway listener on loopback for one client and serves them; returns
+/// the REST base URL.
+async fn listen(shared: &Arc<Shared>, client: Option<String>) -> String {
+    let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
+    let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind gateway");
+    let base = format!("http://{}", rest.local_addr().unwrap());
+    let endpoint = Arc::new(Endpoint { client, gateway_url: format!("ws://{}", ws.local_addr().unwrap()) });
+    let app = rest::router(shared.clone(), endpoint.clone());
+    tokio::spawn(async move { axum::serve(rest, app).await.expect("REST server") });
+    tokio::spawn(gateway::serve(ws, shared.clone(), endpoint));
+    base
 }

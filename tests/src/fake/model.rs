@@ -77,11 +77,21 @@ pub fn guild_create(id: u64, owner: u64, channel: u64, members: &[User]) -> Valu
     })
 }
 
-/// The READY payload.
-pub fn ready(bot: &User, app_id: u64, guild: u64, session: &str, resume_url: &str) -> Value {
+/// The READY payload of one shard: the servers on that shard (unavailable until their
+/// GUILD_CREATE) and the shard `[id, total]` the session identified as.
+pub fn ready(
+    bot: &User,
+    app_id: u64,
+    guilds: &[u64],
+    shard: [u32; 2],
+    session: &str,
+    resume_url: &str,
+) -> Value {
+    let guilds: Vec<Value> =
+        guilds.iter().map(|g| json!({"id": g.to_string(), "unavailable": true})).collect();
     json!({
-        "v": 10, "user": user(bot), "guilds": [{"id": guild.to_string(), "unavailable": true}],
-        "session_id": session, "resume_gateway_url": resume_url, "shard": [0, 1],
+        "v": 10, "user": user(bot), "guilds": guilds,
+        "session_id": session, "resume_gateway_url": resume_url, "shard": shard,
         "application": {"id": app_id.to_string(), "flags": 0},
     })
 }

@@ -1,6 +1,6 @@
 //! The fake's HTTP side (axum): Discord's API v10 routes that the bot uses, every call
-//! recorded, the bot token checked, JSON and multipart bodies read, and the attachment
-//! downloads served.
+//! recorded (with the client of the endpoint it arrived at), the bot token checked, JSON and
+//! multipart bodies read, and the attachment downloads served.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -11,17 +11,19 @@ use axum::http::{header, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, patch, post, put};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde_json::{json, Value};
 
 use super::model;
 use super::state::{Call, Reply, Upload};
-use super::Shared;
+use super::{Endpoint, Shared};
 
 type S = Axum<Arc<Shared>>;
+/// The endpoint a request arrived at.
+type At = Extension<Arc<Endpoint>>;
 
-/// The router over the shared state.
-pub fn router(shared: Arc<Shared>) -> Router {
+/// The router of one endpoint over the shared state.
+pub(crate) fn router(shared: Arc<Shared>, endpoint: Arc<Endpoint>) -> Router {
     let api = Router::new()
         .route("/gateway", get(gateway))
         .route("/gateway/bot", get(gateway_bot))
@@ -40,13 +42,14 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/attachments/{id}/{name}", get(download))
         .fallback(unknown)
         .layer(middleware::from_fn_with_state(shared.clone(), record))
+        .layer(Extension(endpoint))
         .layer(DefaultBodyLimit::max(32 * 1024 * 1024))
         .with_state(shared)
 }
 
 /// Records every call; refuses API calls without the bot's token (401, as Discord does).
-async fn record(Axum(s): S, req: Request, next: Next) -> Response {
-    let at = Instant::now();
+async fn record(Axum(s): S, Extension(at): At, req: Request, next: Next) -> Response {
+    let start = Instant::now();
     let method = req.method().to_string();
     let path = req.uri().path_and_query().map(|p| p.to_string()).unwrap_or_default();
     let authorised = {
@@ -61,7 +64,8 @@ async fn record(Axum(s): S, req: Request, next: Next) -> Response {
         (StatusCode::UNAUTHORIZED, Json(model::error(0, "401: Unauthorized"))).into_response()
     };
     let status = resp.status().as_u16();
-    s.update(|st| st.calls.push(Call { method, path, status, at }));
+    let client = at.client.clone();
+    s.update(|st| st.calls.push(Call { method, path, status, at: start, client }));
     resp
 }
 
@@ -123,13 +127,15 @@ async fn with_body(
     }
 }
 
-async fn gateway(Axum(s): S) -> Response {
-    Json(json!({"url": s.state.lock().unwrap().gateway_url})).into_response()
+/// `GET /gateway`: the gateway address of the endpoint asked.
+async fn gateway(Extension(at): At) -> Response {
+    Json(json!({"url": at.gateway_url})).into_response()
 }
 
-async fn gateway_bot(Axum(s): S) -> Response {
-    let url = s.state.lock().unwrap().gateway_url.clone();
-    Json(json!({"url": url, "shards": 1, "session_start_limit":
+/// `GET /gateway/bot`: the same, with the shard count the fake is configured with.
+async fn gateway_bot(Axum(s): S, Extension(at): At) -> Response {
+    let shards = s.state.lock().unwrap().shard_count;
+    Json(json!({"url": at.gateway_url, "shards": shards, "session_start_limit":
         {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}))
     .into_response()
 }
@@ -171,8 +177,13 @@ async fn list_commands(Axum(s): S) -> Response {
     Json(Value::Array(s.state.lock().unwrap().commands.clone())).into_response()
 }
 
-async fn callback(Axum(s): S, Path((id, token)): Path<(u64, String)>, req: Request) -> Response {
-    with_body(&s, req, |st, p, u| st.callback(id, &token, p, u)).await
+async fn callback(
+    Axum(s): S,
+    Extension(at): At,
+    Path((id, token)): Path<(u64, String)>,
+    req: Request,
+) -> Response {
+    with_body(&s, req, |st, p, u| st.callback(id, &token, p, u, at.client.as_deref())).await
 }
 
 async fn followup(Axum(s): S, Path((_app, token)): Path<(u64, String)>, req: Request) -> Response {

@@ -2,11 +2,12 @@
 //! messages (created, edited, deduplicated by nonce), interactions (acknowledged once, within
 //! the deadline, then answered), command registration, closed DMs, and every problem found.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use super::gateway::{Identify, Session};
 use super::media::{self, Media};
 use super::message::{Attachment, Message};
 use super::model::{self, User};
@@ -64,8 +65,14 @@ pub struct Interaction {
     pub channel: u64,
     /// When it was sent on the gateway.
     pub injected: Instant,
+    /// The shard whose session it was dispatched on (the server's shard, or 0 without one).
+    pub shard: u32,
+    /// The client of that session (see [`super::FakeDiscord::endpoint`]).
+    pub delivered_to: Option<String>,
     /// Acknowledgement: callback type and when.
     pub acked: Option<(u8, Instant)>,
+    /// The client whose REST call acknowledged it.
+    pub acked_by: Option<String>,
     /// The original response message.
     pub original: Option<u64>,
     /// The message of a component or modal.
@@ -85,13 +92,14 @@ pub struct Call {
     pub status: u16,
     /// When it arrived.
     pub at: Instant,
+    /// The client of the endpoint it arrived at (see [`super::FakeDiscord::endpoint`]).
+    pub client: Option<String>,
 }
 
 /// Everything the fake knows.
 pub struct State {
     pub(crate) next_id: u64,
     pub(crate) base: String,
-    pub(crate) gateway_url: String,
     pub(crate) token: String,
     pub(crate) bot: User,
     pub(crate) app_id: u64,
@@ -109,9 +117,13 @@ pub struct State {
     by_token: HashMap<String, u64>,
     pub(crate) files: HashMap<u64, (String, Vec<u8>)>,
     pub(crate) commands: Vec<Value>,
-    pub(crate) sessions: u64,
-    pub(crate) connected: bool,
-    pub(crate) registered_in_session: u64,
+    /// The bot's shard count (what every IDENTIFY must use).
+    pub(crate) shard_count: u32,
+    /// The live session of each shard id.
+    pub(crate) sessions: BTreeMap<u32, Session>,
+    pub(crate) identifies: Vec<Identify>,
+    /// The clients that have an endpoint of their own.
+    pub(crate) clients: HashSet<String>,
     pub(crate) calls: Vec<Call>,
     pub(crate) problems: Vec<String>,
     pub(crate) refused_dms: u64,
@@ -182,7 +194,6 @@ impl State {
         State {
             next_id: 1_300_000_000_000_000_000,
             base: String::new(),
-            gateway_url: String::new(),
             token: token.into(),
             app_id: bot.id,
             users: HashMap::from([(bot.id, bot.clone())]),
@@ -200,9 +211,10 @@ impl State {
             by_token: HashMap::new(),
             files: HashMap::new(),
             commands: Vec::new(),
-            sessions: 0,
-            connected: false,
-            registered_in_session: 0,
+            shard_count: 1,
+            sessions: BTreeMap::new(),
+            identifies: Vec::new(),
+            clients: HashSet::new(),
             calls: Vec::new(),
             problems: Vec::new(),
             refused_dms: 0,
@@ -427,7 +439,6 @@ impl State {
             out.push(c);
         }
         self.commands = out.clone();
-        self.registered_in_session = self.sessions;
         Ok(Value::Array(out))
     }
 
@@ -501,8 +512,15 @@ impl State {
         }
     }
 
-    /// `POST /interactions/{id}/{token}/callback`.
-    pub(crate) fn callback(&mut self, id: u64, token: &str, p: &Value, uploads: &[Upload]) -> Reply {
+    /// `POST /interactions/{id}/{token}/callback`, from `client`.
+    pub(crate) fn callback(
+        &mut self,
+        id: u64,
+        token: &str,
+        p: &Value,
+        uploads: &[Upload],
+        client: Option<&str>,
+    ) -> Reply {
         let Some(ix) = self.interactions.get(&id).cloned().filter(|i| i.token == token) else {
             self.problem(format!("callback for unknown interaction {id}"));
             return Err((404, model::error(10062, "Unknown interaction")));
@@ -618,7 +636,9 @@ impl State {
             }
             _ => unreachable!(),
         }
-        self.interactions.get_mut(&id).unwrap().acked = Some((kind, now));
+        let ix = self.interactions.get_mut(&id).unwrap();
+        ix.acked = Some((kind, now));
+        ix.acked_by = client.map(str::to_string);
         Ok(Value::Null)
     }
 
