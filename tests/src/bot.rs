@@ -113,20 +113,13 @@ impl Expected {
     /// Whether the start labelled `client` has done it all: checked its token, has the live
     /// session of each of its shards, and registered the commands if it is the one to.
     fn met(&self, st: &State, client: &str) -> bool {
-        let called = |method: &str, path_end: &str| {
-            st.calls.iter().any(|c| {
-                c.client.as_deref() == Some(client)
-                    && c.method == method
-                    && c.path.ends_with(path_end)
-                    && (200..300).contains(&c.status)
-            })
-        };
-        called("GET", "/oauth2/applications/@me")
+        let mine = || st.calls.iter().filter(|c| c.by(client));
+        mine().any(|c| c.path.ends_with("/oauth2/applications/@me") && c.status == 200)
             && self.shards.iter().all(|&[shard, total]| {
                 st.shard_count == total
                     && st.sessions.get(&shard).is_some_and(|s| s.client.as_deref() == Some(client))
             })
-            && (!self.registers || called("PUT", "/commands"))
+            && (!self.registers || mine().any(|c| c.registers_commands()))
     }
 }
 

@@ -44,6 +44,7 @@ pub fn pick(choices: &[(String, String)], aggressive: bool, dice: &mut Dice) -> 
 /// of the kind they want.
 pub const COLUMNS: [&str; 14] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n"];
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crate::fake::{Outcome, Place};
@@ -62,8 +63,30 @@ pub fn ended(reply: &str) -> bool {
 pub struct Seat<'a> {
     /// Who sits there.
     pub player: &'a Player,
-    /// Whether their DMs are open (else they learn it is their turn from `/admiral board`).
-    pub dms_open: bool,
+    /// How they learn it is their turn, and where they play.
+    pub turns: Turns,
+}
+
+/// How a player learns it is their turn, and where they play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turns {
+    /// From the "your turn" DM (waited for, with its board picture); they play by DM.
+    Dm,
+    /// From `/admiral board` by DM, without waiting for the turn DM (a late one does not hold
+    /// the match up; check them all at the end with [`turn_dms_per_ply`]); they play by DM.
+    DmBoard,
+    /// From `/admiral board` in the server channel (their DMs are closed); they play there.
+    ServerBoard,
+}
+
+impl Turns {
+    /// Where the player asks for their board and plays.
+    pub fn place(self) -> Place {
+        match self {
+            Turns::Dm | Turns::DmBoard => Place::Dm,
+            Turns::ServerBoard => Place::Server,
+        }
+    }
 }
 
 /// What playing a match out looked like.
@@ -79,20 +102,22 @@ pub struct Played {
     pub elapsed: Duration,
     /// The last move's reply.
     pub last_reply: String,
+    /// When the move of each ply was answered (committed).
+    pub moved_at: BTreeMap<u32, Instant>,
 }
 
 /// Index (0 or 1) of the seat that moves first (South): the one whose "your turn" DM for ply 0
-/// arrives, or, with closed DMs, the one `/admiral board` offers the first move to.
+/// arrives, or the one `/admiral board` offers the first move to (see [`Turns`]).
 pub async fn south(seats: [Seat<'_>; 2], m: u64) -> usize {
     let act = format!("adm:act:{m}:0");
     for _ in 0..300 {
         for (i, s) in seats.iter().enumerate() {
-            if s.dms_open {
+            if s.turns == Turns::Dm {
                 if s.player.dms().iter().any(|d| d.component(&act).is_some()) {
                     return i;
                 }
             } else {
-                let b = s.player.run(Place::Server, "admiral board", &[("match", &m.to_string())]).await;
+                let b = s.player.run(s.turns.place(), "admiral board", &[("match", &m.to_string())]).await;
                 if b.message().component(&act).is_some() {
                     return i;
                 }
@@ -103,8 +128,8 @@ pub async fn south(seats: [Seat<'_>; 2], m: u64) -> usize {
     panic!("nobody was offered the first move of match {m}")
 }
 
-/// Plays one action for the seat to move: confirms it is their turn (their DM, or their
-/// board when DMs are closed), reads the autocomplete list, picks, plays.
+/// Plays one action for the seat to move: confirms it is their turn (their DM or their board,
+/// see [`Turns`]), reads the autocomplete list, picks, plays.
 pub async fn play_one(
     seat: Seat<'_>,
     m: u64,
@@ -114,8 +139,8 @@ pub async fn play_one(
     stats: &mut Played,
 ) -> Outcome {
     let p = seat.player;
-    let place = if seat.dms_open { Place::Dm } else { Place::Server };
-    if seat.dms_open {
+    let place = seat.turns.place();
+    if seat.turns == Turns::Dm {
         let dm = p.turn_dm(m, ply).await;
         assert!(dm.file("board.png").is_some_and(|a| a.is_png()), "board picture in {:?}", dm.attachments);
     } else {
@@ -147,11 +172,25 @@ pub async fn play_one(
     stats.interactions += 1;
     assert!(!out.is_refusal(), "{} played {action} at ply {ply}: {}", p.user.name, out.text());
     stats.plies += 1;
+    stats.moved_at.insert(ply, Instant::now());
     if is_attack(&action) {
         stats.attacks += 1;
     }
     stats.last_reply = out.text().to_string();
     out
+}
+
+/// How many "your turn" DMs each ply of a match brought, both players together (one each when
+/// nothing was lost or sent twice); at least `plies` entries.
+pub fn turn_dms_per_ply(players: [&Player; 2], m: u64, plies: u32) -> Vec<u32> {
+    let mut per_ply = vec![0u32; plies as usize];
+    for (ply, _) in players.iter().flat_map(|p| p.turn_dms(m)) {
+        if per_ply.len() <= ply as usize {
+            per_ply.resize(ply as usize + 1, 0);
+        }
+        per_ply[ply as usize] += 1;
+    }
+    per_ply
 }
 
 /// Plays a match to its end: attacks first until `attacks` were made, then quiet moves until

@@ -169,6 +169,15 @@ impl Player {
         self.wait_dm(&format!("your turn at ply {ply}"), |d| d.component(&id).is_some()).await
     }
 
+    /// Every "your turn" DM of a match this player got, with its ply, in order.
+    pub fn turn_dms(&self, m: u64) -> Vec<(u32, Message)> {
+        let prefix = format!("adm:act:{m}:");
+        self.dms()
+            .into_iter()
+            .filter_map(|d| Some((d.component(&prefix).and_then(|c| ply_of(&c.custom_id))?, d)))
+            .collect()
+    }
+
     /// The legal actions offered while typing `typed` into `/admiral move action:`.
     pub async fn actions(&self, place: Place, m: u64, typed: &str) -> Vec<(String, String)> {
         let ms = m.to_string();

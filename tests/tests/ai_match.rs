@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use admiral_e2e::bot::Bot;
 use admiral_e2e::fake::{FakeDiscord, Message, Place};
-use admiral_e2e::game::{self, Dice, Played, Seat};
+use admiral_e2e::game::{self, Dice, Played, Seat, Turns};
 use admiral_e2e::player::{Player, PATIENCE};
 
 fn match_id(text: &str) -> u64 {
@@ -58,7 +58,7 @@ async fn ai_level_1_to_the_end_and_level_5_in_budget() {
     let fake = FakeDiscord::start().await;
     let alice = Player::join(&fake, "alice", "en-US");
     let _bot = Bot::start(&fake).await;
-    let seat = Seat { player: &alice, dms_open: true };
+    let seat = Seat { player: &alice, turns: Turns::Dm };
 
     // Level 1, to the end; Alice attacks whatever she can, else advances.
     let (m, mut ply) = start(&alice, "1").await;

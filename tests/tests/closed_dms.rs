@@ -4,7 +4,7 @@
 
 use admiral_e2e::bot::Bot;
 use admiral_e2e::fake::{FakeDiscord, Message, Place};
-use admiral_e2e::game::{self, Seat};
+use admiral_e2e::game::{self, Seat, Turns};
 use admiral_e2e::player::Player;
 
 /// A match between Alice and Bob (in `locale`), whose DMs are closed: the bot's setup DM
@@ -48,7 +48,7 @@ async fn match_completes_with_closed_dms() {
     alice.ready(m).await;
 
     // Play it out: Bob learns of his turns from /admiral board and plays with /admiral move.
-    let seats = [Seat { player: &alice, dms_open: true }, Seat { player: &bob, dms_open: false }];
+    let seats = [Seat { player: &alice, turns: Turns::Dm }, Seat { player: &bob, turns: Turns::ServerBoard }];
     let south = game::south(seats, m).await;
     let played = game::play_out(seats, m, south, 1, 11).await;
     eprintln!("closed-DM match: {played:?}, refused DMs: {}", fake.refused_dms());
@@ -114,7 +114,7 @@ async fn reopened_dms_work_again_at_the_next_action() {
     alice.ready(m).await;
     let ready = bob.run(Place::Server, "admiral setup ready", &[("match", &ms)]).await;
     assert!(!ready.is_refusal(), "{}", ready.text());
-    let seats = [Seat { player: &alice, dms_open: true }, Seat { player: &bob, dms_open: false }];
+    let seats = [Seat { player: &alice, turns: Turns::Dm }, Seat { player: &bob, turns: Turns::ServerBoard }];
     let south = game::south(seats, m).await;
 
     // While his DMs are closed, each of Bob's actions costs one refused probe, no more (the
@@ -150,7 +150,7 @@ async fn reopened_dms_work_again_at_the_next_action() {
     // From now on his turns come by DM: two plies, so that one of them is Bob's next turn.
     let mut dice = game::Dice::new(7);
     let mut stats = game::Played::default();
-    let open = [Seat { player: &alice, dms_open: true }, Seat { player: &bob, dms_open: true }];
+    let open = [Seat { player: &alice, turns: Turns::Dm }, Seat { player: &bob, turns: Turns::Dm }];
     for ply in 0..2u32 {
         let mover = open[(south + ply as usize) % 2];
         if mover.player.id() == bob.id() && ply == 0 {

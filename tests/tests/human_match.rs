@@ -5,7 +5,7 @@
 
 use admiral_e2e::bot::Bot;
 use admiral_e2e::fake::{FakeDiscord, Place};
-use admiral_e2e::game::{self, Seat};
+use admiral_e2e::game::{self, Seat, Turns};
 use admiral_e2e::player::Player;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -48,7 +48,7 @@ async fn challenge_to_finished_game() {
     }
 
     // Play it out: three attacks (battles to see), then quiet moves until the quiet-ply rule.
-    let seats = [Seat { player: &alice, dms_open: true }, Seat { player: &bob, dms_open: true }];
+    let seats = [Seat { player: &alice, turns: Turns::Dm }, Seat { player: &bob, turns: Turns::Dm }];
     let south = game::south(seats, m).await;
     let played = game::play_out(seats, m, south, 3, 1).await;
     eprintln!("human match: {played:?}");

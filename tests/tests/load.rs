@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use admiral_e2e::bot::Bot;
 use admiral_e2e::fake::FakeDiscord;
-use admiral_e2e::game::{self, Seat};
+use admiral_e2e::game::{self, Seat, Turns};
 use admiral_e2e::player::Player;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -44,7 +44,7 @@ async fn load_run(matches: usize) {
         tasks.push(tokio::spawn(async move {
             a.ready(m).await;
             b.ready(m).await;
-            let seats = [Seat { player: &a, dms_open: true }, Seat { player: &b, dms_open: true }];
+            let seats = [Seat { player: &a, turns: Turns::Dm }, Seat { player: &b, turns: Turns::Dm }];
             let south = game::south(seats, m).await;
             game::play_out(seats, m, south, 0, m).await
         }));

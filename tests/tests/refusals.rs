@@ -4,7 +4,7 @@
 
 use admiral_e2e::bot::Bot;
 use admiral_e2e::fake::{FakeDiscord, Place};
-use admiral_e2e::game::{self, Dice, Played, Seat};
+use admiral_e2e::game::{self, Dice, Played, Seat, Turns};
 use admiral_e2e::player::Player;
 
 /// Everything visible: every message's id, text, components and edit count.
@@ -40,7 +40,7 @@ async fn refusals_change_nothing() {
     let m = bob.accept().await;
     alice.ready(m).await;
     bob.ready(m).await;
-    let seats = [Seat { player: &alice, dms_open: true }, Seat { player: &bob, dms_open: true }];
+    let seats = [Seat { player: &alice, turns: Turns::Dm }, Seat { player: &bob, turns: Turns::Dm }];
     let s = game::south(seats, m).await;
     let (south, north) = (seats[s].player, seats[1 - s].player);
     let first_turn = south.turn_dm(m, 0).await;

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use admiral_e2e::bot::Bot;
 use admiral_e2e::fake::{FakeDiscord, Message, Place};
-use admiral_e2e::game::{self, Dice, Played, Seat};
+use admiral_e2e::game::{self, Dice, Played, Seat, Turns};
 use admiral_e2e::player::Player;
 
 /// The deadline (Unix seconds) in a "your turn" DM: `Move before <t:SECS:R>`.
@@ -30,7 +30,7 @@ async fn sigkill_and_restart_mid_match() {
     let m = bob.accept().await;
     alice.ready(m).await;
     bob.ready(m).await;
-    let seats = [Seat { player: &alice, dms_open: true }, Seat { player: &bob, dms_open: true }];
+    let seats = [Seat { player: &alice, turns: Turns::Dm }, Seat { player: &bob, turns: Turns::Dm }];
     let south = game::south(seats, m).await;
     let (mut stats, mut dice) = (Played::default(), Dice::new(9));
     let seat = |ply: u32| seats[(south + ply as usize) % 2];
@@ -75,22 +75,12 @@ async fn sigkill_and_restart_mid_match() {
     }
 
     // Exactly one "your turn" DM per ply, none missing, none twice; each with a deadline.
-    let mut per_ply = vec![0u32; plies as usize];
-    for p in [&alice, &bob] {
-        for dm in p.dms() {
-            if let Some(c) = dm.component(&format!("adm:act:{m}:")) {
-                let ply: usize = c.custom_id.rsplit(':').next().unwrap().parse().unwrap();
-                per_ply[ply] += 1;
-                assert!(deadline(&dm) > now_secs(), "a live deadline at ply {ply}");
-            }
-        }
+    for (ply, dm) in [&alice, &bob].iter().flat_map(|p| p.turn_dms(m)) {
+        assert!(deadline(&dm) > now_secs(), "a live deadline at ply {ply}");
     }
+    let per_ply = game::turn_dms_per_ply([&alice, &bob], m, plies);
     assert!(per_ply.iter().all(|&n| n == 1), "turn DMs per ply: {per_ply:?}");
-    let nonces: Vec<String> = fake.all_messages().into_iter().filter_map(|m| m.nonce).collect();
-    let mut unique = nonces.clone();
-    unique.sort();
-    unique.dedup();
-    assert_eq!(unique.len(), nonces.len(), "a notification was posted twice");
+    assert_eq!(fake.repeated_nonces(), Vec::<String>::new(), "a notification was posted twice");
     eprintln!("restart: {plies} plies, {} redeliveries absorbed by nonce", fake.nonce_duplicates());
     fake.assert_no_problems();
 }

@@ -1,6 +1,8 @@
 //! Messages as the fake keeps them, read back by the tests: text, components (buttons and
 //! select menus), decoded attachments, who may see them, and how to render them as JSON.
 
+use std::time::Instant;
+
 use serde_json::{json, Value};
 
 use super::media::Media;
@@ -87,6 +89,8 @@ pub struct Message {
     pub edits: u32,
     /// A deferred response still "thinking".
     pub loading: bool,
+    /// When it was created.
+    pub posted: Instant,
 }
 
 impl Message {

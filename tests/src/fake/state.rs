@@ -96,6 +96,23 @@ pub struct Call {
     pub client: Option<String>,
 }
 
+impl Call {
+    /// Whether it came from `client` (see [`super::FakeDiscord::endpoint`]).
+    pub fn by(&self, client: &str) -> bool {
+        self.client.as_deref() == Some(client)
+    }
+
+    /// Whether it registered the commands (globally or in a server) successfully.
+    pub fn registers_commands(&self) -> bool {
+        self.method == "PUT" && self.path.ends_with("/commands") && (200..300).contains(&self.status)
+    }
+
+    /// Whether it posted a message in a channel (a DM or the server's).
+    pub fn posts_message(&self) -> bool {
+        self.method == "POST" && self.path.starts_with("/api/v10/channels/")
+    }
+}
+
 /// Everything the fake knows.
 pub struct State {
     pub(crate) next_id: u64,
@@ -368,6 +385,7 @@ impl State {
             nonce: p["nonce"].as_str().map(str::to_string).or(p["nonce"].as_u64().map(|n| n.to_string())),
             edits: 0,
             loading: false,
+            posted: Instant::now(),
         })
     }
 
@@ -573,6 +591,7 @@ impl State {
                     nonce: None,
                     edits: 0,
                     loading: true,
+                    posted: now,
                 };
                 self.insert(m);
                 self.interactions.get_mut(&id).unwrap().original = Some(mid);
