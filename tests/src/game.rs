@@ -72,6 +72,9 @@ pub struct Seat<'a> {
 pub enum Turns {
     /// From the "your turn" DM (waited for, with its board picture); they play by DM.
     Dm,
+    /// From the "your turn" DM, and they play with its "Make a move" button and the modal it
+    /// opens (after reading the legal actions by DM autocomplete).
+    DmButton,
     /// From `/admiral board` by DM, without waiting for the turn DM (a late one does not hold
     /// the match up; check them all at the end with [`turn_dms_per_ply`]); they play by DM.
     DmBoard,
@@ -83,9 +86,14 @@ impl Turns {
     /// Where the player asks for their board and plays.
     pub fn place(self) -> Place {
         match self {
-            Turns::Dm | Turns::DmBoard => Place::Dm,
+            Turns::Dm | Turns::DmButton | Turns::DmBoard => Place::Dm,
             Turns::ServerBoard => Place::Server,
         }
+    }
+
+    /// Whether the player waits for the "your turn" DM (else they ask for their board).
+    pub fn by_turn_dm(self) -> bool {
+        matches!(self, Turns::Dm | Turns::DmButton)
     }
 }
 
@@ -112,7 +120,7 @@ pub async fn south(seats: [Seat<'_>; 2], m: u64) -> usize {
     let act = format!("adm:act:{m}:0");
     for _ in 0..300 {
         for (i, s) in seats.iter().enumerate() {
-            if s.turns == Turns::Dm {
+            if s.turns.by_turn_dm() {
                 if s.player.dms().iter().any(|d| d.component(&act).is_some()) {
                     return i;
                 }
@@ -140,13 +148,15 @@ pub async fn play_one(
 ) -> Outcome {
     let p = seat.player;
     let place = seat.turns.place();
-    if seat.turns == Turns::Dm {
+    let act = format!("adm:act:{m}:{ply}");
+    let mut turn_dm = None;
+    if seat.turns.by_turn_dm() {
         let dm = p.turn_dm(m, ply).await;
         assert!(dm.file("board.png").is_some_and(|a| a.is_png()), "board picture in {:?}", dm.attachments);
+        turn_dm = Some(dm);
     } else {
         let b = p.run(place, "admiral board", &[("match", &m.to_string())]).await;
         stats.interactions += 1;
-        let act = format!("adm:act:{m}:{ply}");
         assert!(
             b.message().ephemeral && b.message().component(&act).is_some(),
             "board offers {act}: {}",
@@ -168,7 +178,14 @@ pub async fn play_one(
         // Nothing quiet anywhere: the first legal action.
         choices.iter().map(|c| c.1.clone()).find(|v| v.len() >= 4).expect("a legal action")
     });
-    let out = p.play(place, m, &action).await;
+    let out = match turn_dm.filter(|_| seat.turns == Turns::DmButton) {
+        Some(dm) => {
+            let modal = p.press(&dm, &act).await;
+            stats.interactions += 1;
+            p.submit(&modal, &[&action]).await
+        }
+        None => p.play(place, m, &action).await,
+    };
     stats.interactions += 1;
     assert!(!out.is_refusal(), "{} played {action} at ply {ply}: {}", p.user.name, out.text());
     stats.plies += 1;

@@ -3,9 +3,10 @@
 //! every DM interaction, and `SHARDS=1/2` runs shard 1, which gets the server's. Each process
 //! identifies as its own shard only, and only the one with shard 0 registers the commands.
 //! Alice challenges Bob in the channel (the shard-1 process), both set up and play a whole
-//! match by DM (the shard-0 process); the shard-0 process is killed with SIGKILL right after a
-//! committed move and started again, and the match carries on: one turn DM per ply, no
-//! notification posted twice, the public result once, both profiles count the match.
+//! match by DM (the shard-0 process: DM buttons, autocomplete, commands, a modal); the shard-0
+//! process is killed with SIGKILL right after a committed move and started again, and the match
+//! carries on: one turn DM per ply, no notification posted twice, the public result once, both
+//! profiles count the match.
 //!
 //! The database is `admiral_bot::store::scratch`'s: PostgreSQL when `ADMIRAL_TEST_POSTGRES`
 //! names a server, else a SQLite file (WAL) both processes open.
@@ -60,7 +61,11 @@ async fn a_match_across_two_shard_processes_and_a_kill() {
     dms.kill();
     dms.restart(&fake).await;
     assert_eq!(fake.identified(dms.label()), [[0, 2]], "what SHARDS=0/2 started again");
-    let plies = game::play_from(seats, m, south, 11, 0, &mut dice, &mut stats).await;
+    // The next player gets the turn DM that was maybe in flight, and moves with its button and
+    // modal (a DM button and a DM modal: shard 0, now the new process).
+    let next = Seat { turns: Turns::DmButton, ..seats[(south + 11) % 2] };
+    game::play_one(next, m, 11, false, &mut dice, &mut stats).await;
+    let plies = game::play_from(seats, m, south, 12, 0, &mut dice, &mut stats).await;
     for p in [&alice, &bob] {
         p.wait_dm("the result", |d| d.file("result.png").is_some()).await;
     }
@@ -125,6 +130,13 @@ async fn a_match_across_two_shard_processes_and_a_kill() {
     }
     let counts = [answered_by(server.label(), true), answered_by(first, false), answered_by(again, false)];
     assert!(counts.iter().all(|&n| n > 0), "server / DM before the kill / DM after: {counts:?}");
+    // Of every kind: the Ready buttons before the kill, the move's button and modal after it.
+    let kinds = |label: &str| -> Vec<u8> {
+        interactions.iter().filter(|i| i.acked_by.as_deref() == Some(label)).map(|i| i.kind).collect()
+    };
+    let (before, after) = (kinds(first), kinds(again));
+    assert!([2, 3, 4].iter().all(|k| before.contains(k)), "DM interaction types before the kill: {before:?}");
+    assert!([2, 3, 4, 5].iter().all(|k| after.contains(k)), "DM interaction types after the kill: {after:?}");
     fake.assert_no_problems();
 
     // Figures: who delivered the notifications (the outbox's one dispatcher at a time), and
