@@ -213,6 +213,20 @@ impl Bot {
             if !self.running() {
                 panic!("{label} exited before it was ready; its log:\n{}", self.log());
             }
+            // serenity does not give up on a refused IDENTIFY (4010 is retried every ~46 s).
+            let refused: Vec<[u32; 2]> = fake
+                .identifies()
+                .into_iter()
+                .filter(|i| i.client.as_deref() == Some(&label) && !i.accepted)
+                .map(|i| i.shard)
+                .collect();
+            if !refused.is_empty() {
+                panic!(
+                    "{label}'s IDENTIFY as {refused:?} was refused: {:?}; its log:\n{}",
+                    fake.problems(),
+                    self.log()
+                );
+            }
         }
         panic!("{label} did not become ready ({:?}); its log:\n{}", self.expected, self.log());
     }
