@@ -45,6 +45,7 @@ pub fn pick(choices: &[(String, String)], aggressive: bool, dice: &mut Dice) -> 
 pub const COLUMNS: [&str; 14] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n"];
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::fake::{Outcome, Place};
@@ -98,7 +99,7 @@ impl Turns {
 }
 
 /// What playing a match out looked like.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Played {
     /// Plies played.
     pub plies: u32,
@@ -112,6 +113,19 @@ pub struct Played {
     pub last_reply: String,
     /// When the move of each ply was answered (committed).
     pub moved_at: BTreeMap<u32, Instant>,
+}
+
+impl fmt::Debug for Played {
+    /// The figures, without the time of every move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Played")
+            .field("plies", &self.plies)
+            .field("attacks", &self.attacks)
+            .field("interactions", &self.interactions)
+            .field("elapsed", &self.elapsed)
+            .field("last_reply", &self.last_reply)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Index (0 or 1) of the seat that moves first (South): the one whose "your turn" DM for ply 0
