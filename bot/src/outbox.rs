@@ -163,6 +163,11 @@ fn decode(id: i64, recipient: &str, match_id: Option<i64>, payload: &str) -> Opt
 /// renews it at every page of rows, and a process that dies hands the outbox on after it.
 pub const OUTBOX_LEASE_MS: i64 = 15_000;
 
+/// How often a dispatcher looks for notifications that other processes committed (its own
+/// commits wake it at once, and so do the others' on PostgreSQL; SQLite has no such signal).
+/// An idle look is one read on the index `outbox_pending`.
+pub const OUTBOX_POLL_MS: u64 = 100;
+
 /// The name of the outbox's lease.
 const LEASE: &str = "outbox";
 
@@ -197,6 +202,16 @@ pub async fn deliver_pending(
     delivery: &dyn Delivery,
     holder: &str,
 ) -> Result<usize, sqlx::Error> {
+    // Nothing due: no lease taken or renewed, so frequent polling writes nothing (an idle
+    // lease runs out, and whoever finds work next takes it).
+    let due: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM outbox WHERE delivered_at IS NULL AND next_try_at <= $1 LIMIT 1")
+            .bind(now)
+            .fetch_optional(&store.read)
+            .await?;
+    if due.is_none() {
+        return Ok(0);
+    }
     let Some(lease) = store.acquire_lease(LEASE, holder, now, OUTBOX_LEASE_MS).await? else {
         return Ok(0); // another process dispatches
     };

@@ -172,7 +172,7 @@ impl Service {
                     tracing::error!(error = %e, "outbox pass failed");
                 }
                 tokio::select! {
-                    _ = tokio::time::sleep(Duration::from_millis(1_000)) => {}
+                    _ = tokio::time::sleep(Duration::from_millis(outbox::OUTBOX_POLL_MS)) => {}
                     _ = svc.inner.outbox_wake.notified() => {
                         // Coalesce a burst of commits into one delivery pass.
                         tokio::time::sleep(Duration::from_millis(10)).await;
