@@ -115,7 +115,7 @@ pub struct Outgoing {
 pub async fn enqueue(conn: &mut AnyConnection, now: i64, items: &[Outgoing]) -> Result<(), sqlx::Error> {
     let mut batch = Batch::new();
     enqueue_in(&mut batch, now, items);
-    run_batch(&mut batch, conn).await
+    Ok(batch.run(conn).await?)
 }
 
 /// The stored form of a notice in `language` (the `payload` column).
@@ -302,7 +302,7 @@ pub async fn deliver_pending(
                         .bind(id);
                     fence.check(&mut batch);
                     batch.end();
-                    run_batch(&mut batch, &mut *store.write.acquire().await?).await?;
+                    batch.run(&mut *store.write.acquire().await?).await?;
                 }
             }
         }
@@ -334,14 +334,6 @@ async fn mark(
         Err(BatchError::Check(_)) => Ok(false),
         Err(BatchError::Db(e)) => Err(e),
     }
-}
-
-/// Runs a batch with no checks, as a plain database error.
-async fn run_batch(batch: &mut Batch, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
-    batch.run(conn).await.map_err(|e| match e {
-        BatchError::Db(e) => e,
-        BatchError::Check(label) => sqlx::Error::Protocol(format!("unexpected check {label}")),
-    })
 }
 
 /// How long after a public "I cannot DM you" note the next one for the same player and match is

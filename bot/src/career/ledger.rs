@@ -22,7 +22,7 @@ use super::points::{points, PointsBreakdown};
 use super::{degree_for, rank_of, AWARDS};
 use crate::clock::DAY_MS;
 use crate::ids::UserId;
-use crate::store::{Batch, BatchError};
+use crate::store::Batch;
 
 /// Rated matches between the same two people per UTC day.
 pub const DAILY_RATED_LIMIT: u32 = 3;
@@ -239,10 +239,7 @@ async fn apply(
             changes.push(AwardChange { award: award.key.to_string(), from: degree, to: new_degree, count });
         }
     }
-    batch.run(conn).await.map_err(|e| match e {
-        BatchError::Db(e) => e,
-        BatchError::Check(what) => sqlx::Error::Protocol(what.to_string()),
-    })?;
+    batch.run(conn).await?;
     Ok((breakdown, changes))
 }
 

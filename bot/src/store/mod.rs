@@ -355,6 +355,17 @@ pub enum BatchError {
     Check(&'static str),
 }
 
+impl From<BatchError> for sqlx::Error {
+    /// For batches that carry no checks of their own: a failed check is then a bug, reported
+    /// as a protocol error with its label.
+    fn from(e: BatchError) -> sqlx::Error {
+        match e {
+            BatchError::Db(e) => e,
+            BatchError::Check(label) => sqlx::Error::Protocol(format!("unexpected failed check: {label}")),
+        }
+    }
+}
+
 impl From<sqlx::Error> for BatchError {
     fn from(e: sqlx::Error) -> Self {
         BatchError::Db(e)

@@ -137,17 +137,6 @@ impl Store {
             .await?;
         Ok(())
     }
-
-    /// How many AI turns wait unclaimed, queued before `created_at`.
-    pub async fn ai_jobs_waiting_before(&self, created_at: i64, now: i64) -> Result<i64, sqlx::Error> {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM ai_jobs WHERE (claimed_until IS NULL OR claimed_until < $1) AND created_at < $2",
-        )
-        .bind(now)
-        .bind(created_at)
-        .fetch_one(&self.read)
-        .await
-    }
 }
 
 /// Adds to `batch`: the AI is to play `ply` in match `id` (a new, unclaimed job replaces one of
