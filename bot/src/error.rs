@@ -187,6 +187,15 @@ impl ServiceError {
     }
 }
 
+impl From<crate::store::events::EventsError> for ServiceError {
+    fn from(e: crate::store::events::EventsError) -> ServiceError {
+        match e {
+            crate::store::events::EventsError::Db(e) => ServiceError::from(e),
+            unreadable => ServiceError::Corrupt(unreadable.to_string()),
+        }
+    }
+}
+
 impl From<sqlx::Error> for ServiceError {
     /// A database error, or a [`ServiceError::Conflict`] when it is a collision with a
     /// concurrent writer that a retry resolves: a unique key taken meanwhile (PostgreSQL

@@ -20,11 +20,12 @@ pub mod config;
 pub mod discord;
 pub mod error;
 pub mod ids;
+pub mod model;
 pub mod notify;
 pub mod outbox;
 pub mod service;
 pub mod store;
-pub mod timers;
+pub use store::timers;
 
 pub use clock::{ManualNow, Now, SystemNow, TimeControl};
 pub use error::ServiceError;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::career::{AwardChange, PointsBreakdown, Unrated};
 use crate::ids::{ChallengeId, MatchId, NotificationId, UserId};
-use crate::service::{MatchSettings, Opponent};
+use crate::model::{MatchSettings, Opponent};
 
 /// Where a notification goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,7 +30,20 @@ pub enum Recipient {
     },
 }
 
-/// One queued notification, as handed to a [`crate::outbox::Delivery`].
+/// A notification to queue (before it has an id).
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    /// Who.
+    pub recipient: Recipient,
+    /// About which match.
+    pub match_id: Option<MatchId>,
+    /// In which language.
+    pub language: Language,
+    /// What.
+    pub notice: Notice,
+}
+
+/// One queued notification, as handed to a delivery (the outbox's `Delivery`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Notification {
     /// The outbox row; deliveries are idempotent per id (e.g. a Discord message nonce).

@@ -17,17 +17,17 @@
 //! the match's channel. Later private notices to that player skip the DM attempt until
 //! [`crate::Service::set_dm_open`] clears the flag.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
-use admiral_engine::Language;
-use sqlx::AnyConnection;
-
-use crate::ids::{MatchId, NotificationId, UserId};
+use crate::ids::{NotificationId, UserId};
+pub use crate::notify::Outgoing;
 use crate::notify::{Notice, Notification, Recipient};
-use crate::store::{Batch, BatchError, Store};
+pub use crate::store::outbox::{enqueue, enqueue_in, held_for};
+use crate::store::outbox::{Fence, Settled, LEASE};
+use crate::store::{self, Store};
 
 /// Why a delivery failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -98,67 +98,6 @@ impl Delivery for RecordingDelivery {
     }
 }
 
-/// A notification to queue (before it has an id).
-#[derive(Clone, Debug)]
-pub struct Outgoing {
-    /// Who.
-    pub recipient: Recipient,
-    /// About which match.
-    pub match_id: Option<MatchId>,
-    /// In which language.
-    pub language: Language,
-    /// What.
-    pub notice: Notice,
-}
-
-/// Queues notifications in the caller's transaction (one statement).
-pub async fn enqueue(conn: &mut AnyConnection, now: i64, items: &[Outgoing]) -> Result<(), sqlx::Error> {
-    let mut batch = Batch::new();
-    enqueue_in(&mut batch, now, items);
-    Ok(batch.run(conn).await?)
-}
-
-/// The stored form of a notice in `language` (the `payload` column).
-fn payload_json(language: Language, notice: &Notice) -> String {
-    serde_json::json!({ "language": language, "notice": notice }).to_string()
-}
-
-/// Queues notifications as part of a [`crate::store::Batch`].
-pub fn enqueue_in(batch: &mut Batch, now: i64, items: &[Outgoing]) {
-    if items.is_empty() {
-        return;
-    }
-    batch.sql("INSERT INTO outbox (recipient, match_id, payload, created_at) VALUES ");
-    for (i, item) in items.iter().enumerate() {
-        batch
-            .sql(if i == 0 { "(" } else { ", (" })
-            .bind(serde_json::to_string(&item.recipient).unwrap_or_default())
-            .sql(", ")
-            .bind(item.match_id.map(|m| m.0))
-            .sql(", ")
-            .bind(payload_json(item.language, &item.notice))
-            .sql(", ")
-            .bind(now)
-            .sql(")");
-    }
-    batch.end();
-}
-
-/// One undelivered row read back.
-fn decode(id: i64, recipient: &str, match_id: Option<i64>, payload: &str) -> Option<Notification> {
-    let recipient: Recipient = serde_json::from_str(recipient).ok()?;
-    let value: serde_json::Value = serde_json::from_str(payload).ok()?;
-    let language: Language = serde_json::from_value(value.get("language")?.clone()).ok()?;
-    let notice: Notice = serde_json::from_value(value.get("notice")?.clone()).ok()?;
-    Some(Notification {
-        id: NotificationId(id),
-        recipient,
-        match_id: match_id.map(MatchId),
-        language,
-        notice,
-    })
-}
-
 /// How long the outbox lease lasts (service clock) unless its holder renews it; a dispatcher
 /// renews it at every page of rows, and a process that dies hands the outbox on after it.
 pub const OUTBOX_LEASE_MS: i64 = 15_000;
@@ -167,31 +106,6 @@ pub const OUTBOX_LEASE_MS: i64 = 15_000;
 /// commits wake it at once, and so do the others' on PostgreSQL; SQLite has no such signal).
 /// An idle look is one read on the index `outbox_pending`.
 pub const OUTBOX_POLL_MS: u64 = 100;
-
-/// The name of the outbox's lease.
-const LEASE: &str = "outbox";
-
-/// A write under the outbox lease: it only takes effect while the lease is still `holder`'s
-/// with `token`.
-#[derive(Copy, Clone)]
-struct Fence<'a> {
-    holder: &'a str,
-    token: i64,
-}
-
-impl Fence<'_> {
-    /// Appends the condition to the current statement of `batch` (after a `WHERE`).
-    fn check(self, batch: &mut Batch) {
-        batch
-            .sql(" AND EXISTS (SELECT 1 FROM leases WHERE name = ")
-            .bind(LEASE)
-            .sql(" AND holder = ")
-            .bind(self.holder)
-            .sql(" AND token = ")
-            .bind(self.token)
-            .sql(")");
-    }
-}
 
 /// Delivers every due undelivered row once (in id order; a recipient whose delivery failed is
 /// skipped for the rest of the pass to keep its order), if `holder` has or can take the
@@ -204,12 +118,7 @@ pub async fn deliver_pending(
 ) -> Result<usize, sqlx::Error> {
     // Nothing due: no lease taken or renewed, so frequent polling writes nothing (an idle
     // lease runs out, and whoever finds work next takes it).
-    let due: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM outbox WHERE delivered_at IS NULL AND next_try_at <= $1 LIMIT 1")
-            .bind(now)
-            .fetch_optional(&store.read)
-            .await?;
-    if due.is_none() {
+    if !store.outbox_has_due(now).await? {
         return Ok(0);
     }
     let Some(lease) = store.acquire_lease(LEASE, holder, now, OUTBOX_LEASE_MS).await? else {
@@ -217,42 +126,30 @@ pub async fn deliver_pending(
     };
     let fence = Fence { holder, token: lease.token };
     let mut settled = 0;
-    let closed: HashSet<i64> = sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
-        .fetch_all(&store.read)
-        .await?
-        .into_iter()
-        .collect();
-    let mut closed: HashSet<UserId> = closed.into_iter().map(UserId::from_db).collect();
+    let mut closed = store.users_with_closed_dms().await?;
     let mut blocked: HashSet<String> = HashSet::new();
     let mut cursor = 0i64;
     loop {
-        let rows: Vec<(i64, String, Option<i64>, String, i64, i64)> = sqlx::query_as(
-            "SELECT id, recipient, match_id, payload, attempts, next_try_at FROM outbox
-             WHERE delivered_at IS NULL AND id > $1 ORDER BY id LIMIT 128",
-        )
-        .bind(cursor)
-        // Readers see every committed row (WAL); the writer stays free for actions.
-        .fetch_all(&store.read)
-        .await?;
+        let rows = store.undelivered_after(cursor, 128).await?;
         let Some(last) = rows.last() else {
             return Ok(settled);
         };
-        cursor = last.0;
+        cursor = last.id.0;
         if settled > 0 && store.acquire_lease(LEASE, holder, now, OUTBOX_LEASE_MS).await?.is_none() {
             return Ok(settled); // the lease went to another process meanwhile
         }
-        for (id, recipient, match_id, payload, attempts, next_try_at) in rows {
-            if blocked.contains(&recipient) {
+        for row in rows {
+            if blocked.contains(&row.recipient_key) {
                 continue;
             }
-            if next_try_at > now {
+            if row.next_try_at > now {
                 // Backing off: this recipient's later rows wait too, to keep their order.
-                blocked.insert(recipient);
+                blocked.insert(row.recipient_key);
                 continue;
             }
-            let Some(n) = decode(id, &recipient, match_id, &payload) else {
-                tracing::error!(id, "undecodable outbox row dropped");
-                if !mark(store, fence, id, now, "dropped").await? {
+            let Some(n) = row.notification else {
+                tracing::error!(id = row.id.0, "undecodable outbox row dropped");
+                if !store.settle(fence, row.id, now, Settled::Dropped).await? {
                     return Ok(settled);
                 }
                 continue;
@@ -275,64 +172,26 @@ pub async fn deliver_pending(
                     // A dispatcher that stalled (a pause, a stuck connection) may have lost the
                     // lease meanwhile: its mark is fenced off, its successor delivers, and this
                     // one stops at once (this notification goes out twice, with one nonce).
-                    if !mark(store, fence, id, now, "dm").await? {
+                    if !store.settle(fence, row.id, now, Settled::Delivered).await? {
                         return Ok(settled);
                     }
                 }
                 Err(DeliveryError::DmClosed) => {
                     if let Recipient::User { user } = n.recipient {
                         closed.insert(user);
-                        sqlx::query("UPDATE players SET dm_closed = 1 WHERE user_id = $1")
-                            .bind(user.db())
-                            .execute(&store.write)
-                            .await?;
+                        store.set_dm_closed(user, true).await?;
                     }
                     fallback(store, fence, &n, now).await?;
                     settled += 1;
                 }
                 Err(DeliveryError::Transient(reason)) => {
-                    tracing::warn!(id, %reason, "delivery failed; will retry");
-                    blocked.insert(recipient);
-                    let backoff = 1000i64 << attempts.clamp(0, 10);
-                    let mut batch = Batch::new();
-                    batch
-                        .sql("UPDATE outbox SET attempts = attempts + 1, next_try_at = ")
-                        .bind(now + backoff.min(600_000))
-                        .sql(" WHERE id = ")
-                        .bind(id);
-                    fence.check(&mut batch);
-                    batch.end();
-                    batch.run(&mut *store.write.acquire().await?).await?;
+                    tracing::warn!(id = row.id.0, %reason, "delivery failed; will retry");
+                    blocked.insert(row.recipient_key);
+                    let backoff = 1000i64 << row.attempts.clamp(0, 10);
+                    store.postpone(fence, row.id, now + backoff.min(600_000)).await?;
                 }
             }
         }
-    }
-}
-
-/// Marks row `id` settled with `outcome`, under the lease: false if the lease is lost (the
-/// row is left to the successor).
-async fn mark(
-    store: &Store,
-    fence: Fence<'_>,
-    id: i64,
-    now: i64,
-    outcome: &str,
-) -> Result<bool, sqlx::Error> {
-    let mut batch = Batch::new();
-    batch
-        .sql("UPDATE outbox SET delivered_at = ")
-        .bind(now)
-        .sql(", outcome = ")
-        .bind(outcome)
-        .sql(" WHERE id = ")
-        .bind(id);
-    fence.check(&mut batch);
-    batch.end_checked("lease");
-    let mut conn = store.write.acquire().await?;
-    match batch.run(&mut conn).await {
-        Ok(()) => Ok(true),
-        Err(BatchError::Check(_)) => Ok(false),
-        Err(BatchError::Db(e)) => Err(e),
     }
 }
 
@@ -346,19 +205,8 @@ pub const FALLBACK_QUIET_MS: i64 = 15 * 60 * 1000;
 /// channel. One transaction.
 async fn fallback(store: &Store, fence: Fence<'_>, n: &Notification, now: i64) -> Result<(), sqlx::Error> {
     let mut tx = store.write.begin().await?;
-    let mut batch = Batch::new();
-    batch
-        .sql("UPDATE outbox SET delivered_at = ")
-        .bind(now)
-        .sql(", outcome = 'fallback' WHERE id = ")
-        .bind(n.id.0);
-    fence.check(&mut batch);
-    batch.end_checked("lease");
-    match batch.run(&mut tx).await {
-        Ok(()) => {}
-        // The lease went to another process: it reroutes this row itself.
-        Err(BatchError::Check(_)) => return Ok(()),
-        Err(BatchError::Db(e)) => return Err(e),
+    if !store::outbox::settle_in(&mut tx, fence, n.id, now, Settled::Fallback).await? {
+        return Ok(()); // the lease went to another process: it reroutes this row itself
     }
     let wants_attention = matches!(
         n.notice,
@@ -370,35 +218,20 @@ async fn fallback(store: &Store, fence: Fence<'_>, n: &Notification, now: i64) -
             | Notice::SetupReminder { .. }
     );
     if let (Recipient::User { user }, Some(m), true) = (&n.recipient, n.match_id, wants_attention) {
-        let origin: Option<(Option<i64>, Option<i64>)> =
-            sqlx::query_as("SELECT guild_id, channel_id FROM matches WHERE id = $1")
-                .bind(m.0)
-                .fetch_optional(&mut *tx)
-                .await?;
-        let note = Notice::DmFallback { user: *user };
-        // The note as stored in either language (the player may have switched in between).
-        let recent: Option<i64> = sqlx::query_scalar(
-            "SELECT id FROM outbox WHERE match_id = $1 AND payload IN ($2, $3) AND created_at > $4 LIMIT 1",
-        )
-        .bind(m.0)
-        .bind(payload_json(Language::En, &note))
-        .bind(payload_json(Language::Ru, &note))
-        .bind(now - FALLBACK_QUIET_MS)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let channel = store::matches::origin_channel(&mut tx, m).await?;
+        let quiet = !store::outbox::dm_note_queued_since(&mut tx, m, *user, now - FALLBACK_QUIET_MS).await?;
         let ending = matches!(n.notice, Notice::MatchEnded { .. });
-        if let (Some((guild, Some(channel))), true) = (origin, recent.is_none() || ending) {
+        if let (Some((guild, channel)), true) = (channel, quiet || ending) {
             // The note speaks to one player (it mentions them): in their language, not the
             // channel's.
-            let language = n.language;
             enqueue(
                 &mut tx,
                 now,
                 &[Outgoing {
-                    recipient: Recipient::Channel { guild: guild.map(|g| g as u64), channel: channel as u64 },
+                    recipient: Recipient::Channel { guild, channel },
                     match_id: Some(m),
-                    language,
-                    notice: note,
+                    language: n.language,
+                    notice: Notice::DmFallback { user: *user },
                 }],
             )
             .await?;
@@ -406,32 +239,6 @@ async fn fallback(store: &Store, fence: Fence<'_>, n: &Notification, now: i64) -
     }
     tx.commit().await?;
     Ok(())
-}
-
-/// Notices kept for a player whose DMs are closed (newest last), for ephemeral replies.
-pub async fn held_for(store: &Store, user: UserId, limit: i64) -> Result<Vec<Notification>, sqlx::Error> {
-    let recipient = serde_json::to_string(&Recipient::User { user }).unwrap_or_default();
-    let rows: Vec<(i64, String, Option<i64>, String)> = sqlx::query_as(
-        "SELECT id, recipient, match_id, payload FROM outbox WHERE recipient = $1 AND outcome = 'fallback'
-         ORDER BY id DESC LIMIT $2",
-    )
-    .bind(recipient)
-    .bind(limit)
-    .fetch_all(&store.read)
-    .await?;
-    let mut out: Vec<Notification> =
-        rows.into_iter().filter_map(|(id, r, m, p)| decode(id, &r, m, &p)).collect();
-    out.reverse();
-    Ok(out)
-}
-
-/// Counts by outcome (`None` = undelivered), for tests and health checks.
-pub async fn stats(store: &Store) -> Result<HashMap<Option<String>, i64>, sqlx::Error> {
-    let rows: Vec<(Option<String>, i64)> =
-        sqlx::query_as("SELECT outcome, COUNT(*) FROM outbox GROUP BY outcome")
-            .fetch_all(&store.write)
-            .await?;
-    Ok(rows.into_iter().collect())
 }
 
 /// Appends each delivered notification id to a file, once: the receiving side remembers the

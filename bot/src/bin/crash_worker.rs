@@ -11,8 +11,9 @@ use std::sync::Arc;
 use admiral_bot::clock::TimeControl;
 use admiral_bot::outbox::FileDelivery;
 use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus, Origin, Service, ServiceConfig};
+use admiral_bot::store::matches::all_seats;
 use admiral_bot::store::{Durability, Store};
-use admiral_bot::{MatchId, ServiceError, SystemNow, UserId};
+use admiral_bot::{ServiceError, SystemNow, UserId};
 use admiral_engine::Dice;
 
 fn pair(k: i64) -> (UserId, UserId) {
@@ -55,10 +56,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Create the missing matches (a crash may have left a challenge unaccepted or a setup
     // unfinished: every step below is safe to repeat).
-    let existing: Vec<(i64, Option<i64>, Option<i64>, String)> =
-        sqlx::query_as("SELECT id, south_user, north_user, status FROM matches ORDER BY id")
-            .fetch_all(&svc.store().read)
-            .await?;
+    let existing = all_seats(&svc.store().read).await?;
     for k in existing.len() as i64..wanted {
         let (a, b) = pair(k);
         if k % 4 == 3 {
@@ -73,16 +71,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     // The crash test starts a second worker once the first one says its matches exist.
     println!("ready");
-    let matches: Vec<(i64, Option<i64>, Option<i64>)> =
-        sqlx::query_as("SELECT id, south_user, north_user FROM matches ORDER BY id")
-            .fetch_all(&svc.store().read)
-            .await?;
+    let matches = all_seats(&svc.store().read).await?;
     let mut round = 0u64;
     loop {
         let mut active = 0;
-        for &(id, south, north) in &matches {
-            let id = MatchId(id);
-            let users: Vec<UserId> = [south, north].into_iter().flatten().map(UserId::from_db).collect();
+        for &(id, seats, _) in &matches {
+            let users: Vec<UserId> = seats.into_iter().flatten().collect();
             let (status, ply, _) = svc.status(id).await?;
             match status {
                 MatchStatus::Finished => continue,

@@ -22,6 +22,7 @@ use super::points::{points, PointsBreakdown};
 use super::{degree_for, rank_of, AWARDS};
 use crate::clock::DAY_MS;
 use crate::ids::UserId;
+use crate::store::careers::{self, HeldAward, MatchCredit};
 use crate::store::Batch;
 
 /// Rated matches between the same two people per UTC day.
@@ -110,23 +111,8 @@ pub async fn rating(conn: &mut AnyConnection, m: &FinishedMatch<'_>) -> Result<O
         return Ok(None);
     };
     let day = m.finished_at.div_euclid(DAY_MS) * DAY_MS;
-    let earlier: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM (
-             SELECT id FROM matches WHERE south_user = $1 AND north_user = $2 AND status = 'finished'
-                AND finished_at >= $3 AND finished_at < $4
-             UNION ALL
-             SELECT id FROM matches WHERE south_user = $2 AND north_user = $1 AND status = 'finished'
-                AND finished_at >= $3 AND finished_at < $4
-         ) m WHERE m.id <> $5 AND EXISTS (SELECT 1 FROM match_points p WHERE p.match_id = m.id)",
-    )
-    .bind(a.db())
-    .bind(b.db())
-    .bind(day)
-    .bind(day + DAY_MS)
-    .bind(m.id)
-    .fetch_one(&mut *conn)
-    .await?;
-    Ok((earlier >= DAILY_RATED_LIMIT as i64).then_some(Unrated::DailyLimit { limit: DAILY_RATED_LIMIT }))
+    let earlier = careers::rated_matches_between(conn, (a, b), (day, day + DAY_MS), m.id).await?;
+    Ok((earlier >= DAILY_RATED_LIMIT).then_some(Unrated::DailyLimit { limit: DAILY_RATED_LIMIT }))
 }
 
 /// Records a finished match for both seats: decides whether it counts, then writes points,
@@ -141,7 +127,7 @@ pub async fn record_match(
     for side in Side::BOTH {
         let Some(user) = m.users[side.index()] else { continue };
         credits[side.index()] = Some(match unrated {
-            Some(why) => Credit::Unrated { why, points: points_of(conn, user).await? },
+            Some(why) => Credit::Unrated { why, points: careers::points_of(conn, user).await? },
             None => {
                 let ai = m.users[side.opponent().index()].is_none().then(|| m.ai_level.unwrap_or(1));
                 let (points, awards) = apply(conn, &turns, m, user, side, ai).await?;
@@ -166,54 +152,13 @@ async fn apply(
         Finish { won, bases_intact: bases_on_board(m.game, me) >= 2, against_ai5: ai_level == Some(5) };
     let deeds = deeds_from(turns, me, finish);
     let mut breakdown = points(m.game, me, m.outcome, ai_level, deeds.tonnage_sunk);
-    let before: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = $1")
-        .bind(user.db())
-        .fetch_optional(&mut *conn)
-        .await?;
-    let before = before.unwrap_or(0) as u32;
-    let held: Vec<(String, i64, i64)> =
-        sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = $1")
-            .bind(user.db())
-            .fetch_all(&mut *conn)
-            .await?;
+    let before = careers::points_of(conn, user).await?;
+    let held = careers::awards_of(conn, user).await?;
     let after = before + breakdown.total;
     breakdown.rank_before = rank_of(before);
     breakdown.rank_after = rank_of(after);
     breakdown.points_after = after;
-    let draw = m.outcome.status == Status::Draw;
-    let mut batch = Batch::new();
-    batch
-        .sql("INSERT INTO profiles (user_id) VALUES (")
-        .bind(user.db())
-        .sql(") ON CONFLICT DO NOTHING")
-        .end();
-    batch
-        .sql("UPDATE profiles SET points = ")
-        .bind(after as i64)
-        .sql(", rated_matches = rated_matches + 1, wins = wins + ")
-        .bind(won as i64)
-        .sql(", draws = draws + ")
-        .bind(draw as i64)
-        .sql(", losses = losses + ")
-        .bind((!won && !draw) as i64)
-        .sql(", units_sunk = units_sunk + ")
-        .bind(deeds.units_sunk as i64)
-        .sql(", tonnage_sunk = tonnage_sunk + ")
-        .bind(deeds.tonnage_sunk as i64)
-        .sql(" WHERE user_id = ")
-        .bind(user.db())
-        .end();
-    batch
-        .sql("INSERT INTO match_points (match_id, user_id, points, breakdown) VALUES (")
-        .bind(m.id)
-        .sql(", ")
-        .bind(user.db())
-        .sql(", ")
-        .bind(breakdown.total as i64)
-        .sql(", ")
-        .bind(serde_json::to_string(&breakdown).unwrap_or_default())
-        .sql(")")
-        .end();
+    let mut changed = Vec::new();
     let mut changes = Vec::new();
     for award in AWARDS {
         let add = deeds.count(award.key);
@@ -221,41 +166,30 @@ async fn apply(
             continue;
         }
         let (count, degree) =
-            held.iter().find(|h| h.0 == award.key).map_or((0, 0), |h| (h.1 as u64, h.2 as u8));
+            held.iter().find(|h| h.award == award.key).map_or((0, 0), |h| (h.count, h.degree));
         let count = count + add;
         let new_degree = degree_for(award.thresholds, count);
-        batch
-            .sql("INSERT INTO awards (user_id, award, count, degree) VALUES (")
-            .bind(user.db())
-            .sql(", ")
-            .bind(award.key)
-            .sql(", ")
-            .bind(count as i64)
-            .sql(", ")
-            .bind(new_degree as i64)
-            .sql(") ON CONFLICT (user_id, award) DO UPDATE SET count = excluded.count, degree = excluded.degree")
-            .end();
+        changed.push(HeldAward { award: award.key.to_string(), count, degree: new_degree });
         if new_degree != degree {
             changes.push(AwardChange { award: award.key.to_string(), from: degree, to: new_degree, count });
         }
     }
+    let mut batch = Batch::new();
+    careers::credit_in(
+        &mut batch,
+        &MatchCredit {
+            match_id: m.id,
+            user,
+            points_after: after,
+            points: breakdown.total,
+            breakdown_json: serde_json::to_string(&breakdown).unwrap_or_default(),
+            won,
+            draw: m.outcome.status == Status::Draw,
+            units_sunk: deeds.units_sunk,
+            tonnage_sunk: deeds.tonnage_sunk,
+            awards: &changed,
+        },
+    );
     batch.run(conn).await?;
     Ok((breakdown, changes))
-}
-
-/// A player's accumulated points (0 without a profile).
-pub async fn points_of(conn: &mut AnyConnection, user: UserId) -> Result<u32, sqlx::Error> {
-    let points: Option<i64> = sqlx::query_scalar("SELECT points FROM profiles WHERE user_id = $1")
-        .bind(user.db())
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(points.unwrap_or(0) as u32)
-}
-
-/// Empties the career tables (the first step of a recompute, in its transaction).
-pub async fn reset(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
-    sqlx::raw_sql("DELETE FROM match_points; DELETE FROM awards; DELETE FROM profiles;")
-        .execute(conn)
-        .await?;
-    Ok(())
 }

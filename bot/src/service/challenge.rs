@@ -1,6 +1,8 @@
 //! Challenges (create, accept, decline, expire) and match creation, AI matches included.
 
 use super::*;
+use crate::store::challenges::{self, ChallengeStatus, NewChallenge};
+use crate::store::matches::{self, NewMatch};
 
 impl Service {
     // ---------------------------------------------------------------- challenges
@@ -32,24 +34,22 @@ impl Service {
             None => self.language(to).await?,
         };
         let mut tx = self.inner.store.write.begin().await?;
-        Self::ensure_player(&mut tx, from, now).await?;
-        Self::ensure_player(&mut tx, to, now).await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO challenges (challenger, challenged, settings, guild_id, channel_id, public_language,
-                                     created_at, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        players::ensure(&mut tx, from, now).await?;
+        players::ensure(&mut tx, to, now).await?;
+        let challenge = challenges::insert(
+            &mut tx,
+            &NewChallenge {
+                challenger: from,
+                challenged: to,
+                settings: &json(&settings),
+                guild: origin.guild,
+                channel: origin.channel,
+                public_language,
+                now,
+                expires_at,
+            },
         )
-        .bind(from.db())
-        .bind(to.db())
-        .bind(json(&settings))
-        .bind(origin.guild.map(|g| g as i64))
-        .bind(origin.channel.map(|c| c as i64))
-        .bind(lang_code(public_language))
-        .bind(now)
-        .bind(expires_at)
-        .fetch_one(&mut *tx)
         .await?;
-        let challenge = ChallengeId(id);
         timers::arm_challenge(&mut tx, challenge, expires_at).await?;
         let recipient = match origin.channel {
             Some(channel) => Recipient::Channel { guild: origin.guild, channel },
@@ -76,55 +76,39 @@ impl Service {
     pub async fn accept(&self, user: UserId, challenge: ChallengeId) -> Result<MatchId> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        type Row = (i64, i64, String, Option<i64>, Option<i64>, Option<String>, String, i64, Option<i64>);
-        let row: Option<Row> = sqlx::query_as(
-            "SELECT challenger, challenged, settings, guild_id, channel_id, public_language, status, expires_at,
-                    match_id
-             FROM challenges WHERE id = $1",
-        )
-        .bind(challenge.0)
-        .fetch_optional(&self.inner.store.write)
-        .await?;
-        let Some((from, to, settings, guild, channel, public_language, status, expires_at, match_id)) = row
-        else {
-            return Err(ServiceError::NoSuchChallenge(challenge));
-        };
-        let (from, to) = (UserId::from_db(from), UserId::from_db(to));
+        let row =
+            self.inner.store.challenge(challenge).await?.ok_or(ServiceError::NoSuchChallenge(challenge))?;
+        let (from, to) = (row.challenger, row.challenged);
         if user != to {
             return Err(ServiceError::NotYourChallenge);
         }
-        match status.as_str() {
-            "accepted" => return match_id.map(MatchId).ok_or_else(|| corrupt("accepted without match")),
-            "expired" => return Err(ServiceError::ChallengeExpired),
-            "open" if now >= expires_at => return Err(ServiceError::ChallengeExpired),
-            "open" => {}
-            _ => return Err(ServiceError::ChallengeClosed),
+        match row.status {
+            ChallengeStatus::Accepted => {
+                return row.match_id.ok_or_else(|| corrupt("accepted without match"))
+            }
+            ChallengeStatus::Expired => return Err(ServiceError::ChallengeExpired),
+            ChallengeStatus::Open if now >= row.expires_at => return Err(ServiceError::ChallengeExpired),
+            ChallengeStatus::Open => {}
+            ChallengeStatus::Declined => return Err(ServiceError::ChallengeClosed),
         }
-        let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
+        let settings: MatchSettings = serde_json::from_str(&row.settings).map_err(corrupt)?;
         let language = self.language(from).await?;
         let seed = mix(now as u64 ^ ((challenge.0 as u64) << 20));
         // Seats by the seed: either player may be South (who moves first).
         let (south, north) = if seed & 1 == 0 { (from, to) } else { (to, from) };
         let origin = Origin {
-            guild: guild.map(|g| g as u64),
-            channel: channel.map(|c| c as u64),
-            language: Some(public_language.as_deref().map_or(language, lang_of)),
+            guild: row.guild,
+            channel: row.channel,
+            language: Some(row.public_language.unwrap_or(language)),
         };
         let mut tx = self.inner.store.write.begin().await?;
         let id = self
             .create_match(&mut tx, [Some(south), Some(north)], None, &settings, origin, seed as i64, now)
             .await?;
-        let updated = sqlx::query(
-            "UPDATE challenges SET status = 'accepted', match_id = $1 WHERE id = $2 AND status = 'open'",
-        )
-        .bind(id.0)
-        .bind(challenge.0)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
+        if !challenges::close(&mut tx, challenge, ChallengeStatus::Accepted, Some(id)).await? {
             return Err(ServiceError::ChallengeClosed);
         }
-        timers::delete(&mut tx, &format!("c{}:challenge_expiry", challenge.0)).await?;
+        timers::delete(&mut tx, &timers::challenge_key(challenge)).await?;
         let mut out = vec![Outgoing {
             recipient: Recipient::User { user: from },
             match_id: Some(id),
@@ -152,39 +136,28 @@ impl Service {
     pub async fn decline(&self, user: UserId, challenge: ChallengeId) -> Result<()> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        let row: Option<(i64, i64, String, i64)> =
-            sqlx::query_as("SELECT challenger, challenged, status, expires_at FROM challenges WHERE id = $1")
-                .bind(challenge.0)
-                .fetch_optional(&self.inner.store.write)
-                .await?;
-        let Some((from, to, status, expires_at)) = row else {
-            return Err(ServiceError::NoSuchChallenge(challenge));
-        };
-        if UserId::from_db(to) != user {
+        let row =
+            self.inner.store.challenge(challenge).await?.ok_or(ServiceError::NoSuchChallenge(challenge))?;
+        if row.challenged != user {
             return Err(ServiceError::NotYourChallenge);
         }
-        match status.as_str() {
-            "declined" => return Ok(()),
-            "expired" => return Err(ServiceError::ChallengeExpired),
-            "open" if now >= expires_at => return Err(ServiceError::ChallengeExpired),
-            "open" => {}
-            _ => return Err(ServiceError::ChallengeClosed),
+        match row.status {
+            ChallengeStatus::Declined => return Ok(()),
+            ChallengeStatus::Expired => return Err(ServiceError::ChallengeExpired),
+            ChallengeStatus::Open if now >= row.expires_at => return Err(ServiceError::ChallengeExpired),
+            ChallengeStatus::Open => {}
+            ChallengeStatus::Accepted => return Err(ServiceError::ChallengeClosed),
         }
-        let from = UserId::from_db(from);
+        let from = row.challenger;
         let language = self.language(from).await?;
         let mut tx = self.inner.store.write.begin().await?;
         // The check and the change are one statement: another process may have answered or
         // expired the challenge since it was read (the lock above is this process's only).
-        let updated =
-            sqlx::query("UPDATE challenges SET status = 'declined' WHERE id = $1 AND status = 'open'")
-                .bind(challenge.0)
-                .execute(&mut *tx)
-                .await?;
-        if updated.rows_affected() != 1 {
+        if !challenges::close(&mut tx, challenge, ChallengeStatus::Declined, None).await? {
             drop(tx);
             return self.decline_again(challenge).await;
         }
-        timers::delete(&mut tx, &format!("c{}:challenge_expiry", challenge.0)).await?;
+        timers::delete(&mut tx, &timers::challenge_key(challenge)).await?;
         outbox::enqueue(
             &mut tx,
             now,
@@ -204,13 +177,9 @@ impl Service {
     /// A decline that found the challenge no longer open: fine if it was declined (a repeated
     /// click), refused otherwise.
     async fn decline_again(&self, challenge: ChallengeId) -> Result<()> {
-        let status: Option<String> = sqlx::query_scalar("SELECT status FROM challenges WHERE id = $1")
-            .bind(challenge.0)
-            .fetch_optional(&self.inner.store.write)
-            .await?;
-        match status.as_deref() {
-            Some("declined") => Ok(()),
-            Some("expired") => Err(ServiceError::ChallengeExpired),
+        match self.inner.store.challenge(challenge).await?.map(|row| row.status) {
+            Some(ChallengeStatus::Declined) => Ok(()),
+            Some(ChallengeStatus::Expired) => Err(ServiceError::ChallengeExpired),
             _ => Err(ServiceError::ChallengeClosed),
         }
     }
@@ -218,26 +187,17 @@ impl Service {
     pub(super) async fn expire_challenge(&self, challenge: ChallengeId, key: &str) -> Result<()> {
         let _lock = self.inner.challenge_lock.lock().await;
         let now = self.now();
-        let row: Option<(i64, String)> =
-            sqlx::query_as("SELECT challenger, status FROM challenges WHERE id = $1")
-                .bind(challenge.0)
-                .fetch_optional(&self.inner.store.write)
-                .await?;
+        let row = self.inner.store.challenge(challenge).await?;
         let language = match &row {
-            Some((from, _)) => self.language(UserId::from_db(*from)).await?,
+            Some(row) => self.language(row.challenger).await?,
             None => Language::En,
         };
         let mut tx = self.inner.store.write.begin().await?;
-        if let Some((from, status)) = row {
-            let expired = status == "open"
-                && sqlx::query("UPDATE challenges SET status = 'expired' WHERE id = $1 AND status = 'open'")
-                    .bind(challenge.0)
-                    .execute(&mut *tx)
-                    .await?
-                    .rows_affected()
-                    == 1;
+        if let Some(row) = row {
+            let expired = row.status == ChallengeStatus::Open
+                && challenges::close(&mut tx, challenge, ChallengeStatus::Expired, None).await?;
             if expired {
-                let from = UserId::from_db(from);
+                let from = row.challenger;
                 outbox::enqueue(
                     &mut tx,
                     now,
@@ -273,7 +233,7 @@ impl Service {
         let now = self.now();
         let seed = mix(now as u64 ^ user.0.rotate_left(17)) as i64;
         let mut tx = self.inner.store.write.begin().await?;
-        Self::ensure_player(&mut tx, user, now).await?;
+        players::ensure(&mut tx, user, now).await?;
         let id =
             self.create_match(&mut tx, [Some(user), None], Some(level), &settings, origin, seed, now).await?;
         let slot = self.slot(id);
@@ -309,50 +269,24 @@ impl Service {
         seed: i64,
         now: i64,
     ) -> Result<MatchId> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO matches (ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id,
-                                  public_language, seed, created_at)
-             VALUES ($1, $2, $3, $4, $5, 'setup', $6, $7, $8, $9, $10) RETURNING id",
-        )
-        .bind(&settings.ruleset)
-        .bind(users[0].map(|u| u.db()))
-        .bind(users[1].map(|u| u.db()))
-        .bind(ai_level.map(|l| l as i64))
-        .bind(json(settings))
-        .bind(origin.guild.map(|g| g as i64))
-        .bind(origin.channel.map(|c| c as i64))
-        .bind(origin.language.map(lang_code))
-        .bind(seed)
-        .bind(now)
-        .fetch_one(&mut *conn)
-        .await?;
-        let id = MatchId(id);
+        let ruleset = settings.ruleset_kind()?;
+        let layouts =
+            Side::BOTH.map(|side| self.first_setup(users, ai_level, ruleset, seed, side).layout.grid_text());
+        let new = NewMatch {
+            ruleset,
+            users,
+            ai_level,
+            settings: &json(settings),
+            guild: origin.guild,
+            channel: origin.channel,
+            public_language: origin.language,
+            seed,
+            now,
+        };
+        let ready = |side: Side| users[side.index()].is_none();
+        let setups = [(layouts[0].as_str(), ready(Side::South)), (layouts[1].as_str(), ready(Side::North))];
         let tc = settings.time_control;
-        let ruleset = rules::ruleset_of(settings)?;
-        for side in Side::BOTH {
-            let ai_seat = users[side.index()].is_none();
-            let side_seed = (seed as u64) ^ ((side.index() as u64 + 1) << 56);
-            let layout = match ai_level {
-                Some(level) if ai_seat => MatchLayout::for_ai(ruleset, level, side_seed),
-                _ => MatchLayout::auto(ruleset, side_seed),
-            };
-            sqlx::query("INSERT INTO setups (match_id, side, grid, ready) VALUES ($1, $2, $3, $4)")
-                .bind(id.0)
-                .bind(side_name(side))
-                .bind(layout.grid_text())
-                .bind(ai_seat as i64)
-                .execute(&mut *conn)
-                .await?;
-        }
-        sqlx::query(
-            "INSERT INTO clocks (match_id, south_ms, north_ms, running_since) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(id.0)
-        .bind(tc.initial_ms())
-        .bind(tc.initial_ms())
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        let id = matches::insert(conn, &new, setups, tc.initial_ms()).await?;
         if let Some(span) = tc.setup_span_ms() {
             let deadline = now + span;
             timers::arm_match(conn, id, TimerKind::SetupDeadline, None, 0, deadline).await?;
@@ -377,32 +311,16 @@ impl Service {
         let mut lang = [Language::En; 2];
         let mut policy = [DefencePolicy::Auto; 2];
         for side in Side::BOTH {
-            if let Some(u) = users[side.index()] {
-                let p: Option<(String, String)> =
-                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = $1")
-                        .bind(u.db())
-                        .fetch_optional(&mut *conn)
-                        .await?;
-                if let Some((l, d)) = p {
-                    lang[side.index()] = lang_of(&l);
-                    policy[side.index()] = DefencePolicy::from_code(&d);
+            if let Some(user) = users[side.index()] {
+                if let Some((l, p)) = players::preferences(&mut *conn, user).await? {
+                    (lang[side.index()], policy[side.index()]) = (l, p);
                 }
             }
         }
         let tc = settings.time_control;
         let now = self.now();
-        let ruleset = rules::ruleset_of(&settings)?;
-        let setup = |side: Side| {
-            let side_seed = (seed as u64) ^ ((side.index() as u64 + 1) << 56);
-            let ai_seat = users[side.index()].is_none();
-            Setup {
-                layout: match ai_level {
-                    Some(level) if ai_seat => MatchLayout::for_ai(ruleset, level, side_seed),
-                    _ => MatchLayout::auto(ruleset, side_seed),
-                },
-                ready: ai_seat,
-            }
-        };
+        let ruleset = settings.ruleset_kind()?;
+        let setup = |side: Side| self.first_setup(users, ai_level, ruleset, seed, side);
         Ok(Loaded {
             id,
             users,
@@ -412,8 +330,8 @@ impl Service {
             ai_level,
             settings,
             status: MatchStatus::Setup,
-            guild: origin.guild.map(|g| g as i64),
-            channel: origin.channel.map(|c| c as i64),
+            guild: origin.guild,
+            channel: origin.channel,
             seed,
             version: 0,
             next_seq: 0,
@@ -423,5 +341,26 @@ impl Service {
             running_since: Some(now),
             pending: None,
         })
+    }
+
+    /// A side's setup when the match is created: the AI's own layout on its seat (ready at
+    /// once), an automatic one for a person to change.
+    fn first_setup(
+        &self,
+        users: [Option<UserId>; 2],
+        ai_level: Option<u8>,
+        ruleset: Ruleset,
+        seed: i64,
+        side: Side,
+    ) -> Setup {
+        let side_seed = (seed as u64) ^ ((side.index() as u64 + 1) << 56);
+        let ai_seat = users[side.index()].is_none();
+        Setup {
+            layout: match ai_level {
+                Some(level) if ai_seat => MatchLayout::for_ai(ruleset, level, side_seed),
+                _ => MatchLayout::auto(ruleset, side_seed),
+            },
+            ready: ai_seat,
+        }
     }
 }

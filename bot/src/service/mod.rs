@@ -25,7 +25,7 @@ use admiral_engine::{
     Action, Defense, EndReason, Game, Language, Layout, Outcome, Partners, PlayError, Record, Ruleset, Side,
     Square, Start, Turn, View, RECORD_FORMAT,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::AnyConnection;
 use tokio::sync::{Mutex, Notify};
 use tokio::task::JoinHandle;
@@ -39,6 +39,9 @@ use crate::error::{Result, ServiceError};
 use crate::ids::{ChallengeId, MatchId, UserId};
 use crate::notify::{Notice, Recipient};
 use crate::outbox::{self, Delivery, Outgoing};
+use crate::store::events::{self, MatchEvent};
+use crate::store::matches::ClockRow;
+use crate::store::players;
 use crate::store::{Batch, BatchError, GroupCommit, Store, WriteTx};
 use crate::timers::{self, Timer, TimerKind};
 
@@ -47,207 +50,10 @@ pub use ai_turns::AI_CLAIM_MS;
 pub use careers::RecomputeSummary;
 pub use rules::{MatchGame, MatchLayout, Move};
 
-/// The settings of a match, chosen with the challenge.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchSettings {
-    /// `admiral` or `stratego` (classic Stratego; unrated: the career is Admiral's).
-    #[serde(default = "default_ruleset")]
-    pub ruleset: String,
-    /// The clock.
-    pub time_control: TimeControl,
-    /// Whether remembered identities of enemy markers are shown.
-    pub intel: bool,
-    /// Whether the match counts for points, ranks and awards.
-    pub rated: bool,
-}
-
-fn default_ruleset() -> String {
-    "admiral".into()
-}
-
-impl Default for MatchSettings {
-    fn default() -> Self {
-        MatchSettings {
-            ruleset: default_ruleset(),
-            time_control: TimeControl::Untimed,
-            intel: true,
-            rated: true,
-        }
-    }
-}
-
-impl MatchSettings {
-    /// The settings as stored: classic Stratego is always unrated (the career counts Admiral
-    /// matches only), so that every text and every rule downstream reads the same thing.
-    fn normalised(mut self) -> MatchSettings {
-        if rules::ruleset_of(&self).ok() == Some(Ruleset::Stratego) {
-            self.rated = false;
-        }
-        self
-    }
-
-    fn validate(&self) -> Result<()> {
-        rules::ruleset_of(self)?;
-        match self.time_control {
-            TimeControl::Correspondence { days_per_move } if !(1..=14).contains(&days_per_move) => {
-                Err(ServiceError::InvalidSettings("days per move must be 1 to 14"))
-            }
-            TimeControl::Live { total_secs, increment_secs }
-                if !(60..=7200).contains(&total_secs) || increment_secs > 600 =>
-            {
-                Err(ServiceError::InvalidSettings("live clock: 1 to 120 minutes, increment up to 10 minutes"))
-            }
-            _ => Ok(()),
-        }
-    }
-}
-
-/// Who sits in a seat.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "player", rename_all = "snake_case")]
-pub enum Opponent {
-    /// A person.
-    Human {
-        /// The user.
-        user: UserId,
-    },
-    /// The AI of a level.
-    Ai {
-        /// 1–5.
-        level: u8,
-    },
-}
-
-/// Where a challenge or AI match was started (for public notices and the DM fallback).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Origin {
-    /// The server.
-    pub guild: Option<u64>,
-    /// The channel.
-    pub channel: Option<u64>,
-    /// The language of the channel's readers (the server's locale), if Discord said; public
-    /// messages otherwise use the challenger's language.
-    pub language: Option<Language>,
-}
-
-impl Origin {
-    /// A server channel whose language Discord did not tell.
-    pub fn in_channel(guild: u64, channel: u64) -> Origin {
-        Origin { guild: Some(guild), channel: Some(channel), language: None }
-    }
-}
-
-/// A player's defence policy.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum DefencePolicy {
-    /// The strongest group defends automatically.
-    #[default]
-    Auto,
-    /// Ask by DM with a deadline (falls back to auto).
-    Ask,
-}
-
-impl DefencePolicy {
-    fn as_str(self) -> &'static str {
-        match self {
-            DefencePolicy::Auto => "auto",
-            DefencePolicy::Ask => "ask",
-        }
-    }
-
-    /// The policy stored as `code` (`ask`; anything else is automatic).
-    pub fn from_code(code: &str) -> DefencePolicy {
-        if code == "ask" {
-            DefencePolicy::Ask
-        } else {
-            DefencePolicy::Auto
-        }
-    }
-}
-
-/// The phase of a match.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MatchStatus {
-    /// Both sides are setting up.
-    Setup,
-    /// Moves are being played.
-    Playing,
-    /// Over.
-    Finished,
-}
-
-impl MatchStatus {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MatchStatus::Setup => "setup",
-            MatchStatus::Playing => "playing",
-            MatchStatus::Finished => "finished",
-        }
-    }
-    fn parse(s: &str) -> Option<MatchStatus> {
-        match s {
-            "setup" => Some(MatchStatus::Setup),
-            "playing" => Some(MatchStatus::Playing),
-            "finished" => Some(MatchStatus::Finished),
-            _ => None,
-        }
-    }
-}
-
-/// The result of an accepted action (stored with its idempotency key and returned again for a
-/// repeated submission).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActResult {
-    /// Plies played after the action.
-    pub ply: u32,
-    /// The attack waits for the defender's declaration.
-    pub awaiting_defence: bool,
-    /// The result, if the action ended the match.
-    pub outcome: Option<Outcome>,
-}
-
-/// One of a user's matches, for `/admiral matches`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchSummary {
-    /// The match.
-    pub id: MatchId,
-    /// Its phase.
-    pub status: MatchStatus,
-    /// The user's seat.
-    pub side: Side,
-    /// The opponent.
-    pub opponent: Opponent,
-    /// Whether the match waits on this user (turn, setup, or defence).
-    pub waiting_on_me: bool,
-    /// Plies played.
-    pub ply: u32,
-}
-
-/// A player's career, for the profile card.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Profile {
-    /// Accumulated points.
-    pub points: u32,
-    /// Index into [`career::RANKS`].
-    pub rank: usize,
-    /// Rated matches finished.
-    pub rated_matches: u32,
-    /// Wins.
-    pub wins: u32,
-    /// Draws.
-    pub draws: u32,
-    /// Losses.
-    pub losses: u32,
-    /// Enemy units destroyed.
-    pub units_sunk: u64,
-    /// Enemy tonnage destroyed.
-    pub tonnage_sunk: u64,
-    /// (award, count, degree) with degree 0 none, 3 = III, 2 = II, 1 = I.
-    pub awards: Vec<(String, u64, u8)>,
-}
+pub use crate::model::{
+    lang_code, lang_of, ActResult, DefencePolicy, MatchSettings, MatchStatus, MatchSummary, Opponent, Origin,
+    Profile,
+};
 
 /// Tunables.
 #[derive(Clone, Debug)]
@@ -309,8 +115,8 @@ struct Loaded {
     ai_level: Option<u8>,
     settings: MatchSettings,
     status: MatchStatus,
-    guild: Option<i64>,
-    channel: Option<i64>,
+    guild: Option<u64>,
+    channel: Option<u64>,
     seed: i64,
     version: i64,
     next_seq: i64,
@@ -338,6 +144,9 @@ impl Loaded {
             language: self.lang[side.index()],
             notice,
         })
+    }
+    fn clocks(&self) -> ClockRow {
+        ClockRow { remaining_ms: self.clock_ms, running_since: self.running_since }
     }
     fn tc(&self) -> TimeControl {
         self.settings.time_control
@@ -428,27 +237,6 @@ fn gone_from_this_host(holder: &str) -> bool {
         && !std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
-fn side_name(side: Side) -> &'static str {
-    side.name()
-}
-
-/// The language stored as `code` (`ru`; anything else is English).
-pub fn lang_of(code: &str) -> Language {
-    if code == "ru" {
-        Language::Ru
-    } else {
-        Language::En
-    }
-}
-
-/// How the store writes a language (`en`, `ru`).
-pub fn lang_code(language: Language) -> &'static str {
-    match language {
-        Language::Ru => "ru",
-        Language::En => "en",
-    }
-}
-
 fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
@@ -518,15 +306,12 @@ impl Service {
     }
 
     async fn recover(&self) -> Result<()> {
-        let active: Vec<i64> =
-            sqlx::query_scalar("SELECT id FROM matches WHERE status IN ('setup', 'playing') ORDER BY id")
-                .fetch_all(&self.inner.store.write)
-                .await?;
+        let active = self.inner.store.active_matches().await?;
         let count = active.len();
         for id in active {
-            let slot = self.slot(MatchId(id));
+            let slot = self.slot(id);
             let mut guard = slot.lock().await;
-            let m = self.load_into(&mut guard, MatchId(id)).await?;
+            let m = self.load_into(&mut guard, id).await?;
             // Re-arm a missing deadline (should not happen: timers are written transactionally).
             if m.status == MatchStatus::Playing && m.pending.is_none() {
                 let game = m.game()?;
@@ -534,12 +319,10 @@ impl Service {
                 if let Some(deadline) =
                     m.tc().move_deadline(m.running_since.unwrap_or(self.now()), m.clock_ms[next.index()])
                 {
-                    let armed: Option<i64> = sqlx::query_scalar("SELECT due_at FROM timers WHERE key = $1")
-                        .bind(format!("m{}:move_deadline", id))
-                        .fetch_optional(&self.inner.store.write)
-                        .await?;
+                    let key = timers::match_key(m.id, TimerKind::MoveDeadline);
+                    let armed = timers::due_at(&self.inner.store.write, &key).await?;
                     if armed.is_none() {
-                        tracing::warn!(id, "re-arming a missing move deadline");
+                        tracing::warn!(%id, "re-arming a missing move deadline");
                         let mut conn = self.inner.store.write.acquire().await?;
                         timers::arm_match(
                             &mut conn,
@@ -580,10 +363,7 @@ impl Service {
     /// moved), and nothing may be decided on a stale copy.
     async fn load_into<'a>(&self, guard: &'a mut Option<Loaded>, id: MatchId) -> Result<&'a mut Loaded> {
         if let Some(cached) = guard.as_ref() {
-            let version: Option<i64> = sqlx::query_scalar("SELECT version FROM matches WHERE id = $1")
-                .bind(id.0)
-                .fetch_optional(&self.inner.store.read)
-                .await?;
+            let version = self.inner.store.match_version(id).await?;
             if version != Some(cached.version) {
                 *guard = None;
             }
@@ -596,128 +376,67 @@ impl Service {
 
     /// Loads a match from the store, replaying its record through the engine.
     async fn load(&self, id: MatchId) -> Result<Loaded> {
-        let pool = &self.inner.store.write;
-        type Row = (
-            Option<i64>,
-            Option<i64>,
-            Option<i64>,
-            String,
-            String,
-            Option<i64>,
-            Option<i64>,
-            i64,
-            i64,
-            Option<String>,
-        );
-        let row: Option<Row> = sqlx::query_as(
-            "SELECT south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, version,
-                    public_language
-             FROM matches WHERE id = $1",
-        )
-        .bind(id.0)
-        .fetch_optional(pool)
-        .await?;
-        let Some((south, north, ai_level, settings, status, guild, channel, seed, version, public_lang)) =
-            row
-        else {
-            return Err(ServiceError::NoSuchMatch(id));
-        };
-        let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
-        let status = MatchStatus::parse(&status).ok_or_else(|| corrupt("match status"))?;
-        let users = [south.map(UserId::from_db), north.map(UserId::from_db)];
+        let store = &self.inner.store;
+        let row = store.match_row(id).await?.ok_or(ServiceError::NoSuchMatch(id))?;
+        let settings: MatchSettings = serde_json::from_str(&row.settings).map_err(corrupt)?;
         let mut lang = [Language::En; 2];
         let mut policy = [DefencePolicy::Auto; 2];
         for side in Side::BOTH {
-            if let Some(u) = users[side.index()] {
-                let p: Option<(String, String)> =
-                    sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = $1")
-                        .bind(u.db())
-                        .fetch_optional(pool)
-                        .await?;
-                if let Some((l, d)) = p {
-                    lang[side.index()] = lang_of(&l);
-                    policy[side.index()] = DefencePolicy::from_code(&d);
+            if let Some(user) = row.users[side.index()] {
+                if let Some((l, p)) = players::preferences(&store.write, user).await? {
+                    (lang[side.index()], policy[side.index()]) = (l, p);
                 }
             }
         }
-        let setup_rows: Vec<(String, String, i64)> =
-            sqlx::query_as("SELECT side, grid, ready FROM setups WHERE match_id = $1")
-                .bind(id.0)
-                .fetch_all(pool)
-                .await?;
-        let ruleset = rules::ruleset_of(&settings)?;
+        let ruleset = row.ruleset;
         let mut setups = [
             Setup { layout: MatchLayout::empty(ruleset), ready: false },
             Setup { layout: MatchLayout::empty(ruleset), ready: false },
         ];
-        for (side, grid, ready) in setup_rows {
-            let side = Side::from_name(&side).ok_or_else(|| corrupt("setup side"))?;
-            setups[side.index()] = Setup {
-                layout: MatchLayout::parse_partial(ruleset, &grid).map_err(|_| corrupt("stored layout"))?,
-                ready: ready != 0,
+        for setup in store.setups(id).await? {
+            setups[setup.side.index()] = Setup {
+                layout: MatchLayout::parse_partial(ruleset, &setup.grid)
+                    .map_err(|_| corrupt("stored layout"))?,
+                ready: setup.ready,
             };
         }
-        let events: Vec<(i64, String, String)> =
-            sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = $1 ORDER BY seq")
-                .bind(id.0)
-                .fetch_all(pool)
-                .await?;
-        let next_seq = events.last().map(|e| e.0 + 1).unwrap_or(0);
+        let events = events::of_match(&store.write, id).await?;
+        let next_seq = events.len() as i64;
         let game = MatchGame::replay(&settings, &events)?;
-        let clock: Option<(Option<i64>, Option<i64>, Option<i64>)> =
-            sqlx::query_as("SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = $1")
-                .bind(id.0)
-                .fetch_optional(pool)
-                .await?;
-        let (s_ms, n_ms, running_since) = clock.unwrap_or((None, None, None));
-        let pending: Option<(i64, String, String, String, i64)> = sqlx::query_as(
-            "SELECT ply, defender, action, options, deadline_at FROM pending_decisions WHERE match_id = $1",
-        )
-        .bind(id.0)
-        .fetch_optional(pool)
-        .await?;
-        let pending = match pending {
+        let clocks = store.clocks(id).await?;
+        let pending = match store.pending_decision(id).await? {
             None => None,
-            Some((ply, defender, action, options, deadline)) => {
-                let options: Vec<Vec<Square>> = serde_json::from_str(&options).map_err(corrupt)?;
+            Some(p) => {
+                let options: Vec<Vec<Square>> = serde_json::from_str(&p.options).map_err(corrupt)?;
                 Some(Pending {
-                    ply: ply as u32,
-                    defender: Side::from_name(&defender).ok_or_else(|| corrupt("defender"))?,
-                    action: Action::parse(&action).map_err(corrupt)?,
+                    ply: p.ply,
+                    defender: p.defender,
+                    action: Action::parse(&p.action).map_err(corrupt)?,
                     options: options.iter().filter_map(|o| Partners::new(o)).collect(),
-                    deadline,
+                    deadline: p.deadline,
                 })
             }
         };
         Ok(Loaded {
             id,
-            users,
+            users: row.users,
             lang,
-            public_lang: public_lang.as_deref().map_or(lang[0], lang_of),
+            public_lang: row.public_language.unwrap_or(lang[0]),
             policy,
-            ai_level: ai_level.map(|l| l as u8),
+            ai_level: row.ai_level,
             settings,
-            status,
-            guild,
-            channel,
-            seed,
-            version,
+            status: row.status,
+            guild: row.guild,
+            channel: row.channel,
+            seed: row.seed,
+            version: row.version,
             next_seq,
             setups,
             game,
-            clock_ms: [s_ms, n_ms],
-            running_since,
+            clock_ms: clocks.remaining_ms,
+            running_since: clocks.running_since,
             pending,
         })
-    }
-
-    async fn ensure_player(conn: &mut AnyConnection, user: UserId, now: i64) -> Result<()> {
-        sqlx::query("INSERT INTO players (user_id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(user.db())
-            .bind(now)
-            .execute(conn)
-            .await?;
-        Ok(())
     }
 
     async fn language(&self, user: UserId) -> Result<Language> {
@@ -734,30 +453,14 @@ impl Service {
 
     /// Sets a player's language.
     pub async fn set_language(&self, user: UserId, language: Language) -> Result<()> {
-        let now = self.now();
-        let mut conn = self.inner.store.write.acquire().await?;
-        Self::ensure_player(&mut conn, user, now).await?;
-        sqlx::query("UPDATE players SET language = $1 WHERE user_id = $2")
-            .bind(lang_code(language))
-            .bind(user.db())
-            .execute(&mut *conn)
-            .await?;
-        drop(conn);
+        self.inner.store.set_language(user, language, self.now()).await?;
         self.refresh_player_cache(user).await;
         Ok(())
     }
 
     /// Sets a player's defence policy.
     pub async fn set_defence_policy(&self, user: UserId, policy: DefencePolicy) -> Result<()> {
-        let now = self.now();
-        let mut conn = self.inner.store.write.acquire().await?;
-        Self::ensure_player(&mut conn, user, now).await?;
-        sqlx::query("UPDATE players SET defence_policy = $1 WHERE user_id = $2")
-            .bind(policy.as_str())
-            .bind(user.db())
-            .execute(&mut *conn)
-            .await?;
-        drop(conn);
+        self.inner.store.set_defence_policy(user, policy, self.now()).await?;
         self.refresh_player_cache(user).await;
         Ok(())
     }
@@ -765,11 +468,7 @@ impl Service {
     /// Clears the closed-DM flag (the adapter calls it when a DM to the user works again or
     /// the user asks for DMs).
     pub async fn set_dm_open(&self, user: UserId) -> Result<()> {
-        sqlx::query("UPDATE players SET dm_closed = 0 WHERE user_id = $1")
-            .bind(user.db())
-            .execute(&self.inner.store.write)
-            .await?;
-        Ok(())
+        Ok(self.inner.store.set_dm_closed(user, false).await?)
     }
 
     /// Whether the user's DMs are known to be closed.
@@ -900,18 +599,11 @@ impl Service {
 
     /// The user's matches in setup or play.
     pub async fn my_matches(&self, user: UserId) -> Result<Vec<MatchSummary>> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM matches WHERE (south_user = $1 OR north_user = $2) AND status <> 'finished' ORDER BY id",
-        )
-        .bind(user.db())
-        .bind(user.db())
-        .fetch_all(&self.inner.store.read)
-        .await?;
         let mut out = Vec::new();
-        for id in ids {
-            let slot = self.slot(MatchId(id));
+        for id in self.inner.store.active_matches_of(user).await? {
+            let slot = self.slot(id);
             let mut guard = slot.lock().await;
-            let m = self.load_into(&mut guard, MatchId(id)).await?;
+            let m = self.load_into(&mut guard, id).await?;
             let Some(side) = m.seat_of(user) else {
                 continue;
             };
@@ -937,28 +629,18 @@ impl Service {
 
     /// The user's career.
     pub async fn profile(&self, user: UserId) -> Result<Profile> {
-        let row: Option<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
-            "SELECT points, rated_matches, wins, draws, losses, units_sunk, tonnage_sunk FROM profiles WHERE user_id = $1",
-        )
-        .bind(user.db())
-        .fetch_optional(&self.inner.store.write)
-        .await?;
-        let awards: Vec<(String, i64, i64)> =
-            sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = $1 ORDER BY award")
-                .bind(user.db())
-                .fetch_all(&self.inner.store.write)
-                .await?;
-        let (points, rated, wins, draws, losses, units, tonnage) = row.unwrap_or_default();
+        let counters = self.inner.store.counters(user).await?;
+        let awards = self.inner.store.awards(user).await?;
         Ok(Profile {
-            points: points as u32,
-            rank: career::rank_of(points as u32),
-            rated_matches: rated as u32,
-            wins: wins as u32,
-            draws: draws as u32,
-            losses: losses as u32,
-            units_sunk: units as u64,
-            tonnage_sunk: tonnage as u64,
-            awards: awards.into_iter().map(|(a, c, d)| (a, c as u64, d as u8)).collect(),
+            points: counters.points,
+            rank: career::rank_of(counters.points),
+            rated_matches: counters.rated_matches,
+            wins: counters.wins,
+            draws: counters.draws,
+            losses: counters.losses,
+            units_sunk: counters.units_sunk,
+            tonnage_sunk: counters.tonnage_sunk,
+            awards: awards.into_iter().map(|a| (a.award, a.count, a.degree)).collect(),
         })
     }
 
@@ -985,53 +667,29 @@ fn game_ply(m: &Loaded) -> u32 {
     m.game.as_ref().map(|g| g.ply()).unwrap_or(0)
 }
 
-/// Rebuilds the engine record of a match from its event rows (`None` before it started).
-pub fn record_from_events(
-    settings: &MatchSettings,
-    events: &[(i64, String, String)],
-) -> Result<Option<Record>> {
-    let mut record: Option<Record> = None;
-    for (_, kind, payload) in events {
-        match kind.as_str() {
-            "started" => {
-                let start: Start = serde_json::from_str(payload).map_err(corrupt)?;
-                record = Some(Record {
-                    format: RECORD_FORMAT,
-                    ruleset: settings.ruleset.clone(),
-                    intel: settings.intel,
-                    start,
-                    turns: Vec::new(),
-                    ending: None,
-                });
-            }
-            "turn" => {
-                let turn: Turn = serde_json::from_str(payload).map_err(corrupt)?;
-                record.as_mut().ok_or_else(|| corrupt("turn before start"))?.turns.push(turn);
-            }
-            "ended" => {
-                let ending = serde_json::from_str(payload).map_err(corrupt)?;
-                record.as_mut().ok_or_else(|| corrupt("end before start"))?.ending = Some(ending);
-            }
-            other => return Err(corrupt(format!("unknown event kind {other}"))),
-        }
-    }
-    Ok(record)
+/// Rebuilds the engine record of an Admiral match from its events (`None` before it started).
+pub fn record_from_events(settings: &MatchSettings, events: &[MatchEvent]) -> Result<Option<Record>> {
+    rules::fold_record(
+        events,
+        |start: Start| Record {
+            format: RECORD_FORMAT,
+            ruleset: settings.ruleset.clone(),
+            intel: settings.intel,
+            start,
+            turns: Vec::new(),
+            ending: None,
+        },
+        |record, turn: Turn| record.turns.push(turn),
+        |record, ending| record.ending = Some(ending),
+    )
 }
 
 /// Replays a match's committed record straight from the database (no cache): the reference
 /// the crash test compares the live state with.
 pub async fn replay_from_store(store: &Store, id: MatchId) -> Result<Option<Game>> {
-    let settings: String = sqlx::query_scalar("SELECT settings FROM matches WHERE id = $1")
-        .bind(id.0)
-        .fetch_optional(&store.read)
-        .await?
-        .ok_or(ServiceError::NoSuchMatch(id))?;
+    let settings = store.match_settings(id).await?.ok_or(ServiceError::NoSuchMatch(id))?;
     let settings: MatchSettings = serde_json::from_str(&settings).map_err(corrupt)?;
-    let events: Vec<(i64, String, String)> =
-        sqlx::query_as("SELECT seq, kind, payload FROM match_events WHERE match_id = $1 ORDER BY seq")
-            .bind(id.0)
-            .fetch_all(&store.read)
-            .await?;
+    let events = events::of_match(&store.read, id).await?;
     Ok(MatchGame::replay(&settings, &events)?.and_then(|g| match g {
         MatchGame::Admiral(g) => Some(g),
         MatchGame::Stratego(_) => None,

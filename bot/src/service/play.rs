@@ -1,6 +1,8 @@
 //! Actions, defence declarations, resignations: one transaction each, exactly once.
 
 use super::*;
+use crate::store::matches::{self, Ending, PendingRow};
+use crate::store::submissions::{self, Submission};
 
 /// How many times a submission that collided with another writer is tried in all.
 const CONFLICT_TRIES: u32 = 4;
@@ -54,10 +56,7 @@ impl Service {
     }
 
     pub(super) async fn stored_result(&self, key: &str) -> Result<Option<ActResult>> {
-        let stored: Option<String> = sqlx::query_scalar("SELECT result FROM submissions WHERE key = $1")
-            .bind(key)
-            .fetch_optional(&self.inner.store.write)
-            .await?;
+        let stored = self.inner.store.submission_result(key).await?;
         stored.map(|s| serde_json::from_str(&s).map_err(corrupt)).transpose()
     }
 
@@ -155,19 +154,10 @@ impl Service {
                 ActResult { ply: game_ply(&next), awaiting_defence: false, outcome: Some(outcome) }
             }
         };
-        batch
-            .sql("INSERT INTO submissions (key, user_id, match_id, result, created_at) VALUES (")
-            .bind(key.to_string())
-            .sql(", ")
-            .bind(user.map(|u| u.db()).unwrap_or(0))
-            .sql(", ")
-            .bind(id.0)
-            .sql(", ")
-            .bind(json(&result))
-            .sql(", ")
-            .bind(now)
-            .sql(") ON CONFLICT (key) DO NOTHING")
-            .end_checked("submission");
+        submissions::record_in(
+            &mut batch,
+            &Submission { key, user, match_id: id, result: json(&result), now },
+        );
         self.sync_ai_job(&mut batch, &next, now);
         outbox::enqueue_in(&mut batch, now, &out);
         let committed = match tx {
@@ -297,17 +287,9 @@ impl Service {
         let ply = game_ply(m);
         let deadline = now + m.tc().defence_span_ms();
         let squares: Vec<Vec<Square>> = options.iter().map(|p| p.iter().collect()).collect();
-        sqlx::query(
-            "INSERT INTO pending_decisions (match_id, ply, defender, action, options, deadline_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(m.id.0)
-        .bind(ply as i64)
-        .bind(side_name(defender))
-        .bind(action.to_string())
-        .bind(json(&squares))
-        .bind(deadline)
-        .execute(&mut *conn)
-        .await?;
+        let pending =
+            PendingRow { ply, defender, action: action.to_string(), options: json(&squares), deadline };
+        matches::insert_pending(conn, m.id, &pending).await?;
         // The attacker's clock stops while the defender decides; nobody loses on time meanwhile.
         let elapsed = m.running_since.map(|t| now - t).unwrap_or(0);
         if let Some(ms) = m.clock_ms[attacker.index()].as_mut() {
@@ -329,14 +311,7 @@ impl Service {
     }
 
     pub(super) async fn save_clocks(&self, conn: &mut AnyConnection, m: &Loaded) -> Result<()> {
-        sqlx::query("UPDATE clocks SET south_ms = $1, north_ms = $2, running_since = $3 WHERE match_id = $4")
-            .bind(m.clock_ms[0])
-            .bind(m.clock_ms[1])
-            .bind(m.running_since)
-            .bind(m.id.0)
-            .execute(conn)
-            .await?;
-        Ok(())
+        Ok(matches::save_clocks(conn, m.id, &m.clocks()).await?)
     }
 
     /// Records the turn just played on `m.game` by `mover`: event, clocks, timers, notices,
@@ -355,22 +330,10 @@ impl Service {
     ) -> Result<ActResult> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
         let turn = game.last_turn_json()?;
-        batch
-            .sql("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES (")
-            .bind(m.id.0)
-            .sql(", ")
-            .bind(m.next_seq)
-            .sql(", 'turn', ")
-            .bind(side_name(mover))
-            .sql(", ")
-            .bind(turn)
-            .sql(", ")
-            .bind(now)
-            .sql(")")
-            .end();
+        events::append_in(batch, m.id, m.next_seq, &MatchEvent::Turn { side: mover, turn }, now);
         m.next_seq += 1;
         if m.pending.take().is_some() {
-            batch.sql("DELETE FROM pending_decisions WHERE match_id = ").bind(m.id.0).end();
+            matches::delete_pending_in(batch, m.id);
             timers::disarm_match_in(batch, m.id, &[TimerKind::DefenceDeadline]);
         }
         let ply = game.ply();
@@ -384,16 +347,7 @@ impl Service {
         let elapsed = m.running_since.map(|t| now - t).unwrap_or(0);
         m.clock_ms[mover.index()] = tc.after_move(m.clock_ms[mover.index()], elapsed);
         m.running_since = Some(now);
-        batch
-            .sql("UPDATE clocks SET south_ms = ")
-            .bind(m.clock_ms[0])
-            .sql(", north_ms = ")
-            .bind(m.clock_ms[1])
-            .sql(", running_since = ")
-            .bind(m.running_since)
-            .sql(" WHERE match_id = ")
-            .bind(m.id.0)
-            .end();
+        matches::save_clocks_in(batch, m.id, &m.clocks());
         let next = mover.opponent();
         let deadline = tc.move_deadline(now, m.clock_ms[next.index()]);
         if let Some(d) = deadline {
@@ -403,14 +357,7 @@ impl Service {
                 None => timers::disarm_match_in(batch, m.id, &[TimerKind::MoveReminder]),
             }
         }
-        batch
-            .sql("UPDATE matches SET ply = ")
-            .bind(ply as i64)
-            .sql(", version = version + 1 WHERE id = ")
-            .bind(m.id.0)
-            .sql(" AND version = ")
-            .bind(m.version)
-            .end_checked("version");
+        matches::set_ply_in(batch, m.id, ply, m.version);
         m.version += 1;
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
         out.extend(m.dm(next, game.your_turn(next, deadline)));
@@ -433,39 +380,24 @@ impl Service {
     ) -> Result<()> {
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
         if let Some((ending_side, ending)) = game.ending_json() {
-            sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES ($1, $2, 'ended', $3, $4, $5)")
-                .bind(m.id.0)
-                .bind(m.next_seq)
-                .bind(side_name(ending_side))
-                .bind(ending)
-                .bind(now)
-                .execute(&mut *conn)
+            events::append(conn, m.id, m.next_seq, &MatchEvent::Ended { side: ending_side, ending }, now)
                 .await?;
             m.next_seq += 1;
         }
-        let r = sqlx::query(
-            "UPDATE matches SET status = 'finished', ply = $1, result = $2, end_reason = $3, finished_at = $4,
-             version = version + 1 WHERE id = $5 AND version = $6",
-        )
-        .bind(game.ply() as i64)
-        .bind(outcome.status.name())
-        .bind(serde_json::to_value(outcome.reason).ok().and_then(|v| v.as_str().map(String::from)))
-        .bind(now)
-        .bind(m.id.0)
-        .bind(m.version)
-        .execute(&mut *conn)
-        .await?;
-        if r.rows_affected() != 1 {
+        let ending = Ending {
+            ply: game.ply(),
+            result: outcome.status.name(),
+            reason: serde_json::to_value(outcome.reason).ok().and_then(|v| v.as_str().map(String::from)),
+            at: now,
+        };
+        if !matches::set_finished(conn, m.id, m.version, &ending).await? {
             return Err(ServiceError::Conflict);
         }
         m.version += 1;
         m.status = MatchStatus::Finished;
         m.running_since = None;
         self.save_clocks(conn, m).await?;
-        sqlx::query("DELETE FROM pending_decisions WHERE match_id = $1")
-            .bind(m.id.0)
-            .execute(&mut *conn)
-            .await?;
+        matches::delete_pending(conn, m.id).await?;
         m.pending = None;
         timers::disarm_match(conn, m.id, &[]).await?;
         let game = match game {
@@ -520,7 +452,7 @@ impl Service {
     fn public_result(&self, m: &Loaded, outcome: Outcome, out: &mut Vec<Outgoing>) {
         if let Some(channel) = m.channel {
             out.push(Outgoing {
-                recipient: Recipient::Channel { guild: m.guild.map(|g| g as u64), channel: channel as u64 },
+                recipient: Recipient::Channel { guild: m.guild, channel },
                 match_id: Some(m.id),
                 language: m.public_lang,
                 notice: Notice::PublicResult {

@@ -11,19 +11,51 @@
 use std::time::Duration;
 
 use admiral_engine::stratego;
-use admiral_engine::{
-    Defense, EndReason, Game, Language, Layout, Outcome, Record, Ruleset, Side, Start, Turn,
-};
+use admiral_engine::{Defense, EndReason, Game, Language, Layout, Outcome, Record, Ruleset, Side, Turn};
 
 use super::{corrupt, json, MatchSettings};
 use crate::ai::AiPlayer;
 use crate::autoplace;
 use crate::error::{Result, ServiceError};
 use crate::notify::Notice;
+use crate::store::events::MatchEvent;
+use serde::de::DeserializeOwned;
 
 /// The ruleset named in a match's settings.
 pub fn ruleset_of(settings: &MatchSettings) -> Result<Ruleset> {
-    Ruleset::from_name(&settings.ruleset).ok_or(ServiceError::InvalidSettings("unknown ruleset"))
+    settings.ruleset_kind()
+}
+
+/// Folds a match's events into a record of type `R` (either ruleset's): `start` makes it from
+/// the start's JSON, `turn` and `end` add each turn and the ending. `None` before the start.
+pub(super) fn fold_record<R, S, T, E>(
+    events: &[MatchEvent],
+    start: impl Fn(S) -> R,
+    turn: impl Fn(&mut R, T),
+    end: impl Fn(&mut R, E),
+) -> Result<Option<R>>
+where
+    S: DeserializeOwned,
+    T: DeserializeOwned,
+    E: DeserializeOwned,
+{
+    let mut record: Option<R> = None;
+    for event in events {
+        match event {
+            MatchEvent::Started { start: json } => {
+                record = Some(start(serde_json::from_str(json).map_err(corrupt)?));
+            }
+            MatchEvent::Turn { turn: json, .. } => {
+                let played = serde_json::from_str(json).map_err(corrupt)?;
+                turn(record.as_mut().ok_or_else(|| corrupt("turn before start"))?, played);
+            }
+            MatchEvent::Ended { ending: json, .. } => {
+                let ending = serde_json::from_str(json).map_err(corrupt)?;
+                end(record.as_mut().ok_or_else(|| corrupt("end before start"))?, ending);
+            }
+        }
+    }
+    Ok(record)
 }
 
 /// A seat's (possibly partial) setup.
@@ -181,38 +213,26 @@ impl MatchGame {
         }
     }
 
-    /// Rebuilds the game from the match's event rows (`None` before it started).
-    pub fn replay(settings: &MatchSettings, events: &[(i64, String, String)]) -> Result<Option<MatchGame>> {
+    /// Rebuilds the game from the match's events (`None` before it started).
+    pub fn replay(settings: &MatchSettings, events: &[MatchEvent]) -> Result<Option<MatchGame>> {
         match ruleset_of(settings)? {
             Ruleset::Admiral => super::record_from_events(settings, events)?
                 .map(|r| Game::replay(&r).map(MatchGame::Admiral).map_err(corrupt))
                 .transpose(),
             Ruleset::Stratego => {
-                let mut record: Option<stratego::Record> = None;
-                for (_, kind, payload) in events {
-                    match kind.as_str() {
-                        "started" => {
-                            let start: Start = serde_json::from_str(payload).map_err(corrupt)?;
-                            record = Some(stratego::Record {
-                                format: stratego::RECORD_FORMAT,
-                                ruleset: Ruleset::Stratego.name().into(),
-                                intel: settings.intel,
-                                start,
-                                turns: Vec::new(),
-                                ending: None,
-                            });
-                        }
-                        "turn" => {
-                            let action: stratego::Action = serde_json::from_str(payload).map_err(corrupt)?;
-                            record.as_mut().ok_or_else(|| corrupt("turn before start"))?.turns.push(action);
-                        }
-                        "ended" => {
-                            let ending = serde_json::from_str(payload).map_err(corrupt)?;
-                            record.as_mut().ok_or_else(|| corrupt("end before start"))?.ending = Some(ending);
-                        }
-                        other => return Err(corrupt(format!("unknown event kind {other}"))),
-                    }
-                }
+                let record = fold_record(
+                    events,
+                    |start| stratego::Record {
+                        format: stratego::RECORD_FORMAT,
+                        ruleset: Ruleset::Stratego.name().into(),
+                        intel: settings.intel,
+                        start,
+                        turns: Vec::new(),
+                        ending: None,
+                    },
+                    |record, action| record.turns.push(action),
+                    |record, ending| record.ending = Some(ending),
+                )?;
                 record
                     .map(|r| stratego::Game::replay(&r).map(MatchGame::Stratego).map_err(corrupt))
                     .transpose()

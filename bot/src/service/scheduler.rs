@@ -43,19 +43,9 @@ impl Service {
         let mut batch = Batch::new();
         let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
         let mut out = Vec::new();
-        // The timer is claimed, applied and deleted in this one transaction. Only the row we
-        // read: a timer re-armed meanwhile (same key, new due time) stays, and a timer handled
-        // meanwhile does nothing. Another process claiming the same timer at the same moment
-        // skips it instead of waiting; if this process dies before the commit, the row is
-        // free again.
-        batch
-            .sql("DELETE FROM timers WHERE key IN (SELECT key FROM timers WHERE key = ")
-            .bind(t.key.clone())
-            .sql(" AND due_at = ")
-            .bind(t.due_at)
-            .sql(self.inner.store.skip_locked())
-            .sql(")")
-            .end_checked("timer");
+        // The timer is claimed, applied and deleted in this one transaction; a timer handled
+        // meanwhile (here or by another process) does nothing.
+        timers::claim_in(&mut batch, t, self.inner.store.skip_locked());
         match tx.flush(&mut batch).await {
             Ok(_) => {}
             Err(BatchError::Check("timer")) => {

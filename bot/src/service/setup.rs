@@ -1,6 +1,7 @@
 //! Setup: auto layouts, uploads, saved layouts, swaps, completion, ready, and the start.
 
 use super::*;
+use crate::store::matches;
 
 impl Service {
     // ---------------------------------------------------------------- setup
@@ -23,12 +24,7 @@ impl Service {
         let grid = layout.grid_text();
         let mut tx = self.inner.store.write.begin().await?;
         Self::bump_version(&mut tx, m).await?;
-        sqlx::query("UPDATE setups SET grid = $1 WHERE match_id = $2 AND side = $3")
-            .bind(&grid)
-            .bind(id.0)
-            .bind(side_name(side))
-            .execute(&mut *tx)
-            .await?;
+        matches::set_setup(&mut tx, id, side, Some(&grid), false).await?;
         tx.commit().await?;
         m.version += 1;
         m.setups[side.index()].layout = layout;
@@ -36,12 +32,7 @@ impl Service {
     }
 
     pub(super) async fn bump_version(conn: &mut AnyConnection, m: &Loaded) -> Result<()> {
-        let r = sqlx::query("UPDATE matches SET version = version + 1 WHERE id = $1 AND version = $2")
-            .bind(m.id.0)
-            .bind(m.version)
-            .execute(conn)
-            .await?;
-        if r.rows_affected() != 1 {
+        if !matches::bump_version(conn, m.id, m.version).await? {
             return Err(ServiceError::Conflict);
         }
         Ok(())
@@ -64,12 +55,7 @@ impl Service {
 
     /// Uses one of the user's saved layouts.
     pub async fn use_saved_layout(&self, user: UserId, id: MatchId, name: &str) -> Result<String> {
-        let grid: Option<String> =
-            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = $1 AND name = $2")
-                .bind(user.db())
-                .bind(name)
-                .fetch_optional(&self.inner.store.write)
-                .await?;
+        let grid = self.inner.store.saved_layout_grid(user, name).await?;
         let grid = grid.ok_or_else(|| ServiceError::NoSuchLayout(name.to_string()))?;
         self.with_setup(user, id, move |m, _, _| MatchLayout::parse_partial(m.ruleset(), &grid)).await
     }
@@ -107,50 +93,24 @@ impl Service {
     pub async fn save_layout(&self, user: UserId, name: &str, text: &str) -> Result<()> {
         let layout = MatchLayout::parse_any(text)?;
         let now = self.now();
-        let mut tx = self.inner.store.write.begin().await?;
-        Self::ensure_player(&mut tx, user, now).await?;
-        sqlx::query(
-            "INSERT INTO layouts (user_id, name, grid, created_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (user_id, name) DO UPDATE SET grid = excluded.grid",
-        )
-        .bind(user.db())
-        .bind(name)
-        .bind(layout.grid_text())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        Ok(self.inner.store.save_layout(user, name, &layout.grid_text(), now).await?)
     }
 
     /// The names of the user's saved layouts.
     pub async fn saved_layouts(&self, user: UserId) -> Result<Vec<String>> {
-        Ok(sqlx::query_scalar("SELECT name FROM layouts WHERE user_id = $1 ORDER BY name")
-            .bind(user.db())
-            .fetch_all(&self.inner.store.read)
-            .await?)
+        Ok(self.inner.store.saved_layout_names(user).await?)
     }
 
     /// One saved layout as a layout file (with the explanatory header in `language`).
     pub async fn saved_layout(&self, user: UserId, name: &str, language: Language) -> Result<String> {
-        let grid: Option<String> =
-            sqlx::query_scalar("SELECT grid FROM layouts WHERE user_id = $1 AND name = $2")
-                .bind(user.db())
-                .bind(name)
-                .fetch_optional(&self.inner.store.read)
-                .await?;
+        let grid = self.inner.store.saved_layout_grid(user, name).await?;
         let grid = grid.ok_or_else(|| ServiceError::NoSuchLayout(name.to_string()))?;
         Ok(MatchLayout::parse_any(&grid)?.to_text(language))
     }
 
     /// Deletes one saved layout.
     pub async fn delete_layout(&self, user: UserId, name: &str) -> Result<()> {
-        let r = sqlx::query("DELETE FROM layouts WHERE user_id = $1 AND name = $2")
-            .bind(user.db())
-            .bind(name)
-            .execute(&self.inner.store.write)
-            .await?;
-        if r.rows_affected() == 0 {
+        if !self.inner.store.delete_layout(user, name).await? {
             return Err(ServiceError::NoSuchLayout(name.to_string()));
         }
         Ok(())
@@ -174,11 +134,7 @@ impl Service {
         let mut next = m.clone();
         next.setups[side.index()].ready = true;
         let mut tx = self.inner.store.write.begin().await?;
-        sqlx::query("UPDATE setups SET ready = 1 WHERE match_id = $1 AND side = $2")
-            .bind(id.0)
-            .bind(side_name(side))
-            .execute(&mut *tx)
-            .await?;
+        matches::set_setup(&mut tx, id, side, None, true).await?;
         let mut out = Vec::new();
         if next.setups.iter().all(|s| s.ready) {
             self.start_match(&mut tx, &mut next, now, &mut out).await?;
@@ -215,12 +171,7 @@ impl Service {
             }
             let layout = m.setups[side.index()].layout.completed(m.side_seed(side, m.version + 1));
             let grid = layout.grid_text();
-            sqlx::query("UPDATE setups SET grid = $1, ready = 1 WHERE match_id = $2 AND side = $3")
-                .bind(&grid)
-                .bind(m.id.0)
-                .bind(side_name(side))
-                .execute(&mut *conn)
-                .await?;
+            matches::set_setup(conn, m.id, side, Some(&grid), true).await?;
             m.setups[side.index()] = Setup { layout, ready: true };
             out.extend(m.dm(side, Notice::SetupFilled { side, grid }));
         }
@@ -235,22 +186,10 @@ impl Service {
         out: &mut Vec<Outgoing>,
     ) -> Result<()> {
         let game = MatchGame::start([&m.setups[0].layout, &m.setups[1].layout], m.settings.intel)?;
-        sqlx::query("INSERT INTO match_events (match_id, seq, kind, side, payload, created_at) VALUES ($1, $2, 'started', NULL, $3, $4)")
-            .bind(m.id.0)
-            .bind(m.next_seq)
-            .bind(game.start_json())
-            .bind(now)
-            .execute(&mut *conn)
+        events::append(conn, m.id, m.next_seq, &MatchEvent::Started { start: game.start_json() }, now)
             .await?;
         m.next_seq += 1;
-        let r = sqlx::query(
-            "UPDATE matches SET status = 'playing', version = version + 1 WHERE id = $1 AND version = $2",
-        )
-        .bind(m.id.0)
-        .bind(m.version)
-        .execute(&mut *conn)
-        .await?;
-        if r.rows_affected() != 1 {
+        if !matches::set_playing(conn, m.id, m.version).await? {
             return Err(ServiceError::Conflict);
         }
         m.version += 1;
@@ -258,13 +197,7 @@ impl Service {
         let tc = m.tc();
         m.clock_ms = [tc.initial_ms(), tc.initial_ms()];
         m.running_since = Some(now);
-        sqlx::query("UPDATE clocks SET south_ms = $1, north_ms = $2, running_since = $3 WHERE match_id = $4")
-            .bind(m.clock_ms[0])
-            .bind(m.clock_ms[1])
-            .bind(now)
-            .bind(m.id.0)
-            .execute(&mut *conn)
-            .await?;
+        self.save_clocks(conn, m).await?;
         timers::disarm_match(conn, m.id, &[TimerKind::SetupDeadline, TimerKind::SetupReminder]).await?;
         let deadline = self.arm_move(conn, m, &game, now).await?;
         out.extend(m.dm(Side::South, game.your_turn(Side::South, deadline)));

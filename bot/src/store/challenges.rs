@@ -1,10 +1,132 @@
-//! `challenges`: who challenged whom, and in which language the public message was posted.
+//! `challenges`: who challenged whom with which settings, and how it was answered.
+//!
+//! A challenge is answered once: accepting, declining and expiring are each one checked
+//! `UPDATE … WHERE status = 'open'`, so of two processes answering at once exactly one does.
 
 use admiral_engine::Language;
+use sqlx::AnyConnection;
 
 use super::Store;
-use crate::ids::{ChallengeId, UserId};
-use crate::service::lang_of;
+use crate::ids::{ChallengeId, MatchId, UserId};
+use crate::model::{lang_code, lang_of};
+
+/// Where a challenge stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeStatus {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted: the match exists.
+    Accepted,
+    /// Declined by the challenged player.
+    Declined,
+    /// Unanswered in time.
+    Expired,
+}
+
+impl ChallengeStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+
+    fn parse(s: &str) -> Result<ChallengeStatus, sqlx::Error> {
+        [
+            ChallengeStatus::Open,
+            ChallengeStatus::Accepted,
+            ChallengeStatus::Declined,
+            ChallengeStatus::Expired,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == s)
+        .ok_or_else(|| sqlx::Error::Decode(format!("unknown challenge status {s:?}").into()))
+    }
+}
+
+/// A challenge's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    /// Who issued it.
+    pub challenger: UserId,
+    /// Who was challenged.
+    pub challenged: UserId,
+    /// The match settings as JSON.
+    pub settings: String,
+    /// The server it was issued in.
+    pub guild: Option<u64>,
+    /// The channel it was issued in.
+    pub channel: Option<u64>,
+    /// The language of its public message.
+    pub public_language: Option<Language>,
+    /// Where it stands.
+    pub status: ChallengeStatus,
+    /// When it expires (Unix ms).
+    pub expires_at: i64,
+    /// The match, once accepted.
+    pub match_id: Option<MatchId>,
+}
+
+/// A new challenge.
+#[derive(Clone, Debug)]
+pub struct NewChallenge<'a> {
+    /// Who issues it.
+    pub challenger: UserId,
+    /// Who is challenged.
+    pub challenged: UserId,
+    /// The match settings as JSON.
+    pub settings: &'a str,
+    /// The server it is issued in.
+    pub guild: Option<u64>,
+    /// The channel it is issued in.
+    pub channel: Option<u64>,
+    /// The language of its public message.
+    pub public_language: Language,
+    /// When (Unix ms).
+    pub now: i64,
+    /// When it expires (Unix ms).
+    pub expires_at: i64,
+}
+
+/// Stores a new open challenge in the caller's transaction.
+pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<ChallengeId, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO challenges (challenger, challenged, settings, guild_id, channel_id, public_language,
+                                 created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(new.challenger.db())
+    .bind(new.challenged.db())
+    .bind(new.settings)
+    .bind(new.guild.map(|g| g as i64))
+    .bind(new.channel.map(|c| c as i64))
+    .bind(lang_code(new.public_language))
+    .bind(new.now)
+    .bind(new.expires_at)
+    .fetch_one(conn)
+    .await?;
+    Ok(ChallengeId(id))
+}
+
+/// Answers an open challenge (`to` is accepted, declined or expired; `match_id` for an
+/// accepted one), in the caller's transaction: false if it was no longer open (another answer
+/// came first; nothing changed).
+pub async fn close(
+    conn: &mut AnyConnection,
+    id: ChallengeId,
+    to: ChallengeStatus,
+    match_id: Option<MatchId>,
+) -> Result<bool, sqlx::Error> {
+    let r = sqlx::query("UPDATE challenges SET status = $1, match_id = $2 WHERE id = $3 AND status = 'open'")
+        .bind(to.as_str())
+        .bind(match_id.map(|m| m.0))
+        .bind(id.0)
+        .execute(conn)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
 
 /// A challenge's two players and the language of its public message.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,5 +156,32 @@ impl Store {
             challenged: UserId::from_db(challenged),
             public_language: language.as_deref().map(lang_of),
         }))
+    }
+
+    /// Challenge `id`'s row; `None` if there is no such challenge.
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, sqlx::Error> {
+        type Row = (i64, i64, String, Option<i64>, Option<i64>, Option<String>, String, i64, Option<i64>);
+        let row: Option<Row> = sqlx::query_as(
+            "SELECT challenger, challenged, settings, guild_id, channel_id, public_language, status, expires_at,
+                    match_id
+             FROM challenges WHERE id = $1",
+        )
+        .bind(id.0)
+        .fetch_optional(&self.write)
+        .await?;
+        row.map(|(from, to, settings, guild, channel, language, status, expires_at, match_id)| {
+            Ok(ChallengeRow {
+                challenger: UserId::from_db(from),
+                challenged: UserId::from_db(to),
+                settings,
+                guild: guild.map(|g| g as u64),
+                channel: channel.map(|c| c as u64),
+                public_language: language.as_deref().map(lang_of),
+                status: ChallengeStatus::parse(&status)?,
+                expires_at,
+                match_id: match_id.map(MatchId),
+            })
+        })
+        .transpose()
     }
 }

@@ -21,12 +21,17 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
 
+pub mod careers;
 pub mod challenges;
 pub mod discord;
+pub mod events;
 pub mod layouts;
 pub mod matches;
+pub mod outbox;
 pub mod players;
 pub mod scratch;
+pub mod submissions;
+pub mod timers;
 pub mod work;
 
 #[cfg(test)]

@@ -1,12 +1,72 @@
 //! `players`: what is stored about a player, read for the front ends.
 
+use std::collections::HashSet;
+
 use admiral_engine::Language;
+use sqlx::{Any, AnyConnection, Executor};
 
 use super::Store;
 use crate::ids::UserId;
-use crate::service::{lang_of, DefencePolicy};
+use crate::model::{lang_code, lang_of, DefencePolicy};
+
+/// Creates `user`'s player row if missing, in the caller's transaction.
+pub async fn ensure(conn: &mut AnyConnection, user: UserId, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO players (user_id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+        .bind(user.db())
+        .bind(now)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// `user`'s language and defence policy; `None` if the user has no player row yet.
+pub async fn preferences<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user: UserId,
+) -> Result<Option<(Language, DefencePolicy)>, sqlx::Error> {
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT language, defence_policy FROM players WHERE user_id = $1")
+            .bind(user.db())
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(language, policy)| (lang_of(&language), DefencePolicy::from_code(&policy))))
+}
 
 impl Store {
+    /// Sets `user`'s language (creating their player row if missing).
+    pub async fn set_language(&self, user: UserId, language: Language, now: i64) -> Result<(), sqlx::Error> {
+        self.set_player_text(user, "language", lang_code(language), now).await
+    }
+
+    /// Sets `user`'s defence policy (creating their player row if missing).
+    pub async fn set_defence_policy(
+        &self,
+        user: UserId,
+        policy: DefencePolicy,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        self.set_player_text(user, "defence_policy", policy.as_str(), now).await
+    }
+
+    /// Sets one text column of `user`'s player row (`column` is one of this module's names,
+    /// never input).
+    async fn set_player_text(
+        &self,
+        user: UserId,
+        column: &str,
+        value: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.write.begin().await?;
+        ensure(&mut tx, user, now).await?;
+        sqlx::query(&format!("UPDATE players SET {column} = $1 WHERE user_id = $2"))
+            .bind(value)
+            .bind(user.db())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await
+    }
+
     /// The language stored for `user`; `None` if the user has no player row yet.
     pub async fn stored_language(&self, user: UserId) -> Result<Option<Language>, sqlx::Error> {
         let code: Option<String> = sqlx::query_scalar("SELECT language FROM players WHERE user_id = $1")
@@ -34,5 +94,23 @@ impl Store {
                 .fetch_optional(&self.read)
                 .await?;
         Ok(code.as_deref().map(DefencePolicy::from_code))
+    }
+
+    /// Marks `user`'s DMs closed (a refused DM) or open again (a probe got through).
+    pub async fn set_dm_closed(&self, user: UserId, closed: bool) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE players SET dm_closed = $1 WHERE user_id = $2")
+            .bind(closed as i64)
+            .bind(user.db())
+            .execute(&self.write)
+            .await?;
+        Ok(())
+    }
+
+    /// Every player whose DMs are known to be closed.
+    pub async fn users_with_closed_dms(&self) -> Result<HashSet<UserId>, sqlx::Error> {
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT user_id FROM players WHERE dm_closed = 1")
+            .fetch_all(&self.read)
+            .await?;
+        Ok(ids.into_iter().map(UserId::from_db).collect())
     }
 }

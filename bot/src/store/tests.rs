@@ -8,7 +8,7 @@ use super::discord::ChallengeMessage;
 use super::matches::MatchSeats;
 use super::{Durability, Store};
 use crate::ids::{ChallengeId, MatchId, UserId};
-use crate::service::DefencePolicy;
+use crate::model::DefencePolicy;
 
 const ALICE: UserId = UserId(1001);
 const BOB: UserId = UserId(1002);

@@ -6,8 +6,8 @@
 use admiral_engine::Side;
 use sqlx::AnyConnection;
 
+use super::Batch;
 use crate::ids::{ChallengeId, MatchId};
-use crate::store::Batch;
 
 /// What a timer does when due.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -73,8 +73,14 @@ pub struct Timer {
     pub due_at: i64,
 }
 
-fn match_key(m: MatchId, kind: TimerKind) -> String {
+/// The row key of a match's timer of `kind` (one of each kind per match).
+pub fn match_key(m: MatchId, kind: TimerKind) -> String {
     format!("m{}:{}", m.0, kind.as_str())
+}
+
+/// The row key of a challenge's expiry.
+pub fn challenge_key(c: ChallengeId) -> String {
+    format!("c{}:{}", c.0, TimerKind::ChallengeExpiry.as_str())
 }
 
 /// Arms (or re-arms) a match timer in the caller's transaction.
@@ -149,7 +155,7 @@ pub async fn disarm_match(
         sqlx::query("DELETE FROM timers WHERE match_id = $1").bind(m.0).execute(conn).await?;
         return Ok(());
     }
-    let sql = format!("DELETE FROM timers WHERE key IN ({})", crate::store::placeholders(1, kinds.len()));
+    let sql = format!("DELETE FROM timers WHERE key IN ({})", super::placeholders(1, kinds.len()));
     let mut query = sqlx::query(&sql);
     for k in kinds {
         query = query.bind(match_key(m, *k));
@@ -164,7 +170,7 @@ pub async fn arm_challenge(conn: &mut AnyConnection, c: ChallengeId, due_at: i64
         "INSERT INTO timers (key, challenge_id, kind, due_at) VALUES ($1, $2, 'challenge_expiry', $3)
          ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at",
     )
-    .bind(format!("c{}:challenge_expiry", c.0))
+    .bind(challenge_key(c))
     .bind(c.0)
     .bind(due_at)
     .execute(conn)
@@ -213,6 +219,27 @@ pub async fn all(pool: &sqlx::AnyPool) -> Result<Vec<Timer>, sqlx::Error> {
     .fetch_all(pool)
     .await?;
     Ok(rows.into_iter().filter_map(from_row).collect())
+}
+
+/// When the timer `key` is due, if it is armed.
+pub async fn due_at(pool: &sqlx::AnyPool, key: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT due_at FROM timers WHERE key = $1").bind(key).fetch_optional(pool).await
+}
+
+/// Claims `timer` as part of a [`Batch`] (checked as `"timer"`): deletes its row if it is
+/// still the one read (a timer re-armed meanwhile, same key and a new due time, stays; one
+/// handled meanwhile fails the check). On PostgreSQL another process claiming the same row at
+/// the same moment skips it instead of waiting (`skip_locked`, see [`super::Store::skip_locked`]);
+/// if the claimer dies before its commit, the row is free again.
+pub fn claim_in(batch: &mut Batch, timer: &Timer, skip_locked: &str) {
+    batch
+        .sql("DELETE FROM timers WHERE key IN (SELECT key FROM timers WHERE key = ")
+        .bind(timer.key.clone())
+        .sql(" AND due_at = ")
+        .bind(timer.due_at)
+        .sql(skip_locked)
+        .sql(")")
+        .end_checked("timer");
 }
 
 /// The earliest due time, if any timer is armed.
