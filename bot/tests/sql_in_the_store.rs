@@ -1,5 +1,7 @@
 //! Issue #33: the store owns all SQL. The Discord adapter (`bot/src/discord/`) calls the
-//! service (or the store) in domain terms and never runs a query or touches a pool itself.
+//! service in domain terms and never runs a query or touches a pool itself; the service, the
+//! outbox, the careers and the tools call typed store functions (`bot/src/store/`, one file per
+//! table family) and hold no SQL text of their own.
 
 use std::path::{Path, PathBuf};
 
@@ -37,4 +39,30 @@ fn the_discord_adapter_runs_no_sql() {
         "the Discord adapter must call the service or the store, not run SQL:\n{}",
         found.join("\n")
     );
+}
+
+/// Whether `line` holds SQL text or runs a query.
+fn sql_on(line: &str) -> Option<&'static str> {
+    const QUERIES: [&str; 5] = ["sqlx::query", "sqlx::raw_sql", "query_as(", "query_scalar(", ".sql("];
+    const STATEMENTS: [&str; 6] =
+        ["\"SELECT ", "\"INSERT ", "\"UPDATE ", "\"DELETE ", "\"CREATE ", "\"BEGIN"];
+    QUERIES.into_iter().chain(STATEMENTS).find(|w| line.contains(w))
+}
+
+#[test]
+fn only_the_store_holds_sql() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let store = src.join("store");
+    let files: Vec<PathBuf> = rust_files(&src).into_iter().filter(|f| !f.starts_with(&store)).collect();
+    assert!(files.len() > 20, "the bot's sources were not found under {}", src.display());
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable source");
+        for (n, line) in text.lines().enumerate() {
+            if let Some(word) = sql_on(line) {
+                found.push(format!("{}:{}: `{word}`: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "SQL outside bot/src/store/:\n{}", found.join("\n"));
 }
