@@ -17,7 +17,7 @@
 
 use admiral_engine::{Event, Game, Side, UnitKind, Weapon};
 
-use super::tonnage;
+use super::scale::tonnage;
 
 /// What destroyed an enemy unit, from the player's point of view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -141,7 +141,7 @@ pub fn turn_events(game: &Game) -> Vec<Vec<Event>> {
 /// credited to them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deeds {
-    /// Award key → increment, for every award of [`super::AWARDS`] (zero included).
+    /// Award key → increment, for every award of [`super::scale::AWARDS`] (zero included).
     pub counts: Vec<(&'static str, u64)>,
     /// Enemy units destroyed by the player.
     pub units_sunk: u64,

@@ -19,7 +19,7 @@ use sqlx::AnyConnection;
 
 use super::deeds::{bases_on_board, deeds_from, turn_events, Finish};
 use super::points::{points, PointsBreakdown};
-use super::{degree_for, rank_of, AWARDS};
+use super::scale::{degree_for, rank_of, AWARDS};
 use crate::clock::DAY_MS;
 use crate::ids::UserId;
 use crate::store::careers::{self, HeldAward, MatchCredit};

@@ -4,7 +4,7 @@ use admiral_engine::{Game, Outcome, Side, Status};
 use serde::{Deserialize, Serialize};
 
 use super::deeds::bases_on_board;
-use super::FLEET_STRENGTH;
+use super::scale::FLEET_STRENGTH;
 
 /// Bonus for keeping both bases.
 pub const BASES_BONUS: f64 = 50.0;
@@ -65,7 +65,7 @@ pub fn opponent_factor(ai_level: Option<u8>) -> f64 {
 
 /// The points of `me` for a finished game (rank fields are filled in by the ledger).
 /// `tonnage_sunk` is the notional tonnage of the enemy units `me` destroyed
-/// ([`super::Deeds::tonnage_sunk`]).
+/// ([`super::deeds::Deeds::tonnage_sunk`]).
 pub fn points(
     game: &Game,
     me: Side,

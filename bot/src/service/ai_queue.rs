@@ -13,7 +13,7 @@ use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 #[cfg(doc)]
-use super::ServiceConfig;
+use super::config::ServiceConfig;
 
 /// How many recent decisions [`AiStats`] keeps the timings of.
 const RECENT: usize = 4096;

@@ -2,8 +2,9 @@
 
 use std::time::Instant;
 
+use super::ai_queue::AiStats;
 use super::play::Submit;
-use super::*;
+use super::prelude::*;
 use crate::store::work;
 
 /// How long a claimed AI turn stays this process's (service clock): far longer than a search

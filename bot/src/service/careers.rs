@@ -1,6 +1,7 @@
 //! Career queries and the recompute of every profile from the match records.
 
-use super::*;
+use super::loading::record_from_events;
+use super::prelude::*;
 use crate::career::board::LeaderPage;
 use crate::career::ledger::{self, FinishedMatch};
 use crate::career::{AwardProgress, AWARDS};

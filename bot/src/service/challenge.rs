@@ -1,6 +1,6 @@
 //! Challenges (create, accept, decline, expire) and match creation, AI matches included.
 
-use super::*;
+use super::prelude::*;
 use crate::store::challenges::{self, ChallengeStatus, NewChallenge};
 use crate::store::matches::{self, NewMatch};
 

@@ -4,9 +4,10 @@
 
 use admiral_engine::Language;
 
-use super::{DefencePolicy, Service};
+use super::state::Service;
 use crate::error::Result;
 use crate::ids::{ChallengeId, MatchId, UserId};
+use crate::model::DefencePolicy;
 use crate::store::challenges::ChallengeParties;
 use crate::store::discord::ChallengeMessage;
 use crate::store::matches::MatchSeats;

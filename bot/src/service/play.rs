@@ -1,6 +1,6 @@
 //! Actions, defence declarations, resignations: one transaction each, exactly once.
 
-use super::*;
+use super::prelude::*;
 use crate::store::matches::{self, Ending, PendingRow};
 use crate::store::submissions::{self, Submission};
 

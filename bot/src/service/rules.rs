@@ -13,10 +13,11 @@ use std::time::Duration;
 use admiral_engine::stratego;
 use admiral_engine::{Defense, EndReason, Game, Language, Layout, Outcome, Record, Ruleset, Side, Turn};
 
-use super::{corrupt, json, MatchSettings};
+use super::encoding::{corrupt, json};
 use crate::ai::AiPlayer;
 use crate::autoplace;
 use crate::error::{Result, ServiceError};
+use crate::model::MatchSettings;
 use crate::notify::Notice;
 use crate::store::events::MatchEvent;
 use serde::de::DeserializeOwned;

@@ -1,6 +1,6 @@
 //! Deadlines, reminders and expiries (the timers table), and the background workers.
 
-use super::*;
+use super::prelude::*;
 
 impl Service {
     // ---------------------------------------------------------------- timers

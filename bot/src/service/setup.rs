@@ -1,6 +1,6 @@
 //! Setup: auto layouts, uploads, saved layouts, swaps, completion, ready, and the start.
 
-use super::*;
+use super::prelude::*;
 use crate::store::matches;
 
 impl Service {
