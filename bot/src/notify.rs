@@ -43,6 +43,13 @@ pub struct Outgoing {
     pub notice: Notice,
 }
 
+impl Outgoing {
+    /// A DM to `user`.
+    pub fn to_user(user: UserId, match_id: Option<MatchId>, language: Language, notice: Notice) -> Outgoing {
+        Outgoing { recipient: Recipient::User { user }, match_id, language, notice }
+    }
+}
+
 /// One queued notification, as handed to a delivery (the outbox's `Delivery`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Notification {

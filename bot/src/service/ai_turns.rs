@@ -184,15 +184,12 @@ impl Service {
         outbox::enqueue(
             &mut tx,
             now,
-            &[Outgoing {
-                recipient: Recipient::User { user },
-                match_id: Some(id),
+            &[Outgoing::to_user(
+                user,
+                Some(id),
                 language,
-                notice: Notice::AiBusy {
-                    ahead: ahead as u32,
-                    eta_secs: self.inner.ai_queue.eta(ahead, floor),
-                },
-            }],
+                Notice::AiBusy { ahead: ahead as u32, eta_secs: self.inner.ai_queue.eta(ahead, floor) },
+            )],
         )
         .await?;
         tx.commit().await?;

@@ -109,12 +109,12 @@ impl Service {
             return Err(ServiceError::ChallengeClosed);
         }
         timers::delete(&mut tx, &timers::challenge_key(challenge)).await?;
-        let mut out = vec![Outgoing {
-            recipient: Recipient::User { user: from },
-            match_id: Some(id),
+        let mut out = vec![Outgoing::to_user(
+            from,
+            Some(id),
             language,
-            notice: Notice::ChallengeAnswered { challenge, accepted: true, match_id: Some(id) },
-        }];
+            Notice::ChallengeAnswered { challenge, accepted: true, match_id: Some(id) },
+        )];
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         // Load inside the transaction's view is not possible with one connection; build from data.
@@ -161,12 +161,12 @@ impl Service {
         outbox::enqueue(
             &mut tx,
             now,
-            &[Outgoing {
-                recipient: Recipient::User { user: from },
-                match_id: None,
+            &[Outgoing::to_user(
+                from,
+                None,
                 language,
-                notice: Notice::ChallengeAnswered { challenge, accepted: false, match_id: None },
-            }],
+                Notice::ChallengeAnswered { challenge, accepted: false, match_id: None },
+            )],
         )
         .await?;
         tx.commit().await?;
@@ -201,12 +201,7 @@ impl Service {
                 outbox::enqueue(
                     &mut tx,
                     now,
-                    &[Outgoing {
-                        recipient: Recipient::User { user: from },
-                        match_id: None,
-                        language,
-                        notice: Notice::ChallengeExpired { challenge },
-                    }],
+                    &[Outgoing::to_user(from, None, language, Notice::ChallengeExpired { challenge })],
                 )
                 .await?;
             }

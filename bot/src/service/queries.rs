@@ -48,12 +48,7 @@ impl Service {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
-        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
-        let game = m.game()?;
-        if m.status != MatchStatus::Playing || m.pending.is_some() || game.to_move() != side {
-            return Ok(Vec::new());
-        }
-        Ok(game.legal_notations())
+        Ok(m.game_to_move_of(user)?.map(MatchGame::legal_notations).unwrap_or_default())
     }
 
     /// The full record as JSON in the engine's record format (either ruleset).
@@ -69,12 +64,10 @@ impl Service {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
-        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
-        let game = m.game()?;
-        if m.status != MatchStatus::Playing || m.pending.is_some() || game.to_move() != side {
-            return Ok(Vec::new());
+        match m.game_to_move_of(user)? {
+            Some(game) => Ok(game.admiral()?.legal_actions()),
+            None => Ok(Vec::new()),
         }
-        Ok(game.admiral()?.legal_actions())
     }
 
     /// The defence the user is asked to declare now: the attack as they may know it, their
@@ -141,19 +134,9 @@ impl Service {
 
     /// The user's career.
     pub async fn profile(&self, user: UserId) -> Result<Profile> {
-        let counters = self.inner.store.counters(user).await?;
-        let awards = self.inner.store.awards(user).await?;
-        Ok(Profile {
-            points: counters.points,
-            rank: career::rank_of(counters.points),
-            rated_matches: counters.rated_matches,
-            wins: counters.wins,
-            draws: counters.draws,
-            losses: counters.losses,
-            units_sunk: counters.units_sunk,
-            tonnage_sunk: counters.tonnage_sunk,
-            awards: awards.into_iter().map(|a| (a.award, a.count, a.degree)).collect(),
-        })
+        let mut profile = self.inner.store.profile(user).await?;
+        profile.rank = career::rank_of(profile.points);
+        Ok(profile)
     }
 
     /// Notices kept for a user whose DMs are closed (for ephemeral replies).

@@ -15,7 +15,7 @@ use crate::clock::{Now, TimeControl};
 use crate::error::{Result, ServiceError};
 use crate::ids::{MatchId, UserId};
 use crate::model::{DefencePolicy, MatchSettings, MatchStatus, Opponent};
-use crate::notify::{Notice, Outgoing, Recipient};
+use crate::notify::{Notice, Outgoing};
 use crate::store::matches::ClockRow;
 use crate::store::{BatchError, GroupCommit, Store};
 
@@ -72,12 +72,8 @@ impl Loaded {
         }
     }
     pub(super) fn dm(&self, side: Side, notice: Notice) -> Option<Outgoing> {
-        self.users[side.index()].map(|user| Outgoing {
-            recipient: Recipient::User { user },
-            match_id: Some(self.id),
-            language: self.lang[side.index()],
-            notice,
-        })
+        self.users[side.index()]
+            .map(|user| Outgoing::to_user(user, Some(self.id), self.lang[side.index()], notice))
     }
     pub(super) fn clocks(&self) -> ClockRow {
         ClockRow { remaining_ms: self.clock_ms, running_since: self.running_since }
@@ -87,6 +83,13 @@ impl Loaded {
     }
     pub(super) fn game(&self) -> Result<&MatchGame> {
         self.game.as_ref().ok_or(ServiceError::SetupNotReady)
+    }
+    /// The game if it is `user`'s turn to act (in play, no decision pending); `None` otherwise.
+    pub(super) fn game_to_move_of(&self, user: UserId) -> Result<Option<&MatchGame>> {
+        let side = self.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        let game = self.game()?;
+        let to_move = self.status == MatchStatus::Playing && self.pending.is_none() && game.to_move() == side;
+        Ok(to_move.then_some(game))
     }
     pub(super) fn ruleset(&self) -> Ruleset {
         Ruleset::from_name(&self.settings.ruleset).unwrap_or_default()

@@ -8,6 +8,7 @@ use sqlx::AnyConnection;
 use super::{Batch, Store};
 use crate::career::board::{LeaderPage, LeaderRow, PAGE_SIZE};
 use crate::ids::UserId;
+use crate::model::Profile;
 
 /// One award a player holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,25 +19,6 @@ pub struct HeldAward {
     pub count: u64,
     /// Its degree: 0 none, 3 = III, 2 = II, 1 = I.
     pub degree: u8,
-}
-
-/// A player's career counters (the `profiles` row).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    /// Accumulated points.
-    pub points: u32,
-    /// Rated matches finished.
-    pub rated_matches: u32,
-    /// Wins.
-    pub wins: u32,
-    /// Draws.
-    pub draws: u32,
-    /// Losses.
-    pub losses: u32,
-    /// Enemy units destroyed.
-    pub units_sunk: u64,
-    /// Enemy tonnage destroyed.
-    pub tonnage_sunk: u64,
 }
 
 /// What one rated match adds to a player's career, written by [`credit_in`].
@@ -204,8 +186,9 @@ fn leader_row((place, user, points, wins, rated): LeaderRowData) -> LeaderRow {
 }
 
 impl Store {
-    /// `user`'s counters; zero without a profile.
-    pub async fn counters(&self, user: UserId) -> Result<Counters, sqlx::Error> {
+    /// `user`'s profile row and awards; zero without a profile. The rank is left at 0: it is
+    /// the career's reading of the points ([`crate::career::rank_of`]).
+    pub async fn profile(&self, user: UserId) -> Result<Profile, sqlx::Error> {
         let row: Option<(i64, i64, i64, i64, i64, i64, i64)> = sqlx::query_as(
             "SELECT points, rated_matches, wins, draws, losses, units_sunk, tonnage_sunk FROM profiles WHERE user_id = $1",
         )
@@ -213,14 +196,17 @@ impl Store {
         .fetch_optional(&self.write)
         .await?;
         let (points, rated, wins, draws, losses, units, tonnage) = row.unwrap_or_default();
-        Ok(Counters {
+        let awards = self.awards(user).await?;
+        Ok(Profile {
             points: points as u32,
+            rank: 0,
             rated_matches: rated as u32,
             wins: wins as u32,
             draws: draws as u32,
             losses: losses as u32,
             units_sunk: units as u64,
             tonnage_sunk: tonnage as u64,
+            awards: awards.into_iter().map(|a| (a.award, a.count, a.degree)).collect(),
         })
     }
 
