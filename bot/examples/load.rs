@@ -71,16 +71,10 @@ async fn main() {
     let store = Store::open(&url, if full { Durability::PowerLoss } else { Durability::Process })
         .await
         .expect("store");
-    let svc = Service::start(
-        store,
-        Arc::new(SystemNow),
-        ServiceConfig {
-            ai_budget: Some(admiral_engine::ai::Budget::Time(std::time::Duration::from_millis(3))),
-            ..ServiceConfig::default()
-        },
-    )
-    .await
-    .expect("service");
+    let svc =
+        Service::start(store, Arc::new(SystemNow), ServiceConfig::with_ai_time(Duration::from_millis(3)))
+            .await
+            .expect("service");
     let delivered = Arc::new(Counting(AtomicU64::new(0)));
     let workers = svc.spawn_workers(delivered.clone());
     let setup = Instant::now();

@@ -7,6 +7,7 @@
 //! Usage: `crash_worker <database-url> <sink-file> <seed> <matches>`
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use admiral_bot::clock::TimeControl;
 use admiral_bot::outbox::FileDelivery;
@@ -41,15 +42,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (url, sink, seed, wanted): (&str, &str, u64, i64) =
         (&args[1], &args[2], args[3].parse()?, args[4].parse()?);
     let store = Store::open(url, Durability::Process).await?;
-    let svc = Service::start(
-        store,
-        Arc::new(SystemNow),
-        ServiceConfig {
-            ai_budget: Some(admiral_engine::ai::Budget::Time(std::time::Duration::from_millis(3))),
-            ..ServiceConfig::default()
-        },
-    )
-    .await?;
+    let svc =
+        Service::start(store, Arc::new(SystemNow), ServiceConfig::with_ai_time(Duration::from_millis(3)))
+            .await?;
     let delivery = Arc::new(FileDelivery::open(std::path::Path::new(sink))?);
     let workers = svc.spawn_workers(delivery.clone());
     let origin = Origin::in_channel(1, 2);

@@ -20,6 +20,12 @@ pub struct ServiceConfig {
 }
 
 impl ServiceConfig {
+    /// The defaults, but every AI decision thinks for `time` of wall clock instead of its
+    /// level's fixed work (load runs, the crash test's workers).
+    pub fn with_ai_time(time: std::time::Duration) -> ServiceConfig {
+        ServiceConfig { ai_budget: Some(Budget::Time(time)), ..ServiceConfig::default() }
+    }
+
     /// One search per core: a search never shares its core, so a decision's wait grows with
     /// the queue while its thinking stays the same.
     pub fn default_ai_searches() -> usize {
