@@ -7,6 +7,7 @@ use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
+use crate::shapes::star;
 use crate::sprites::{draw_token, fill_rect, rounded_rect, tile, zone_of_row, TokenKind};
 
 const CARD_BG: Rgb = Rgb::hex(0x0f1d2b);
@@ -321,22 +322,6 @@ pub(crate) fn encode_rgb(p: &Pixmap) -> Vec<u8> {
         w.finish().expect("png end");
     }
     out
-}
-
-fn star(cx: f32, cy: f32, r: f32) -> tiny_skia::Path {
-    let mut pb = PathBuilder::new();
-    for i in 0..10 {
-        let a = -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / 5.0;
-        let rr = if i % 2 == 0 { r } else { r * 0.42 };
-        let (x, y) = (cx + rr * a.cos(), cy + rr * a.sin());
-        if i == 0 {
-            pb.move_to(x, y);
-        } else {
-            pb.line_to(x, y);
-        }
-    }
-    pb.close();
-    pb.finish().expect("star")
 }
 
 /// A shoulder board for each of the 19 ranks (after the Soviet Navy's: stripes across for

@@ -69,6 +69,7 @@ mod lzw;
 mod palette;
 mod replay;
 pub mod samples;
+mod shapes;
 mod sprites;
 mod stratego;
 
