@@ -5,10 +5,14 @@
 use admiral_engine::{Event, Language, Layout, Side, Square, UnitKind, COLS};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
+use crate::admiral::Admiral;
+use crate::board::sprites::tile;
+use crate::board::token::{draw_token_on_card, Token};
+use crate::board::BoardGame;
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
 use crate::shapes::star;
-use crate::sprites::{draw_token, fill_rect, rounded_rect, tile, zone_of_row, TokenKind};
+use crate::shapes::{fill_rect, rounded_rect};
 
 const CARD_BG: Rgb = Rgb::hex(0x0f1d2b);
 const CARD_BG2: Rgb = Rgb::hex(0x182d43);
@@ -283,7 +287,7 @@ fn bar(p: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, fraction: f32, fill: Rgb)
     );
 }
 
-/// A token drawn on a card (through a small layer, so that no full-size scratch is needed).
+/// An Admiral unit drawn on a card.
 #[allow(clippy::too_many_arguments)]
 fn token(
     p: &mut Pixmap,
@@ -292,20 +296,10 @@ fn token(
     y: f32,
     size: f32,
     side: Side,
-    t: TokenKind,
+    t: Token<UnitKind>,
     language: Language,
 ) {
-    let s = size.ceil() as u32 + 1;
-    let mut layer = Pixmap::new(s, s).expect("token layer");
-    draw_token(&mut layer, fonts, 0.0, 0.0, size, side, t, language);
-    p.draw_pixmap(
-        x.round() as i32,
-        y.round() as i32,
-        layer.as_ref(),
-        &tiny_skia::PixmapPaint::default(),
-        Transform::identity(),
-        None,
-    );
+    draw_token_on_card::<Admiral>(p, fonts, x, y, size, side, t, language);
 }
 
 pub(crate) fn encode_rgb(p: &Pixmap) -> Vec<u8> {
@@ -535,7 +529,7 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
             Transform::identity(),
             None,
         );
-        crate::icons::draw_icon(
+        crate::admiral::icons::draw_icon(
             p,
             emblem_kind(award.emblem),
             cx - r * 0.68,
@@ -568,7 +562,7 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
             Transform::identity(),
             None,
         );
-        crate::icons::draw_icon(
+        crate::admiral::icons::draw_icon(
             p,
             emblem_kind(award.emblem),
             sx + w * 0.15,
@@ -662,7 +656,8 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
     let bx = margin;
     let by = top + margin;
     // The zone as its owner sees it: front row at the top.
-    let zone_tile = tile(cell as u32, zone_of_row(if side == Side::South { 0 } else { 14 }));
+    let zone_tile =
+        tile::<Admiral>(cell as u32, Admiral::zone_of_row(if side == Side::South { 0 } else { 14 }));
     let counts = layout.counts();
     for depth in 0..5 {
         for file in 0..COLS as usize {
@@ -677,7 +672,7 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
                 None,
             );
             if let Some(kind) = layout.get(depth, file) {
-                token(&mut p, fonts, x, y, cell, side, TokenKind::Unit(kind), labels.language);
+                token(&mut p, fonts, x, y, cell, side, Token::Piece(kind), labels.language);
             }
         }
     }
@@ -724,7 +719,7 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
         let row = i % legend_rows;
         let x = margin + col as f32 * col_w;
         let y = ly + row as f32 * 42.0;
-        token(&mut p, fonts, x, y, 40.0, side, TokenKind::Unit(kind), labels.language);
+        token(&mut p, fonts, x, y, 40.0, side, Token::Piece(kind), labels.language);
         let placed = counts[kind.index()];
         let need = kind.fleet_count();
         let ok = placed == need;
@@ -779,7 +774,7 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
         let total = n * size + (n - 1.0) * gap;
         let mut tx = x + (col_w - total) / 2.0;
         for &kind in &bs.units {
-            token(&mut p, fonts, tx, y + 52.0, size, bs.side, TokenKind::Unit(kind), card_data.language);
+            token(&mut p, fonts, tx, y + 52.0, size, bs.side, Token::Piece(kind), card_data.language);
             tx += size + gap;
         }
         // Strength on the 1–21 scale.
@@ -821,7 +816,7 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
         fonts.draw(&mut p, Face::Regular, 17.0, x, 384.0, Align::Left, TEXT, &card_data.nothing_label);
     }
     for &(side, kind) in card_data.destroyed.iter().take(14) {
-        token(&mut p, fonts, x, 352.0, 48.0, side, TokenKind::Unit(kind), card_data.language);
+        token(&mut p, fonts, x, 352.0, 48.0, side, Token::Piece(kind), card_data.language);
         let mut pb = PathBuilder::new();
         pb.move_to(x + 8.0, 360.0);
         pb.line_to(x + 40.0, 392.0);
@@ -943,7 +938,7 @@ pub(crate) fn atlas(fonts: &Fonts, a: &AtlasLabels) -> Vec<u8> {
         let x = 24.0 + (i % cols) as f32 * col_w;
         let y = 70.0 + (i / cols) as f32 * row_h;
         panel(&mut p, x, y, col_w - 12.0, row_h - 8.0, PANEL, PANEL_EDGE);
-        token(&mut p, fonts, x + 6.0, y + 6.0, 78.0, Side::South, TokenKind::Unit(e.kind), a.language);
+        token(&mut p, fonts, x + 6.0, y + 6.0, 78.0, Side::South, Token::Piece(e.kind), a.language);
         let name = e.kind.name(a.language);
         let mut chars = name.chars();
         let cap: String =

@@ -9,7 +9,8 @@ use admiral_engine::{Event, Game, GameError, Language, Position, Record, Side, S
 
 use tiny_skia::Pixmap;
 
-use crate::board::{self, Content, Scene, StripInfo, HEIGHT, STRIP_H, WIDTH};
+use crate::admiral::{HEIGHT, STRIP_H, WIDTH};
+use crate::board::{self, Content, Scene, StripInfo};
 use crate::color;
 use crate::font::{Align, Face};
 use crate::lzw::Lzw;
@@ -65,11 +66,11 @@ const MOVE_DELAY: u16 = 35;
 const ATTACK_DELAY: u16 = 80;
 const FINAL_DELAY: u16 = 600;
 
-fn cells_of(position: &Position) -> Vec<Content> {
+fn cells_of(position: &Position) -> Vec<Content<UnitKind>> {
     Square::all()
         .map(|sq| match position.piece_at(sq) {
             None => Content::Empty,
-            Some(p) => Content::Unit(p.side, p.kind, false),
+            Some(p) => Content::Piece(p.side, p.kind, false),
         })
         .collect()
 }
@@ -141,8 +142,8 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
     let seat = labels.seat;
     let mut out = Vec::new();
     {
-        let mut enc =
-            gif::Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &r.palette.rgb).expect("gif header");
+        let mut enc = gif::Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &r.admiral.palette.rgb)
+            .expect("gif header");
         enc.set_repeat(gif::Repeat::Infinite).expect("gif loop");
         let mut prev: Vec<u8> = Vec::new();
         let mut cur = vec![0u8; (WIDTH * HEIGHT) as usize];
@@ -164,7 +165,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 side,
                 name: if side == Side::South { labels.south.as_str() } else { labels.north.as_str() },
                 clock: None,
-                bases_left: position.count(side, UnitKind::NavalBase) as u8,
+                tally: position.count(side, UnitKind::NavalBase) as u8,
                 // The counter and the side to move are drawn per frame on a small region below.
                 active: false,
                 lit: false,
@@ -176,26 +177,18 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
             bottom.note = if last { Some(summary.as_str()) } else { None };
             // The strips change only when a base falls and on the last frame: the background
             // with both strips is cached and redrawn only then.
-            let key = (top.bases_left, bottom.bases_left, last);
+            let key = (top.tally, bottom.tally, last);
             if strips_key != Some(key) {
                 let empty = vec![Content::Empty; admiral_engine::SQUARES];
                 let scene =
                     Scene { seat, language: labels.language, cells: &empty, events: &[], top, bottom };
-                board::compose(
-                    &mut base,
-                    &r.backgrounds[seat.index()],
-                    &r.sprites,
-                    &r.palette,
-                    &r.fonts,
-                    &r.base_icons,
-                    &scene,
-                );
+                r.admiral.compose(&mut base, &r.fonts, &scene);
                 strips_key = Some(key);
             }
             cur.copy_from_slice(&base);
             let scene =
                 Scene { seat, language: labels.language, cells: &cells, events: &frame.events, top, bottom };
-            board::draw_board_area(&mut cur, &r.sprites, &r.palette, &scene);
+            r.admiral.draw_board_area(&mut cur, &scene);
             if !last {
                 // The ply counter with a dot in the colour of the side to move: one small
                 // region of the bottom strip, so a frame's rectangle grows by little.
@@ -228,7 +221,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                     );
                 }
                 let x0 = (WIDTH - 80 - COUNTER_W) as i32;
-                board::settle(&mut cur, WIDTH, &r.palette, &counter, x0, (HEIGHT - STRIP_H) as i32);
+                board::settle(&mut cur, WIDTH, &r.admiral.palette, &counter, x0, (HEIGHT - STRIP_H) as i32);
             }
             let has_attack = frame.events.iter().any(|e| e.is_combat());
             let delay = if i == 0 {

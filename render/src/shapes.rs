@@ -151,3 +151,39 @@ pub(crate) fn draw_parts(
         }
     }
 }
+
+/// A rectangle with rounded corners (the radius is clamped to half the shorter side).
+pub(crate) fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Path {
+    let mut pb = PathBuilder::new();
+    let r = r.min(w / 2.0).min(h / 2.0);
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.quad_to(x + w, y, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.quad_to(x + w, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.quad_to(x, y + h, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.quad_to(x, y, x + r, y);
+    pb.close();
+    pb.finish().expect("rounded rect")
+}
+
+/// Fills a rectangle without anti-aliasing (grid lines, strips, bars).
+pub(crate) fn fill_rect(pixmap: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Rgb) {
+    if let Some(r) = tiny_skia::Rect::from_xywh(x, y, w, h) {
+        let mut paint = c.paint();
+        paint.anti_alias = false;
+        pixmap.fill_rect(r, &paint, Transform::identity(), None);
+    }
+}
+
+/// A stroke with round caps and joins: the marks of the last turn and the strips' outlines.
+pub(crate) fn round_stroke(width: f32) -> Stroke {
+    Stroke {
+        width,
+        line_cap: tiny_skia::LineCap::Round,
+        line_join: tiny_skia::LineJoin::Round,
+        ..Stroke::default()
+    }
+}
