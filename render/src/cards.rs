@@ -5,6 +5,7 @@
 use admiral_engine::{Event, Language, Layout, Side, Square, UnitKind, COLS};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
+use crate::admiral::icons::draw_icon;
 use crate::admiral::Admiral;
 use crate::board::sprites::tile;
 use crate::board::token::{draw_token_on_card, Token};
@@ -12,7 +13,7 @@ use crate::board::BoardGame;
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
 use crate::shapes::star;
-use crate::shapes::{fill_rect, rounded_rect};
+use crate::shapes::{fill_rect, rounded_rect, IconColors};
 
 const CARD_BG: Rgb = Rgb::hex(0x0f1d2b);
 const CARD_BG2: Rgb = Rgb::hex(0x182d43);
@@ -287,21 +288,6 @@ fn bar(p: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, fraction: f32, fill: Rgb)
     );
 }
 
-/// An Admiral unit drawn on a card.
-#[allow(clippy::too_many_arguments)]
-fn token(
-    p: &mut Pixmap,
-    fonts: &Fonts,
-    x: f32,
-    y: f32,
-    size: f32,
-    side: Side,
-    t: Token<UnitKind>,
-    language: Language,
-) {
-    draw_token_on_card::<Admiral>(p, fonts, x, y, size, side, t, language);
-}
-
 pub(crate) fn encode_rgb(p: &Pixmap) -> Vec<u8> {
     let rgb: Vec<u8> = p.data().chunks_exact(4).flat_map(|px| [px[0], px[1], px[2]]).collect();
     let mut out = Vec::new();
@@ -529,17 +515,9 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
             Transform::identity(),
             None,
         );
-        crate::admiral::icons::draw_icon(
-            p,
-            emblem_kind(award.emblem),
-            cx - r * 0.68,
-            cy - r * 0.6,
-            r * 1.36,
-            r * 1.2,
-            metal.mix(Rgb(0, 0, 0), 0.6),
-            metal.mix(Rgb(0, 0, 0), 0.6),
-            metal,
-        );
+        let dark = metal.mix(Rgb(0, 0, 0), 0.6);
+        let at = (cx - r * 0.68, cy - r * 0.6, r * 1.36, r * 1.2);
+        draw_icon(p, emblem_kind(award.emblem), at, IconColors { main: dark, accent: dark, cut: metal });
     } else {
         let mut pb = PathBuilder::new();
         let (w, h) = (size * 0.8, size * 0.95);
@@ -562,17 +540,8 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
             Transform::identity(),
             None,
         );
-        crate::admiral::icons::draw_icon(
-            p,
-            emblem_kind(award.emblem),
-            sx + w * 0.15,
-            y + h * 0.18,
-            w * 0.7,
-            h * 0.5,
-            metal,
-            metal,
-            a,
-        );
+        let at = (sx + w * 0.15, y + h * 0.18, w * 0.7, h * 0.5);
+        draw_icon(p, emblem_kind(award.emblem), at, IconColors { main: metal, accent: metal, cut: a });
     }
     if !award.degree_label.is_empty() {
         let tag = rounded_rect(x + size - 26.0, y + size - 22.0, 30.0, 22.0, 4.0);
@@ -672,7 +641,16 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
                 None,
             );
             if let Some(kind) = layout.get(depth, file) {
-                token(&mut p, fonts, x, y, cell, side, Token::Piece(kind), labels.language);
+                draw_token_on_card::<Admiral>(
+                    &mut p,
+                    fonts,
+                    x,
+                    y,
+                    cell,
+                    side,
+                    Token::Piece(kind),
+                    labels.language,
+                );
             }
         }
     }
@@ -719,7 +697,7 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
         let row = i % legend_rows;
         let x = margin + col as f32 * col_w;
         let y = ly + row as f32 * 42.0;
-        token(&mut p, fonts, x, y, 40.0, side, Token::Piece(kind), labels.language);
+        draw_token_on_card::<Admiral>(&mut p, fonts, x, y, 40.0, side, Token::Piece(kind), labels.language);
         let placed = counts[kind.index()];
         let need = kind.fleet_count();
         let ok = placed == need;
@@ -774,7 +752,16 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
         let total = n * size + (n - 1.0) * gap;
         let mut tx = x + (col_w - total) / 2.0;
         for &kind in &bs.units {
-            token(&mut p, fonts, tx, y + 52.0, size, bs.side, Token::Piece(kind), card_data.language);
+            draw_token_on_card::<Admiral>(
+                &mut p,
+                fonts,
+                tx,
+                y + 52.0,
+                size,
+                bs.side,
+                Token::Piece(kind),
+                card_data.language,
+            );
             tx += size + gap;
         }
         // Strength on the 1–21 scale.
@@ -816,7 +803,16 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
         fonts.draw(&mut p, Face::Regular, 17.0, x, 384.0, Align::Left, TEXT, &card_data.nothing_label);
     }
     for &(side, kind) in card_data.destroyed.iter().take(14) {
-        token(&mut p, fonts, x, 352.0, 48.0, side, Token::Piece(kind), card_data.language);
+        draw_token_on_card::<Admiral>(
+            &mut p,
+            fonts,
+            x,
+            352.0,
+            48.0,
+            side,
+            Token::Piece(kind),
+            card_data.language,
+        );
         let mut pb = PathBuilder::new();
         pb.move_to(x + 8.0, 360.0);
         pb.line_to(x + 40.0, 392.0);
@@ -938,7 +934,16 @@ pub(crate) fn atlas(fonts: &Fonts, a: &AtlasLabels) -> Vec<u8> {
         let x = 24.0 + (i % cols) as f32 * col_w;
         let y = 70.0 + (i / cols) as f32 * row_h;
         panel(&mut p, x, y, col_w - 12.0, row_h - 8.0, PANEL, PANEL_EDGE);
-        token(&mut p, fonts, x + 6.0, y + 6.0, 78.0, Side::South, Token::Piece(e.kind), a.language);
+        draw_token_on_card::<Admiral>(
+            &mut p,
+            fonts,
+            x + 6.0,
+            y + 6.0,
+            78.0,
+            Side::South,
+            Token::Piece(e.kind),
+            a.language,
+        );
         let name = e.kind.name(a.language);
         let mut chars = name.chars();
         let cap: String =

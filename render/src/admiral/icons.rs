@@ -5,7 +5,6 @@
 use admiral_engine::UnitKind;
 use tiny_skia::{LineJoin, PathBuilder, Pixmap};
 
-use crate::color::Rgb;
 use crate::shapes::{
     accent, circle, cut, draw_parts, fill, line, oval, poly, rect, stroke, Fit, IconColors, Part,
 };
@@ -285,37 +284,21 @@ fn presence(kind: UnitKind) -> f32 {
     }
 }
 
-/// Draws a unit's icon into the box `(x, y, w, h)` of `pixmap`, keeping the 1:1 aspect of the
-/// design box (centred). `main` paints the silhouette, `accent` the accents, `cut` the holes.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn draw_icon(
-    pixmap: &mut Pixmap,
-    kind: UnitKind,
-    x: f32,
-    y: f32,
-    w: f32,
-    h: f32,
-    main: Rgb,
-    accent_color: Rgb,
-    cut_color: Rgb,
-) {
-    let fit = Fit { presence: presence(kind), join: LineJoin::Miter };
-    draw_parts(
-        pixmap,
-        icon(kind),
-        (x, y, w, h),
-        fit,
-        IconColors { main, accent: accent_color, cut: cut_color },
-    );
+/// Draws a unit's icon into the box `(x, y, w, h)` of `pixmap`, fitted by its own bounds (so
+/// that flat ships use the whole width) and scaled by its presence.
+pub(crate) fn draw_icon(pixmap: &mut Pixmap, kind: UnitKind, at: (f32, f32, f32, f32), colors: IconColors) {
+    draw_parts(pixmap, icon(kind), at, Fit { presence: presence(kind), join: LineJoin::Miter }, colors);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::color::Rgb;
 
     fn render(kind: UnitKind) -> Vec<bool> {
         let mut p = Pixmap::new(64, 48).expect("pixmap");
-        draw_icon(&mut p, kind, 2.0, 2.0, 60.0, 44.0, Rgb(255, 255, 255), Rgb(255, 160, 0), Rgb(0, 0, 0));
+        let colors = IconColors { main: Rgb(255, 255, 255), accent: Rgb(255, 160, 0), cut: Rgb(0, 0, 0) };
+        draw_icon(&mut p, kind, (2.0, 2.0, 60.0, 44.0), colors);
         p.data().chunks_exact(4).map(|px| px[0] > 128 && px[3] > 128).collect()
     }
 

@@ -4,16 +4,14 @@
 
 pub(crate) mod icons;
 
-use admiral_engine::{
-    Cell, Event, Group, Language, Placed, Side, Square, UnitKind, View, Weapon, COLS, ROWS,
-};
+use admiral_engine::{Cell, Event, Group, Placed, Side, Square, UnitKind, View, Weapon, COLS, ROWS};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::board::marks::{MarkStyle, Marker};
 use crate::board::token::{IconBox, Label, TokenBox, TokenStyle};
 use crate::board::{
     fogged_cells, viewer_strips, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle,
-    ZONES,
+    TallyPlace, ZONES,
 };
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
@@ -46,7 +44,12 @@ impl Admiral {
     pub(crate) fn new() -> Admiral {
         let make = |c: Rgb| {
             let mut p = Pixmap::new(24, 28).expect("base icon");
-            draw_icon(&mut p, UnitKind::NavalBase, 0.0, 2.0, 24.0, 24.0, c, c, c);
+            draw_icon(
+                &mut p,
+                UnitKind::NavalBase,
+                (0.0, 2.0, 24.0, 24.0),
+                IconColors { main: c, accent: c, cut: c },
+            );
             p
         };
         Admiral { base_icons: [make(color::STRIP_TEXT), make(Rgb::hex(0x3a4d60))] }
@@ -108,22 +111,15 @@ impl BoardGame for Admiral {
         zone_of_row(row)
     }
 
-    fn draw_icon(p: &mut Pixmap, kind: UnitKind, (x, y, w, h): (f32, f32, f32, f32), c: IconColors) {
-        draw_icon(p, kind, x, y, w, h, c.main, c.accent, c.cut);
+    fn draw_icon(p: &mut Pixmap, kind: UnitKind, at: (f32, f32, f32, f32), colors: IconColors) {
+        draw_icon(p, kind, at, colors);
     }
 
     /// The unit's code, as large as the token allows: it must survive a phone's half-size
     /// preview.
-    fn draw_label(
-        p: &mut Pixmap,
-        fonts: &Fonts,
-        kind: UnitKind,
-        language: Language,
-        at: &TokenBox,
-        label: Label,
-    ) {
+    fn draw_label(p: &mut Pixmap, fonts: &Fonts, kind: UnitKind, at: &TokenBox, label: Label) {
         let k = at.k;
-        let code = kind.code(language);
+        let code = kind.code(at.language);
         let (size, max_w, baseline, c) = match label {
             Label::Open => (18.5 * k, at.tw - 3.0 * k, at.y + 48.5 * k, color::WHITE),
             Label::Intel => (15.0 * k, at.tw - 9.0 * k, at.y + 45.5 * k, at.dark),
@@ -213,13 +209,13 @@ impl BoardGame for Admiral {
     }
 
     /// The bases left, as anchors.
-    fn draw_tally(&self, p: &mut Pixmap, _: &Fonts, info: &StripInfo<'_>, y: f32, right: f32, _: f32) -> f32 {
-        let mut bx = right - 2.0 * 24.0;
+    fn draw_tally(&self, p: &mut Pixmap, _: &Fonts, info: &StripInfo<'_>, at: TallyPlace) -> f32 {
+        let mut bx = at.right - 2.0 * 24.0;
         for i in 0..2u8 {
             let icon = &self.base_icons[usize::from(i >= info.tally)];
             p.draw_pixmap(
                 bx as i32,
-                (y + 12.0) as i32,
+                (at.y + 12.0) as i32,
                 icon.as_ref(),
                 &tiny_skia::PixmapPaint::default(),
                 Transform::identity(),

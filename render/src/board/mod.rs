@@ -163,15 +163,7 @@ pub(crate) trait BoardGame {
     /// Draws a piece's icon fitted into the box `(x, y, w, h)`.
     fn draw_icon(p: &mut Pixmap, piece: Self::Piece, at: (f32, f32, f32, f32), colors: IconColors);
     /// Draws a piece's label on an open token or a marker's intel badge.
-    #[allow(clippy::too_many_arguments)]
-    fn draw_label(
-        p: &mut Pixmap,
-        fonts: &Fonts,
-        piece: Self::Piece,
-        language: Language,
-        at: &TokenBox,
-        label: Label,
-    );
+    fn draw_label(p: &mut Pixmap, fonts: &Fonts, piece: Self::Piece, at: &TokenBox, label: Label);
     /// Draws the badge of a closed marker known to have moved.
     fn draw_moved_badge(p: &mut Pixmap, at: &TokenBox);
 
@@ -184,18 +176,9 @@ pub(crate) trait BoardGame {
     /// The piece an event removed, and where: drawn as a wreck if its square is now empty.
     fn destroyed(event: &Self::Event) -> Option<(Self::Square, Side, Self::Piece)>;
 
-    /// Draws what a strip counts (Admiral's bases, Stratego's pieces) right-aligned at
-    /// `right`, in the band starting at `y`; returns the width it took.
-    #[allow(clippy::too_many_arguments)]
-    fn draw_tally(
-        &self,
-        p: &mut Pixmap,
-        fonts: &Fonts,
-        info: &StripInfo<'_>,
-        y: f32,
-        right: f32,
-        baseline: f32,
-    ) -> f32;
+    /// Draws what a strip counts (Admiral's bases, Stratego's pieces) right-aligned in `at`;
+    /// returns the width it took.
+    fn draw_tally(&self, p: &mut Pixmap, fonts: &Fonts, info: &StripInfo<'_>, at: TallyPlace) -> f32;
 
     /// A scene with every kind of token, mark and strip, so that their colours are in the
     /// palette.
@@ -286,6 +269,15 @@ pub(crate) struct StripInfo<'a> {
     pub(crate) lit: bool,
     /// Extra text on the right of the strip (turn and status).
     pub(crate) note: Option<&'a str>,
+}
+
+/// Where a strip's tally goes: the band starting at `y`, right-aligned at `right`, with the
+/// strip's text baseline.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct TallyPlace {
+    pub(crate) y: f32,
+    pub(crate) right: f32,
+    pub(crate) baseline: f32,
 }
 
 /// The strips of a viewer's board: the opponent on top, the viewer at the bottom; the side to
@@ -530,7 +522,7 @@ fn draw_strip<G: BoardGame>(game: &G, p: &mut Pixmap, fonts: &Fonts, y: f32, inf
         let w = fonts.draw(p, Face::Bold, size, right, baseline, Align::Right, color::STRIP_TEXT, clock);
         right -= w + style.clock_gap;
     }
-    let tally_w = game.draw_tally(p, fonts, info, y, right, baseline);
+    let tally_w = game.draw_tally(p, fonts, info, TallyPlace { y, right, baseline });
     right -= tally_w + 16.0;
     let mut note_w = 0.0;
     if let Some(note) = info.note {

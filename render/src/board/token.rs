@@ -72,7 +72,7 @@ pub(crate) enum Label {
     Intel,
 }
 
-/// The geometry and colours of the token being drawn, for a game's label and badge.
+/// The geometry, colours and language of the token being drawn, for a game's label and badge.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct TokenBox {
     /// The square the token fills.
@@ -85,6 +85,7 @@ pub(crate) struct TokenBox {
     pub(crate) tw: f32,
     pub(crate) side_color: Rgb,
     pub(crate) dark: Rgb,
+    pub(crate) language: Language,
 }
 
 impl TokenBox {
@@ -115,7 +116,7 @@ pub(crate) fn draw_token<G: BoardGame>(
     let body = rounded_rect(tx, ty, tw, tw, radius);
     let side_color = color::side_color(side);
     let dark = color::side_dark(side);
-    let at = TokenBox { x, y, size, k, tw, side_color, dark };
+    let at = TokenBox { x, y, size, k, tw, side_color, dark, language };
     let border = Stroke { width: 1.5 * k, ..Stroke::default() };
     let id = Transform::identity();
     match token {
@@ -127,7 +128,7 @@ pub(crate) fn draw_token<G: BoardGame>(
             p.stroke_path(&body, &dark.paint(), &border, id, None);
             let colors = IconColors { main: color::WHITE, accent: color::FLAME, cut: side_color };
             G::draw_icon(p, piece, at.icon_box(style.icon), colors);
-            G::draw_label(p, fonts, piece, language, &at, Label::Open);
+            G::draw_label(p, fonts, piece, &at, Label::Open);
             if matches!(token, Token::SeenPiece(_)) {
                 draw_seen_badge(p, tx + tw - 8.5 * k, ty + 8.5 * k, style.seen_badge_radius * k);
             }
@@ -164,7 +165,7 @@ pub(crate) fn draw_token<G: BoardGame>(
                 let badge =
                     rounded_rect(tx + 3.0 * k, y + badge_y * k, tw - 6.0 * k, badge_h * k, badge_r * k);
                 p.fill_path(&badge, &color::WHITE.paint(), FillRule::Winding, id, None);
-                G::draw_label(p, fonts, piece, language, &at, Label::Intel);
+                G::draw_label(p, fonts, piece, &at, Label::Intel);
             }
             if token == Token::MovedMarker {
                 G::draw_moved_badge(p, &at);

@@ -6,7 +6,6 @@
 use admiral_engine::stratego::Rank;
 use tiny_skia::{LineJoin, Path, Pixmap};
 
-use crate::color::Rgb;
 use crate::shapes::{
     accent, accent_stroke, circle, cut, draw_parts, fill, line, oval, poly, rect, star, stroke, Fit,
     IconColors, Part,
@@ -127,32 +126,15 @@ fn parts(rank: Rank) -> Vec<Part> {
     }
 }
 
-/// Draws the icon of `rank` fitted into the box (x, y, w, h), centred.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn draw_piece_icon(
-    pixmap: &mut Pixmap,
-    rank: Rank,
-    x: f32,
-    y: f32,
-    w: f32,
-    h: f32,
-    main: Rgb,
-    accent_color: Rgb,
-    cut_color: Rgb,
-) {
-    let fit = Fit { presence: 1.0, join: LineJoin::Round };
-    draw_parts(
-        pixmap,
-        parts(rank),
-        (x, y, w, h),
-        fit,
-        IconColors { main, accent: accent_color, cut: cut_color },
-    );
+/// Draws the icon of `rank` fitted into the box `(x, y, w, h)`, centred.
+pub(crate) fn draw_piece_icon(pixmap: &mut Pixmap, rank: Rank, at: (f32, f32, f32, f32), colors: IconColors) {
+    draw_parts(pixmap, parts(rank), at, Fit { presence: 1.0, join: LineJoin::Round }, colors);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::color::Rgb;
 
     /// Every piece kind has an icon of its own: no two kinds draw the same pixels.
     #[test]
@@ -161,17 +143,9 @@ mod tests {
         for rank in Rank::ALL {
             let mut p = Pixmap::new(48, 48).expect("pixmap");
             p.fill(Rgb(40, 40, 40).color());
-            draw_piece_icon(
-                &mut p,
-                rank,
-                2.0,
-                2.0,
-                44.0,
-                44.0,
-                Rgb(255, 255, 255),
-                Rgb(255, 170, 0),
-                Rgb(40, 40, 40),
-            );
+            let colors =
+                IconColors { main: Rgb(255, 255, 255), accent: Rgb(255, 170, 0), cut: Rgb(40, 40, 40) };
+            draw_piece_icon(&mut p, rank, (2.0, 2.0, 44.0, 44.0), colors);
             let inked = p.data().chunks_exact(4).filter(|px| px[0] > 120).count();
             assert!(inked > 150, "{rank:?}: the icon is nearly empty ({inked} px)");
             for (other, data) in &seen {

@@ -11,7 +11,7 @@
 mod icons;
 
 use admiral_engine::stratego::{Cell, Event, Layout, Placed, Rank, Sq, View, ARMY_SIZE, COLS, RANKS, ROWS};
-use admiral_engine::{Language, Side, Status};
+use admiral_engine::{Side, Status};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::board::marks::{MarkStyle, Marker};
@@ -19,7 +19,7 @@ use crate::board::sprites::tile;
 use crate::board::token::{draw_token, IconBox, Label, Token, TokenBox, TokenStyle};
 use crate::board::{
     fogged_cells, viewer_strips, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle,
-    ZONES,
+    TallyPlace, ZONES,
 };
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
@@ -54,53 +54,6 @@ const LAKE_WAVE: Rgb = Rgb::hex(0x9cc8e6);
 
 fn sq(col: u8, row: u8) -> Sq {
     Sq::new(col, row).expect("on the board")
-}
-
-/// The text of a rank on a token: its number (none for bomb and flag) and its code.
-fn rank_texts(rank: Rank, language: Language) -> (Option<String>, &'static str) {
-    (rank.number().map(|n| n.to_string()), rank.code(language))
-}
-
-/// Draws "number code" centred at `cx` on `baseline`, the number large and the code smaller;
-/// bomb and flag show their code only, large.
-#[allow(clippy::too_many_arguments)]
-fn draw_rank_label(
-    p: &mut Pixmap,
-    fonts: &Fonts,
-    rank: Rank,
-    language: Language,
-    cx: f32,
-    baseline: f32,
-    max_w: f32,
-    big: f32,
-    number_color: Rgb,
-    code_color: Rgb,
-) {
-    let (number, code) = rank_texts(rank, language);
-    match number {
-        Some(n) => {
-            let small = big * 0.62;
-            let gap = big * 0.14;
-            let mut nb = big;
-            let mut sb = small;
-            let total =
-                |nb: f32, sb: f32| fonts.width(Face::Bold, nb, &n) + gap + fonts.width(Face::Bold, sb, code);
-            let w = total(nb, sb);
-            if w > max_w {
-                let f = max_w / w;
-                nb *= f;
-                sb *= f;
-            }
-            let w = total(nb, sb);
-            let x = cx - w / 2.0;
-            let nw = fonts.draw(p, Face::Bold, nb, x, baseline, Align::Left, number_color, &n);
-            fonts.draw(p, Face::Bold, sb, x + nw + gap, baseline, Align::Left, code_color, code);
-        }
-        None => {
-            let size = fonts.fit(Face::Bold, big * 0.85, code, max_w);
-            fonts.draw(p, Face::Bold, size, cx, baseline, Align::Center, number_color, code);
-        }
-    }
 }
 
 /// Stratego for the painter.
@@ -156,53 +109,43 @@ impl BoardGame for Stratego {
         }
     }
 
-    fn draw_icon(p: &mut Pixmap, rank: Rank, (x, y, w, h): (f32, f32, f32, f32), c: IconColors) {
-        draw_piece_icon(p, rank, x, y, w, h, c.main, c.accent, c.cut);
+    fn draw_icon(p: &mut Pixmap, rank: Rank, at: (f32, f32, f32, f32), colors: IconColors) {
+        draw_piece_icon(p, rank, at, colors);
     }
 
-    fn draw_label(
-        p: &mut Pixmap,
-        fonts: &Fonts,
-        rank: Rank,
-        language: Language,
-        at: &TokenBox,
-        label: Label,
-    ) {
+    /// "number code" centred, the number large and the code smaller; bomb and flag show
+    /// their code only, large.
+    fn draw_label(p: &mut Pixmap, fonts: &Fonts, rank: Rank, at: &TokenBox, label: Label) {
         let k = at.k;
-        let cx = at.x + at.size / 2.0;
-        match label {
-            Label::Open => {
-                let code_color = at.side_color.mix(color::WHITE, 0.72);
-                let (baseline, max_w) = (at.y + 57.5 * k, at.tw - 4.0 * k);
-                draw_rank_label(
-                    p,
-                    fonts,
-                    rank,
-                    language,
-                    cx,
-                    baseline,
-                    max_w,
-                    22.0 * k,
-                    color::WHITE,
-                    code_color,
-                );
-            }
-            Label::Intel => {
-                let (baseline, max_w) = (at.y + 54.5 * k, at.tw - 10.0 * k);
-                draw_rank_label(
-                    p,
-                    fonts,
-                    rank,
-                    language,
-                    cx,
-                    baseline,
-                    max_w,
-                    18.0 * k,
-                    at.dark,
-                    at.side_color,
-                );
-            }
+        let (cx, code) = (at.x + at.size / 2.0, rank.code(at.language));
+        let (baseline, max_w, big, number_color, code_color) = match label {
+            Label::Open => (
+                at.y + 57.5 * k,
+                at.tw - 4.0 * k,
+                22.0 * k,
+                color::WHITE,
+                at.side_color.mix(color::WHITE, 0.72),
+            ),
+            Label::Intel => (at.y + 54.5 * k, at.tw - 10.0 * k, 18.0 * k, at.dark, at.side_color),
+        };
+        let Some(number) = rank.number().map(|n| n.to_string()) else {
+            let size = fonts.fit(Face::Bold, big * 0.85, code, max_w);
+            fonts.draw(p, Face::Bold, size, cx, baseline, Align::Center, number_color, code);
+            return;
+        };
+        let gap = big * 0.14;
+        let (mut nb, mut sb) = (big, big * 0.62);
+        let total =
+            |nb: f32, sb: f32| fonts.width(Face::Bold, nb, &number) + gap + fonts.width(Face::Bold, sb, code);
+        let w = total(nb, sb);
+        if w > max_w {
+            let f = max_w / w;
+            nb *= f;
+            sb *= f;
         }
+        let x = cx - total(nb, sb) / 2.0;
+        let nw = fonts.draw(p, Face::Bold, nb, x, baseline, Align::Left, number_color, &number);
+        fonts.draw(p, Face::Bold, sb, x + nw + gap, baseline, Align::Left, code_color, code);
     }
 
     /// Footsteps: this piece has moved, so it is no bomb and no flag.
@@ -302,20 +245,13 @@ impl BoardGame for Stratego {
     }
 
     /// Pieces left: a small token and the count.
-    fn draw_tally(
-        &self,
-        p: &mut Pixmap,
-        fonts: &Fonts,
-        info: &StripInfo<'_>,
-        y: f32,
-        right: f32,
-        baseline: f32,
-    ) -> f32 {
+    fn draw_tally(&self, p: &mut Pixmap, fonts: &Fonts, info: &StripInfo<'_>, at: TallyPlace) -> f32 {
         let id = Transform::identity();
         let count = format!("{}", info.tally);
         let size = Self::STRIP.text_size;
-        let w = fonts.draw(p, Face::Bold, size, right, baseline, Align::Right, color::STRIP_TEXT, &count);
-        let tok = rounded_rect(right - w - 24.0, y + 15.0, 18.0, 22.0, 4.0);
+        let w =
+            fonts.draw(p, Face::Bold, size, at.right, at.baseline, Align::Right, color::STRIP_TEXT, &count);
+        let tok = rounded_rect(at.right - w - 24.0, at.y + 15.0, 18.0, 22.0, 4.0);
         p.fill_path(&tok, &color::side_color(info.side).paint(), FillRule::Winding, id, None);
         p.stroke_path(&tok, &color::WHITE.paint_alpha(180), &round_stroke(1.2), id, None);
         w + 24.0
