@@ -261,28 +261,7 @@ impl BoardGame for Admiral {
             Event::Detonated { side: Side::North, at: sq("l8") },
             Event::Destroyed { side: Side::South, kind: UnitKind::Battleship, square: sq("k8") },
         ];
-        Sample {
-            cells,
-            events,
-            top: StripInfo {
-                side: Side::North,
-                name: "Opponent",
-                clock: Some("1d 02h"),
-                tally: 1,
-                active: true,
-                lit: true,
-                note: Some("Turn 12"),
-            },
-            bottom: StripInfo {
-                side: Side::South,
-                name: "You",
-                clock: Some("12:00"),
-                tally: 2,
-                active: false,
-                lit: false,
-                note: None,
-            },
-        }
+        Sample::new(cells, events, [1, 2])
     }
 }
 

@@ -333,6 +333,28 @@ pub(crate) struct Sample<G: BoardGame + ?Sized> {
     pub(crate) bottom: StripInfo<'static>,
 }
 
+impl<G: BoardGame + ?Sized> Sample<G> {
+    /// A sample with both strips: the opponent's on top, to move, with a clock and a note;
+    /// the viewer's below, with a clock. `tallies` are the top's and the bottom's.
+    pub(crate) fn new(cells: Vec<Content<G::Piece>>, events: Vec<G::Event>, tallies: [u8; 2]) -> Sample<G> {
+        let strip = |side, name, clock, tally, active, note| StripInfo {
+            side,
+            name,
+            clock: Some(clock),
+            tally,
+            active,
+            lit: active,
+            note,
+        };
+        Sample {
+            cells,
+            events,
+            top: strip(Side::North, "Opponent", "1d 02h", tallies[0], true, Some("Turn 12")),
+            bottom: strip(Side::South, "You", "12:00", tallies[1], false, None),
+        }
+    }
+}
+
 /// Everything drawn once for one game's boards: its sprites, the background of each seat as
 /// palette indices, and the palette fixed from them.
 pub(crate) struct Board<G: BoardGame> {

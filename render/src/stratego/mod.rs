@@ -273,28 +273,7 @@ impl BoardGame for Stratego {
                 winner: Some(Side::South),
             },
         ];
-        Sample {
-            cells,
-            events,
-            top: StripInfo {
-                side: Side::North,
-                name: "Opponent",
-                clock: Some("1d 02h"),
-                tally: 33,
-                active: true,
-                lit: true,
-                note: Some("Turn 12"),
-            },
-            bottom: StripInfo {
-                side: Side::South,
-                name: "You",
-                clock: Some("12:00"),
-                tally: 40,
-                active: false,
-                lit: true,
-                note: None,
-            },
-        }
+        Sample::new(cells, events, [33, 40])
     }
 }
 
