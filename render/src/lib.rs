@@ -232,7 +232,7 @@ impl Renderer {
         side: Side,
         labels: &SetupLabels,
     ) -> Vec<u8> {
-        stratego::setup(&self.fonts, layout, side, labels)
+        cards::stratego_setup(&self.fonts, layout, side, labels)
     }
 }
 

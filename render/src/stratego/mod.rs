@@ -1,7 +1,7 @@
 //! Stratego's board for the shared painter: a 10 × 10 field of land in three tints with two
 //! lakes, piece tokens with an icon, the rank's number and its code, footsteps on markers
 //! known to have moved, the marks of a move (amber) or an attack (red; a shaft for a scout's
-//! run), and the pieces left in the strips. Plus the setup preview.
+//! run), and the pieces left in the strips. (The setup preview is a card: `cards/stratego_setup.rs`.)
 //!
 //! The picture is built from the viewer's [`View`] alone, so it cannot show anything hidden:
 //! enemy pieces are identical closed markers, with an intel badge (icon, number and code)
@@ -10,21 +10,20 @@
 
 mod icons;
 
-use admiral_engine::stratego::{Cell, Event, Layout, Placed, Rank, Sq, View, ARMY_SIZE, COLS, RANKS, ROWS};
+use admiral_engine::stratego::{Cell, Event, Placed, Rank, Sq, View, ARMY_SIZE, COLS, RANKS, ROWS};
 use admiral_engine::{Side, Status};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::board::marks::{MarkStyle, Marker};
-use crate::board::sprites::tile;
-use crate::board::token::{draw_token, IconBox, Label, Token, TokenBox, TokenStyle};
+use crate::board::token::{IconBox, Label, TokenBox, TokenStyle};
 use crate::board::{
     fogged_cells, viewer_strips, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle,
     TallyPlace, ZONES,
 };
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
-use crate::shapes::{fill_rect, round_stroke, rounded_rect, IconColors};
-use crate::{BoardLabels, SetupLabels};
+use crate::shapes::{round_stroke, rounded_rect, IconColors};
+use crate::BoardLabels;
 
 pub(crate) use icons::draw_piece_icon;
 
@@ -47,7 +46,7 @@ pub(crate) const HEIGHT: u32 = GEOMETRY.height();
 const LAND_SOUTH: Rgb = Rgb::hex(0xd7e3d2);
 const LAND: Rgb = Rgb::hex(0xe4e8cf);
 const LAND_NORTH: Rgb = Rgb::hex(0xeedfd2);
-const LAND_GRID: Rgb = Rgb::hex(0xa9b39a);
+pub(crate) const LAND_GRID: Rgb = Rgb::hex(0xa9b39a);
 const LAKE: Rgb = Rgb::hex(0x4f8fc0);
 const LAKE_EDGE: Rgb = Rgb::hex(0x2f6690);
 const LAKE_WAVE: Rgb = Rgb::hex(0x9cc8e6);
@@ -302,129 +301,4 @@ pub(crate) fn scene<'a>(
     let tallies = [left(&view.enemy_losses), left(&view.own_losses)];
     let (top, bottom) = viewer_strips(labels, view.viewer, view.to_move, over, tallies);
     Scene { seat: view.viewer, language: labels.language, cells, events: &view.last_turn, top, bottom }
-}
-
-/// The setup preview: `side`'s four rows as their owner sees them (front row at the top), with
-/// a legend of placed / required pieces of each kind.
-pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLabels) -> Vec<u8> {
-    use admiral_engine::stratego::army_counts;
-    let cell = 60.0f32;
-    let margin = 24.0;
-    let top = 78.0;
-    let depth_rows = 4usize;
-    let width = (margin * 2.0 + cell * COLS as f32) as u32;
-    let legend_rows = 6;
-    let legend_h = 46.0 * legend_rows as f32 + 20.0;
-    let height = (top + margin * 2.0 + cell * depth_rows as f32 + legend_h + 8.0) as u32;
-    let mut p = crate::cards::card(width, height);
-    let text = Rgb::hex(0xf2f5f8);
-    let muted = Rgb::hex(0x9fb3c6);
-    let title = fonts.ellipsize(Face::Bold, 28.0, &labels.title, width as f32 - 40.0);
-    fonts.draw(&mut p, Face::Bold, 28.0, 20.0, 38.0, Align::Left, text, &title);
-    let sub = fonts.ellipsize(Face::Regular, 16.0, &labels.subtitle, width as f32 - 40.0);
-    fonts.draw(&mut p, Face::Regular, 16.0, 20.0, 64.0, Align::Left, muted, &sub);
-    let (bx, by) = (margin, top + margin);
-    let zone_tile = tile::<Stratego>(cell as u32, if side == Side::South { 0 } else { 2 });
-    let id = Transform::identity();
-    // Front row (depth 0) at the top.
-    for d in 0..depth_rows {
-        let depth = d;
-        for file in 0..COLS as usize {
-            let x = bx + file as f32 * cell;
-            let y = by + d as f32 * cell;
-            p.draw_pixmap(
-                x as i32,
-                y as i32,
-                zone_tile.as_ref(),
-                &tiny_skia::PixmapPaint::default(),
-                id,
-                None,
-            );
-            if let Some(rank) = layout.get(depth, file) {
-                let mut layer = Pixmap::new(cell as u32 + 1, cell as u32 + 1).expect("layer");
-                draw_token::<Stratego>(
-                    &mut layer,
-                    fonts,
-                    0.0,
-                    0.0,
-                    cell,
-                    side,
-                    Token::Piece(rank),
-                    labels.language,
-                );
-                p.draw_pixmap(
-                    x as i32,
-                    y as i32,
-                    layer.as_ref(),
-                    &tiny_skia::PixmapPaint::default(),
-                    id,
-                    None,
-                );
-            }
-        }
-    }
-    fill_rect(&mut p, bx + cell * COLS as f32, by, 1.0, cell * depth_rows as f32 + 1.0, LAND_GRID);
-    fill_rect(&mut p, bx, by + cell * depth_rows as f32, cell * COLS as f32 + 1.0, 1.0, LAND_GRID);
-    for file in 0..COLS as usize {
-        let s = Layout::square(side, 0, file);
-        let letter = ((b'a' + s.col()) as char).to_string();
-        let cx = bx + file as f32 * cell + cell / 2.0;
-        fonts.draw(&mut p, Face::Bold, 15.0, cx, by - 7.0, Align::Center, color::FRAME_TEXT, &letter);
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            15.0,
-            cx,
-            by + cell * depth_rows as f32 + 18.0,
-            Align::Center,
-            color::FRAME_TEXT,
-            &letter,
-        );
-    }
-    for d in 0..depth_rows {
-        let s = Layout::square(side, d, 0);
-        let row = (s.row() + 1).to_string();
-        let cy = by + d as f32 * cell + cell / 2.0 + 5.5;
-        for x in [margin / 2.0, width as f32 - margin / 2.0] {
-            fonts.draw(&mut p, Face::Bold, 14.0, x, cy, Align::Center, color::FRAME_TEXT, &row);
-        }
-    }
-    // The legend: two columns of six kinds, strongest first.
-    let counts = layout.counts();
-    let required = army_counts();
-    let ly = by + cell * depth_rows as f32 + 34.0;
-    let col_w = (width as f32 - 2.0 * margin) / 2.0;
-    let order: Vec<Rank> = Rank::ALL.into_iter().rev().collect();
-    for (i, rank) in order.into_iter().enumerate() {
-        let (c, r) = (i / legend_rows, i % legend_rows);
-        let x = margin + c as f32 * col_w;
-        let y = ly + r as f32 * 46.0;
-        let mut layer = Pixmap::new(41, 41).expect("layer");
-        draw_token::<Stratego>(&mut layer, fonts, 0.0, 0.0, 40.0, side, Token::Piece(rank), labels.language);
-        p.draw_pixmap(x as i32, y as i32, layer.as_ref(), &tiny_skia::PixmapPaint::default(), id, None);
-        let name = rank.name(labels.language);
-        let mut chars = name.chars();
-        let name: String =
-            chars.next().map(|f| f.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default();
-        fonts.draw(&mut p, Face::Bold, 17.0, x + 50.0, y + 27.0, Align::Left, text, &name);
-        let (have, need) = (counts[rank.index()], required[rank.index()]);
-        let c = if have == need {
-            Rgb::hex(0x7fd08a)
-        } else if have > need {
-            color::ATTACK
-        } else {
-            color::MOVE
-        };
-        fonts.draw(
-            &mut p,
-            Face::Bold,
-            18.0,
-            x + col_w - 16.0,
-            y + 27.0,
-            Align::Right,
-            c,
-            &format!("{have}/{need}"),
-        );
-    }
-    crate::cards::encode_rgb(&p)
 }
