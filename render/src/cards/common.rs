@@ -110,15 +110,14 @@ impl SetupGrid {
 }
 
 /// A setup preview without its legend: the heading, then `side`'s zone as its owner sees it
-/// (front row at the top) on the zone's tint, with its coordinates. `piece_at(depth, file)` is
-/// what stands there and `square(depth, file)` where that is on the board.
+/// (front row at the top) on the zone's tint, with its coordinates. `at(depth, file)` is what
+/// stands there and where that is on the board.
 pub(super) fn setup_card<G: BoardGame>(
     fonts: &Fonts,
     labels: &SetupLabels,
     side: Side,
     grid: &SetupGrid,
-    piece_at: impl Fn(usize, usize) -> Option<G::Piece>,
-    square: impl Fn(usize, usize) -> G::Square,
+    at: impl Fn(usize, usize) -> (Option<G::Piece>, G::Square),
 ) -> Pixmap {
     let (cell, depth_rows, margin) = (grid.cell, grid.depth_rows, SETUP_MARGIN);
     let cols = G::GEOMETRY.cols as usize;
@@ -137,7 +136,7 @@ pub(super) fn setup_card<G: BoardGame>(
             let y = by + depth as f32 * cell;
             let paint = tiny_skia::PixmapPaint::default();
             p.draw_pixmap(x as i32, y as i32, zone_tile.as_ref(), &paint, Transform::identity(), None);
-            if let Some(piece) = piece_at(depth, file) {
+            if let (Some(piece), _) = at(depth, file) {
                 draw_token_on_card::<G>(
                     &mut p,
                     fonts,
@@ -155,14 +154,14 @@ pub(super) fn setup_card<G: BoardGame>(
     fill_rect(&mut p, bx + board_w, by, 1.0, board_h + 1.0, G::GRID);
     fill_rect(&mut p, bx, by + board_h, board_w + 1.0, 1.0, G::GRID);
     for file in 0..cols {
-        let letter = ((b'a' + square(0, file).col()) as char).to_string();
+        let letter = ((b'a' + at(0, file).1.col()) as char).to_string();
         let cx = bx + file as f32 * cell + cell / 2.0;
         for y in [by - 7.0, by + board_h + 18.0] {
             fonts.draw(&mut p, Face::Bold, 15.0, cx, y, Align::Center, color::FRAME_TEXT, &letter);
         }
     }
     for depth in 0..depth_rows {
-        let row = (square(depth, 0).row() + 1).to_string();
+        let row = (at(depth, 0).1.row() + 1).to_string();
         let cy = by + depth as f32 * cell + cell / 2.0 + 5.5;
         for x in [margin / 2.0, width as f32 - margin / 2.0] {
             fonts.draw(

@@ -19,17 +19,18 @@ pub struct SetupLabels {
     pub subtitle: String,
 }
 
+/// The zone's five rows of 56-pixel squares, and the legend's 6 rows of 42 pixels.
+const GRID: SetupGrid =
+    SetupGrid { cell: 56.0, depth_rows: 5, row_label_size: 15.0, legend_h: 42.0 * 6.0 + 24.0 + 12.0 };
+
 /// The setup preview: the player's zone, larger, with a legend of counts.
 pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLabels) -> Vec<u8> {
     let legend_rows = 6;
-    let grid =
-        SetupGrid { cell: 56.0, depth_rows: 5, row_label_size: 15.0, legend_h: 42.0 * 6.0 + 24.0 + 12.0 };
-    let square = |depth, file| Layout::square(side, depth, file);
-    let mut p =
-        setup_card::<Admiral>(fonts, labels, side, &grid, |depth, file| layout.get(depth, file), square);
+    let at = |depth, file| (layout.get(depth, file), Layout::square(side, depth, file));
+    let mut p = setup_card::<Admiral>(fonts, labels, side, &GRID, at);
     // The legend: every kind with placed / required.
     let counts = layout.counts();
-    let (margin, ly) = (24.0, grid.legend_y());
+    let (margin, ly) = (24.0, GRID.legend_y());
     let col_w = (p.width() as f32 - 2.0 * margin) / 3.0;
     for (i, kind) in UnitKind::ALL.into_iter().enumerate() {
         let col = i / legend_rows;

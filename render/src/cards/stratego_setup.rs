@@ -11,21 +11,22 @@ use crate::font::{Align, Face, Fonts};
 use crate::stratego::Stratego;
 use crate::SetupLabels;
 
+/// Four rows of 60-pixel squares, and the legend's 6 rows of 46 pixels.
+const GRID: SetupGrid =
+    SetupGrid { cell: 60.0, depth_rows: 4, row_label_size: 14.0, legend_h: 46.0 * 6.0 + 20.0 + 8.0 };
+
 /// The setup preview: `side`'s four rows as their owner sees them (front row at the top), with
 /// a legend of placed / required pieces of each kind.
 pub(crate) fn stratego_setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLabels) -> Vec<u8> {
     use admiral_engine::stratego::army_counts;
     let (margin, legend_rows) = (24.0, 6);
-    let grid =
-        SetupGrid { cell: 60.0, depth_rows: 4, row_label_size: 14.0, legend_h: 46.0 * 6.0 + 20.0 + 8.0 };
-    let square = |depth, file| Layout::square(side, depth, file);
-    let mut p =
-        setup_card::<Stratego>(fonts, labels, side, &grid, |depth, file| layout.get(depth, file), square);
+    let at = |depth, file| (layout.get(depth, file), Layout::square(side, depth, file));
+    let mut p = setup_card::<Stratego>(fonts, labels, side, &GRID, at);
     let width = p.width();
     // The legend: two columns of six kinds, strongest first.
     let counts = layout.counts();
     let required = army_counts();
-    let ly = grid.legend_y();
+    let ly = GRID.legend_y();
     let col_w = (width as f32 - 2.0 * margin) / 2.0;
     let order: Vec<Rank> = Rank::ALL.into_iter().rev().collect();
     for (i, rank) in order.into_iter().enumerate() {
