@@ -130,28 +130,20 @@ pub(crate) fn draw_insignia(p: &mut Pixmap, rank: u8, x: f32, y: f32, w: f32, h:
                 Transform::identity(),
                 None,
             );
+            // Stars outlined in the board's colour: one big red one for the top rank.
+            let outlined_star = |p: &mut Pixmap, s: &tiny_skia::Path, fill: &tiny_skia::Paint| {
+                p.fill_path(s, fill, FillRule::Winding, Transform::identity(), None);
+                let outline = Stroke { width: 1.5, ..Stroke::default() };
+                p.stroke_path(s, &board_color.paint(), &outline, Transform::identity(), None);
+            };
             if rank == 18 {
                 let s = star(x + w / 2.0, y + h * 0.68, w * 0.36);
-                p.fill_path(&s, &Rgb::hex(0x8b0000).paint(), FillRule::Winding, Transform::identity(), None);
-                p.stroke_path(
-                    &s,
-                    &board_color.paint(),
-                    &Stroke { width: 1.5, ..Stroke::default() },
-                    Transform::identity(),
-                    None,
-                );
+                outlined_star(p, &s, &Rgb::hex(0x8b0000).paint());
             } else {
                 let n = rank - 14;
                 for i in 0..n {
                     let s = star(x + w / 2.0, y + h * 0.82 - i as f32 * h * 0.18, w * 0.22);
-                    p.fill_path(&s, &gold, FillRule::Winding, Transform::identity(), None);
-                    p.stroke_path(
-                        &s,
-                        &board_color.paint(),
-                        &Stroke { width: 1.5, ..Stroke::default() },
-                        Transform::identity(),
-                        None,
-                    );
+                    outlined_star(p, &s, &gold);
                 }
             }
         }
