@@ -31,16 +31,11 @@ fn the_fog_holds_at_the_pixel_level() {
     for seed in 0..6u64 {
         let sample = StrategoSample::random(500 + seed, 40 + 30 * seed as usize);
         let ply = sample.plies();
-        for viewer in Side::BOTH {
-            for intel in [true, false] {
-                let game = sample.game_at(ply, intel);
-                let l = labels(Language::Ru, ply as u32);
-                let render = |game: &Game| r.render_stratego_board(&game.view(viewer), &l);
-                let text = |game: &Game| game.position().to_text();
-                let context = format!("seed {seed}, {viewer}");
-                check_fog_holds(&game, viewer, &mut dice, render, permute_hidden, text, (&context, "pieces"));
-            }
-        }
+        let l = labels(Language::Ru, ply as u32);
+        let render = |game: &Game, viewer| r.render_stratego_board(&game.view(viewer), &l);
+        let position = |game: &Game| game.position().to_text();
+        let game_at = |intel| sample.game_at(ply, intel);
+        check_fog_holds(game_at, &mut dice, render, permute_hidden, position, (seed, "pieces"));
     }
 }
 

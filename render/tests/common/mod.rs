@@ -44,26 +44,30 @@ pub fn shuffle_by_swaps(len: usize, dice: &mut Dice, mut swap: impl FnMut(usize,
     }
 }
 
-/// The fog at the pixel level: `viewer`'s picture of `game` stays the same, three times over,
-/// when the enemy pieces the viewer has not identified are permuted among their squares.
-/// `position` is the game's full position as text (to check that a permutation changed it);
-/// `context` and `pieces` name the case and the pieces in the message.
+/// The fog at the pixel level: for each viewer, with intel on and off (`game_at(intel)`), the
+/// viewer's picture stays the same, three times over, when the enemy pieces the viewer has not
+/// identified are permuted among their squares. `position` is the game's full position as
+/// text (to check that a permutation changed it); `seed` and `pieces` go in the message.
 pub fn check_fog_holds<G: Clone>(
-    game: &G,
-    viewer: Side,
+    game_at: impl Fn(bool) -> G,
     dice: &mut Dice,
-    render: impl Fn(&G) -> Vec<u8>,
+    render: impl Fn(&G, Side) -> Vec<u8>,
     permute_hidden: impl Fn(&mut G, Side, &mut Dice),
     position: impl Fn(&G) -> String,
-    (context, pieces): (&str, &str),
+    (seed, pieces): (u64, &str),
 ) {
-    let png = render(game);
-    for _ in 0..3 {
-        let mut permuted = game.clone();
-        permute_hidden(&mut permuted, viewer, dice);
-        assert_ne!(position(&permuted), position(game), "the permutation changed nothing");
-        let png2 = render(&permuted);
-        assert!(png == png2, "{context}: the picture depends on hidden {pieces}");
+    for viewer in Side::BOTH {
+        for intel in [true, false] {
+            let game = game_at(intel);
+            let png = render(&game, viewer);
+            for _ in 0..3 {
+                let mut permuted = game.clone();
+                permute_hidden(&mut permuted, viewer, dice);
+                assert_ne!(position(&permuted), position(&game), "the permutation changed nothing");
+                let png2 = render(&permuted, viewer);
+                assert!(png == png2, "seed {seed}, {viewer}: the picture depends on hidden {pieces}");
+            }
+        }
     }
 }
 
