@@ -38,9 +38,10 @@
 //!
 //! ## How it is fast (after lichess's `lila-gif`)
 //!
-//! [`Renderer::new`] draws everything that does not change between moves once: the background
-//! of each seat, every unit token on each of the three sea tints in both languages, closed,
-//! moved and intel markers, and wrecks. It then fixes a 255-colour palette from them (most
+//! Both games' boards go through one painter (`board/`), parameterised by each game's
+//! geometry and token set (`admiral/`, `stratego/`). [`Renderer::new`] draws everything that
+//! does not change between moves once: the background of each seat, every unit token on each
+//! of the three sea tints in both languages, closed, moved and intel markers, and wrecks. It then fixes a 255-colour palette from them (most
 //! frequent colours exact, the rest by median cut) and maps every sprite to it. Drawing a board
 //! is copying palette-index rows, stroking the few marks of the last turn and writing the
 //! strips on small RGBA regions that are mapped back through a lookup table, then encoding an
