@@ -118,19 +118,36 @@ fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize
 /// written in order.
 const BATCH: usize = 24;
 
-fn flush<W: std::io::Write>(enc: &mut gif::Encoder<W>, batch: &mut Vec<gif::Frame<'static>>) {
+/// Compresses and writes a batch of frames. The frames' raw pixel buffers go to `spare`, to
+/// hold the next frames: a frame then writes into memory already touched instead of fresh
+/// pages from the allocator (whose reuse of freed memory varies with what was freed before).
+fn flush<W: std::io::Write>(
+    enc: &mut gif::Encoder<W>,
+    batch: &mut Vec<gif::Frame<'static>>,
+    spare: &mut Vec<Vec<u8>>,
+) {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
     let per = batch.len().div_ceil(workers).max(1);
     std::thread::scope(|scope| {
-        for chunk in batch.chunks_mut(per) {
-            scope.spawn(move || {
-                let mut lzw = Lzw::new();
-                for f in chunk {
-                    let mut out = Vec::new();
-                    lzw.encode(&f.buffer, TRANSPARENT, &mut out);
-                    f.buffer = Cow::Owned(out);
-                }
-            });
+        let workers: Vec<_> = batch
+            .chunks_mut(per)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut lzw = Lzw::new();
+                    let mut raw = Vec::with_capacity(chunk.len());
+                    for f in chunk {
+                        let mut out = Vec::new();
+                        lzw.encode(&f.buffer, TRANSPARENT, &mut out);
+                        if let Cow::Owned(pixels) = std::mem::replace(&mut f.buffer, Cow::Owned(out)) {
+                            raw.push(pixels);
+                        }
+                    }
+                    raw
+                })
+            })
+            .collect();
+        for worker in workers {
+            spare.extend(worker.join().expect("lzw worker"));
         }
     });
     for f in batch.drain(..) {
@@ -147,7 +164,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
         enc.set_repeat(gif::Repeat::Infinite).expect("gif loop");
         let mut prev: Vec<u8> = Vec::new();
         let mut cur = vec![0u8; (WIDTH * HEIGHT) as usize];
-        let mut sub: Vec<u8> = Vec::new();
+        let mut spare: Vec<Vec<u8>> = Vec::with_capacity(BATCH);
         let mut base = vec![0u8; (WIDTH * HEIGHT) as usize];
         let mut strips_key: Option<(u8, u8, bool)> = None;
         let mut batch: Vec<gif::Frame<'static>> = Vec::with_capacity(BATCH);
@@ -244,8 +261,12 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
             } else {
                 let (x0, y0, x1, y1) = changed_rect(&prev, &cur, WIDTH as usize).unwrap_or((0, 0, 1, 1));
                 let (w, h) = (x1 - x0, y1 - y0);
+                // A spare buffer large enough (growing a smaller one would copy its old bytes).
+                let mut sub = match spare.iter().position(|b| b.capacity() >= w * h) {
+                    Some(i) => spare.swap_remove(i),
+                    None => Vec::with_capacity(w * h),
+                };
                 sub.clear();
-                sub.reserve(w * h);
                 for y in y0..y1 {
                     let row = y * WIDTH as usize;
                     let c = &cur[row + x0..row + x1];
@@ -260,12 +281,12 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                     height: h as u16,
                     transparent: Some(TRANSPARENT),
                     dispose: gif::DisposalMethod::Keep,
-                    buffer: Cow::Owned(std::mem::take(&mut sub)),
+                    buffer: Cow::Owned(sub),
                     ..gif::Frame::default()
                 });
             }
             if batch.len() == BATCH || last {
-                flush(&mut enc, &mut batch);
+                flush(&mut enc, &mut batch, &mut spare);
             }
             std::mem::swap(&mut prev, &mut cur);
             if cur.is_empty() {
