@@ -1,8 +1,9 @@
-//! Rendering benchmarks: a full mid-game board (render + encode), the profile card, and a
-//! 500-ply replay GIF. (The `render_samples` example prints the same figures in one line.)
+//! Rendering benchmarks: a full mid-game board (render + encode) of Admiral and of Stratego,
+//! the profile card, and a 500-ply replay GIF. (The `render_samples` example prints the same
+//! figures in one line.)
 
 use admiral_engine::{Language, Side};
-use admiral_render::samples::SampleGame;
+use admiral_render::samples::{SampleGame, StrategoSample};
 use admiral_render::*;
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -20,6 +21,12 @@ fn board(c: &mut Criterion) {
     let north = game.view(Side::North, game.plies(), true);
     let ru = BoardLabels { language: Language::Ru, ..labels.clone() };
     c.bench_function("board_mid_game_north_ru", |b| b.iter(|| r.render_board(&north, &ru)));
+    let stratego = StrategoSample::random(7, 120);
+    let stratego_view = stratego.game_at(stratego.plies(), true).view(Side::South);
+    r.warm_stratego();
+    c.bench_function("stratego_board_mid_game", |b| {
+        b.iter(|| r.render_stratego_board(&stratego_view, &labels))
+    });
 
     let award = |emblem: u8, degree: u8| AwardLine {
         emblem,

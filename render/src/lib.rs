@@ -38,9 +38,10 @@
 //!
 //! ## How it is fast (after lichess's `lila-gif`)
 //!
-//! [`Renderer::new`] draws everything that does not change between moves once: the background
-//! of each seat, every unit token on each of the three sea tints in both languages, closed,
-//! moved and intel markers, and wrecks. It then fixes a 255-colour palette from them (most
+//! Both games' boards go through one painter (`board/`), parameterised by each game's
+//! geometry and token set (`admiral/`, `stratego/`). [`Renderer::new`] draws everything that
+//! does not change between moves once: the background of each seat, every unit token on each
+//! of the three sea tints in both languages, closed, moved and intel markers, and wrecks. It then fixes a 255-colour palette from them (most
 //! frequent colours exact, the rest by median cut) and maps every sprite to it. Drawing a board
 //! is copying palette-index rows, stroking the few marks of the last turn and writing the
 //! strips on small RGBA regions that are mapped back through a lookup table, then encoding an
@@ -60,25 +61,22 @@
 //! golden views), `weezl` (decoding our LZW in its test; already a dependency of `gif`).
 
 #![warn(missing_docs)]
+mod admiral;
 mod board;
 mod cards;
 mod color;
 mod font;
-mod icons;
 mod lzw;
 mod palette;
 mod replay;
 pub mod samples;
-mod sprites;
+mod shapes;
 mod stratego;
-
-use std::collections::HashMap;
 
 pub use admiral_engine::Language;
 #[cfg(doc)]
 use admiral_engine::Layout;
-use admiral_engine::{Cell, Side, UnitKind, View};
-use tiny_skia::Pixmap;
+use admiral_engine::{Side, View};
 
 pub use cards::{
     AtlasEntry, AtlasLabels, AwardLine, BattleCard, BattleSide, GameOverCard, ProfileCard, RankInfo,
@@ -87,9 +85,10 @@ pub use cards::{
 
 pub use replay::{ReplayFrame, ReplayLabels};
 
-use board::{Content, Scene, StripInfo, HEIGHT, WIDTH};
+use admiral::{Admiral, HEIGHT, WIDTH};
+use board::Board;
 use palette::Palette;
-use sprites::Sprites;
+use stratego::Stratego;
 
 /// One player's line in a status strip.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -118,13 +117,11 @@ pub struct BoardLabels {
 /// palette: about 0.2 s) and share it: all methods take `&self` and it is `Send + Sync`.
 pub struct Renderer {
     fonts: font::Fonts,
-    sprites: Sprites,
-    backgrounds: [Vec<u8>; 2],
-    base_icons: [Pixmap; 2],
-    palette: Palette,
+    /// Admiral's sprites, backgrounds and palette.
+    admiral: Board<Admiral>,
     /// Stratego's sprites, backgrounds and palette, drawn on first use (Admiral-only bots
     /// never pay for them).
-    stratego: std::sync::OnceLock<stratego::Art>,
+    stratego: std::sync::OnceLock<Board<Stratego>>,
 }
 
 /// The same thing under the name used in the design notes.
@@ -140,31 +137,8 @@ impl Renderer {
     /// Loads the font, draws every sprite and the two backgrounds, and fixes the palette.
     pub fn new() -> Renderer {
         let fonts = font::Fonts::new();
-        let mut sprites = Sprites::new(&fonts, board::CELL);
-        let backgrounds = [
-            board::background(&fonts, &sprites, Side::South),
-            board::background(&fonts, &sprites, Side::North),
-        ];
-        let base_icons = board::base_icons();
-        // The palette is fixed from everything a board can show: backgrounds, sprites, and a
-        // sample of the marks and strips.
-        let mut hist = HashMap::new();
-        for bg in &backgrounds {
-            palette::add_to_histogram(&mut hist, bg.data());
-        }
-        for s in sprites.all() {
-            palette::add_to_histogram(&mut hist, s.data());
-        }
-        let sample = sample_marks(&fonts, &sprites, &backgrounds[0], &base_icons);
-        palette::add_to_histogram(&mut hist, sample.data());
-        let palette = Palette::from_histogram(&hist);
-        sprites.quantize(&palette);
-        let backgrounds = backgrounds.map(|bg| {
-            let mut out = vec![0u8; (WIDTH * HEIGHT) as usize];
-            palette.quantize(bg.data(), &mut out);
-            out
-        });
-        Renderer { fonts, sprites, backgrounds, base_icons, palette, stratego: std::sync::OnceLock::new() }
+        let admiral = Board::new(&fonts, Admiral::new());
+        Renderer { fonts, admiral, stratego: std::sync::OnceLock::new() }
     }
 
     /// Width and height of board pictures.
@@ -177,8 +151,9 @@ impl Renderer {
     /// them), the last turn marked, and the status strips.
     /// The picture depends on nothing but `view` and `labels`.
     pub fn render_board(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
-        let indexed = self.board_indexed(view, labels);
-        self.encode_indexed_png(&indexed, WIDTH, HEIGHT)
+        let cells = admiral::cells(view);
+        let indexed = self.admiral.indexed(&self.fonts, &admiral::scene(view, labels, &cells));
+        self.admiral.encode_png(&indexed)
     }
 
     /// The setup preview of `side`'s zone (front row at the top, as on the board), larger than
@@ -223,13 +198,13 @@ impl Renderer {
         (stratego::WIDTH, stratego::HEIGHT)
     }
 
-    fn stratego_art(&self) -> &stratego::Art {
-        self.stratego.get_or_init(|| stratego::Art::new(&self.fonts))
+    fn stratego_board(&self) -> &Board<Stratego> {
+        self.stratego.get_or_init(|| Board::new(&self.fonts, Stratego))
     }
 
     /// Draws Stratego's sprites now (about 0.1 s) instead of on the first Stratego picture.
     pub fn warm_stratego(&self) {
-        self.stratego_art();
+        self.stratego_board();
     }
 
     /// The viewer's fogged Stratego board as a PNG: own army at the bottom (North's picture
@@ -244,9 +219,10 @@ impl Renderer {
         view: &admiral_engine::stratego::View,
         labels: &BoardLabels,
     ) -> Vec<u8> {
-        let art = self.stratego_art();
-        let indexed = art.board_indexed(&self.fonts, view, labels);
-        encode_indexed(art.palette(), &indexed, stratego::WIDTH, stratego::HEIGHT)
+        let board = self.stratego_board();
+        let cells = stratego::cells(view);
+        let indexed = board.indexed(&self.fonts, &stratego::scene(view, labels, &cells));
+        board.encode_png(&indexed)
     }
 
     /// The Stratego setup preview of `side`'s four rows (front row at the top), with a legend
@@ -257,79 +233,7 @@ impl Renderer {
         side: Side,
         labels: &SetupLabels,
     ) -> Vec<u8> {
-        stratego::setup(&self.fonts, layout, side, labels)
-    }
-
-    /// The board as palette indices (for tests and the benchmark).
-    fn board_indexed(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
-        let viewer = view.viewer;
-        let mut moved = [false; admiral_engine::SQUARES];
-        let mut seen = [false; admiral_engine::SQUARES];
-        if view.intel {
-            for sq in &view.moved_markers {
-                moved[sq.index()] = true;
-            }
-            for sq in &view.exposed {
-                seen[sq.index()] = true;
-            }
-        }
-        let cells: Vec<Content> = view
-            .cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| match *c {
-                Cell::Empty => Content::Empty,
-                Cell::Own { kind } => Content::Unit(viewer, kind, seen[i]),
-                Cell::Enemy { intel } => {
-                    Content::Marker(viewer.opponent(), if view.intel { intel } else { None }, moved[i])
-                }
-            })
-            .collect();
-        let nb = UnitKind::NavalBase.index();
-        let over = view.status != admiral_engine::Status::Ongoing;
-        let my_turn = !over && view.to_move == viewer;
-        let their_turn = !over && view.to_move != viewer;
-        let note = Some(labels.status.as_str());
-        let scene = Scene {
-            seat: viewer,
-            language: labels.language,
-            cells: &cells,
-            events: &view.last_turn,
-            top: StripInfo {
-                side: viewer.opponent(),
-                name: &labels.opponent.name,
-                clock: labels.opponent.clock.as_deref(),
-                bases_left: 2u8.saturating_sub(view.enemy_losses[nb]),
-                active: their_turn,
-                lit: true,
-                note: if their_turn { note } else { None },
-            },
-            bottom: StripInfo {
-                side: viewer,
-                name: &labels.you.name,
-                clock: labels.you.clock.as_deref(),
-                bases_left: 2u8.saturating_sub(view.own_losses[nb]),
-                active: my_turn,
-                lit: true,
-                note: if their_turn { None } else { note },
-            },
-        };
-        let mut indexed = vec![0u8; (WIDTH * HEIGHT) as usize];
-        board::compose(
-            &mut indexed,
-            &self.backgrounds[viewer.index()],
-            &self.sprites,
-            &self.palette,
-            &self.fonts,
-            &self.base_icons,
-            &scene,
-        );
-        indexed
-    }
-
-    /// Encodes palette indices as an indexed PNG (fdeflate, Paeth filter).
-    fn encode_indexed_png(&self, indexed: &[u8], width: u32, height: u32) -> Vec<u8> {
-        encode_indexed(&self.palette, indexed, width, height)
+        cards::stratego_setup(&self.fonts, layout, side, labels)
     }
 }
 
@@ -353,70 +257,6 @@ fn encode_indexed(palette: &Palette, indexed: &[u8], width: u32, height: u32) ->
         }
         out
     }
-}
-
-/// A sample of the marks and strips, so that their colours are in the palette.
-fn sample_marks(fonts: &font::Fonts, sprites: &Sprites, background: &Pixmap, bases: &[Pixmap; 2]) -> Pixmap {
-    use admiral_engine::{Event, Group, Placed, Square, Weapon};
-    let sq = |s: &str| Square::parse(s).expect("square");
-    let mut cells = vec![Content::Empty; admiral_engine::SQUARES];
-    for (i, kind) in UnitKind::ALL.into_iter().enumerate() {
-        let s = Square::new((i % 14) as u8, (i / 14) as u8).expect("square");
-        cells[s.index()] = Content::Unit(Side::South, kind, i % 4 == 1);
-        let n = Square::new((i % 14) as u8, 14 - (i / 14) as u8).expect("square");
-        cells[n.index()] =
-            Content::Marker(Side::North, if i % 2 == 0 { Some(kind) } else { None }, i % 3 == 0);
-    }
-    let events = vec![
-        Event::Moved { side: Side::South, kind: None, from: sq("e5"), to: sq("e6") },
-        Event::Struck {
-            side: Side::South,
-            weapon: Weapon::Aircraft,
-            attacker: Placed { kind: UnitKind::Aircraft, square: sq("c7") },
-            target: Placed { kind: UnitKind::Cruiser, square: sq("c11") },
-        },
-        Event::Struck {
-            side: Side::South,
-            weapon: Weapon::Contact,
-            attacker: Placed { kind: UnitKind::Cruiser, square: sq("h8") },
-            target: Placed { kind: UnitKind::Cruiser, square: sq("h9") },
-        },
-        Event::Battle {
-            side: Side::South,
-            attackers: Group::new(&[Placed { kind: UnitKind::Cruiser, square: sq("h8") }]),
-            defenders: Group::new(&[Placed { kind: UnitKind::Cruiser, square: sq("h9") }]),
-            attack_strength: 7,
-            defense_strength: 7,
-            winner: None,
-        },
-        Event::Detonated { side: Side::North, at: sq("l8") },
-        Event::Destroyed { side: Side::South, kind: UnitKind::Battleship, square: sq("k8") },
-    ];
-    let scene = Scene {
-        seat: Side::South,
-        language: Language::En,
-        cells: &cells,
-        events: &events,
-        top: StripInfo {
-            side: Side::North,
-            name: "Opponent",
-            clock: Some("1d 02h"),
-            bases_left: 1,
-            active: true,
-            lit: true,
-            note: Some("Turn 12"),
-        },
-        bottom: StripInfo {
-            side: Side::South,
-            name: "You",
-            clock: Some("12:00"),
-            bases_left: 2,
-            active: false,
-            lit: false,
-            note: None,
-        },
-    };
-    board::compose_rgba(background, sprites, fonts, bases, &scene)
 }
 
 #[cfg(test)]

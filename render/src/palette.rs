@@ -94,6 +94,13 @@ impl Palette {
             *o = last_index;
         }
     }
+
+    /// A whole opaque picture as palette indices.
+    pub(crate) fn quantize_pixmap(&self, p: &tiny_skia::Pixmap) -> Vec<u8> {
+        let mut out = vec![0u8; (p.width() * p.height()) as usize];
+        self.quantize(p.data(), &mut out);
+        out
+    }
 }
 
 fn unpack(c: u32) -> [u8; 3] {

@@ -9,7 +9,8 @@ use admiral_engine::{Event, Game, GameError, Language, Position, Record, Side, S
 
 use tiny_skia::Pixmap;
 
-use crate::board::{self, Content, Scene, StripInfo, HEIGHT, STRIP_H, WIDTH};
+use crate::admiral::{HEIGHT, STRIP_H, WIDTH};
+use crate::board::{self, Content, Scene, StripInfo};
 use crate::color;
 use crate::font::{Align, Face};
 use crate::lzw::Lzw;
@@ -65,11 +66,11 @@ const MOVE_DELAY: u16 = 35;
 const ATTACK_DELAY: u16 = 80;
 const FINAL_DELAY: u16 = 600;
 
-fn cells_of(position: &Position) -> Vec<Content> {
+fn cells_of(position: &Position) -> Vec<Content<UnitKind>> {
     Square::all()
         .map(|sq| match position.piece_at(sq) {
             None => Content::Empty,
-            Some(p) => Content::Unit(p.side, p.kind, false),
+            Some(p) => Content::Piece(p.side, p.kind, false),
         })
         .collect()
 }
@@ -117,19 +118,36 @@ fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize
 /// written in order.
 const BATCH: usize = 24;
 
-fn flush<W: std::io::Write>(enc: &mut gif::Encoder<W>, batch: &mut Vec<gif::Frame<'static>>) {
+/// Compresses and writes a batch of frames. The frames' raw pixel buffers go to `spare`, to
+/// hold the next frames: a frame then writes into memory already touched instead of fresh
+/// pages from the allocator (whose reuse of freed memory varies with what was freed before).
+fn flush<W: std::io::Write>(
+    enc: &mut gif::Encoder<W>,
+    batch: &mut Vec<gif::Frame<'static>>,
+    spare: &mut Vec<Vec<u8>>,
+) {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
     let per = batch.len().div_ceil(workers).max(1);
     std::thread::scope(|scope| {
-        for chunk in batch.chunks_mut(per) {
-            scope.spawn(move || {
-                let mut lzw = Lzw::new();
-                for f in chunk {
-                    let mut out = Vec::new();
-                    lzw.encode(&f.buffer, TRANSPARENT, &mut out);
-                    f.buffer = Cow::Owned(out);
-                }
-            });
+        let workers: Vec<_> = batch
+            .chunks_mut(per)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut lzw = Lzw::new();
+                    let mut raw = Vec::with_capacity(chunk.len());
+                    for f in chunk {
+                        let mut out = Vec::new();
+                        lzw.encode(&f.buffer, TRANSPARENT, &mut out);
+                        if let Cow::Owned(pixels) = std::mem::replace(&mut f.buffer, Cow::Owned(out)) {
+                            raw.push(pixels);
+                        }
+                    }
+                    raw
+                })
+            })
+            .collect();
+        for worker in workers {
+            spare.extend(worker.join().expect("lzw worker"));
         }
     });
     for f in batch.drain(..) {
@@ -141,12 +159,12 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
     let seat = labels.seat;
     let mut out = Vec::new();
     {
-        let mut enc =
-            gif::Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &r.palette.rgb).expect("gif header");
+        let mut enc = gif::Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &r.admiral.palette.rgb)
+            .expect("gif header");
         enc.set_repeat(gif::Repeat::Infinite).expect("gif loop");
         let mut prev: Vec<u8> = Vec::new();
         let mut cur = vec![0u8; (WIDTH * HEIGHT) as usize];
-        let mut sub: Vec<u8> = Vec::new();
+        let mut spare: Vec<Vec<u8>> = Vec::with_capacity(BATCH);
         let mut base = vec![0u8; (WIDTH * HEIGHT) as usize];
         let mut strips_key: Option<(u8, u8, bool)> = None;
         let mut batch: Vec<gif::Frame<'static>> = Vec::with_capacity(BATCH);
@@ -164,7 +182,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 side,
                 name: if side == Side::South { labels.south.as_str() } else { labels.north.as_str() },
                 clock: None,
-                bases_left: position.count(side, UnitKind::NavalBase) as u8,
+                tally: position.count(side, UnitKind::NavalBase) as u8,
                 // The counter and the side to move are drawn per frame on a small region below.
                 active: false,
                 lit: false,
@@ -176,26 +194,18 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
             bottom.note = if last { Some(summary.as_str()) } else { None };
             // The strips change only when a base falls and on the last frame: the background
             // with both strips is cached and redrawn only then.
-            let key = (top.bases_left, bottom.bases_left, last);
+            let key = (top.tally, bottom.tally, last);
             if strips_key != Some(key) {
                 let empty = vec![Content::Empty; admiral_engine::SQUARES];
                 let scene =
                     Scene { seat, language: labels.language, cells: &empty, events: &[], top, bottom };
-                board::compose(
-                    &mut base,
-                    &r.backgrounds[seat.index()],
-                    &r.sprites,
-                    &r.palette,
-                    &r.fonts,
-                    &r.base_icons,
-                    &scene,
-                );
+                r.admiral.compose(&mut base, &r.fonts, &scene);
                 strips_key = Some(key);
             }
             cur.copy_from_slice(&base);
             let scene =
                 Scene { seat, language: labels.language, cells: &cells, events: &frame.events, top, bottom };
-            board::draw_board_area(&mut cur, &r.sprites, &r.palette, &scene);
+            r.admiral.draw_board_area(&mut cur, &scene);
             if !last {
                 // The ply counter with a dot in the colour of the side to move: one small
                 // region of the bottom strip, so a frame's rectangle grows by little.
@@ -228,7 +238,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                     );
                 }
                 let x0 = (WIDTH - 80 - COUNTER_W) as i32;
-                board::settle(&mut cur, WIDTH, &r.palette, &counter, x0, (HEIGHT - STRIP_H) as i32);
+                board::settle(&mut cur, WIDTH, &r.admiral.palette, &counter, x0, (HEIGHT - STRIP_H) as i32);
             }
             let has_attack = frame.events.iter().any(|e| e.is_combat());
             let delay = if i == 0 {
@@ -251,8 +261,12 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
             } else {
                 let (x0, y0, x1, y1) = changed_rect(&prev, &cur, WIDTH as usize).unwrap_or((0, 0, 1, 1));
                 let (w, h) = (x1 - x0, y1 - y0);
+                // A spare buffer large enough (growing a smaller one would copy its old bytes).
+                let mut sub = match spare.iter().position(|b| b.capacity() >= w * h) {
+                    Some(i) => spare.swap_remove(i),
+                    None => Vec::with_capacity(w * h),
+                };
                 sub.clear();
-                sub.reserve(w * h);
                 for y in y0..y1 {
                     let row = y * WIDTH as usize;
                     let c = &cur[row + x0..row + x1];
@@ -267,12 +281,12 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                     height: h as u16,
                     transparent: Some(TRANSPARENT),
                     dispose: gif::DisposalMethod::Keep,
-                    buffer: Cow::Owned(std::mem::take(&mut sub)),
+                    buffer: Cow::Owned(sub),
                     ..gif::Frame::default()
                 });
             }
             if batch.len() == BATCH || last {
-                flush(&mut enc, &mut batch);
+                flush(&mut enc, &mut batch, &mut spare);
             }
             std::mem::swap(&mut prev, &mut cur);
             if cur.is_empty() {

@@ -1,35 +1,18 @@
 //! The board picture: the fog at the pixel level, golden images in both orientations and both
 //! languages, and localisation.
 
-use std::sync::OnceLock;
-
 use admiral_engine::{Dice, Game, Language, Side, Square, View};
 use admiral_render::samples::SampleGame;
-use admiral_render::{BoardLabels, PlayerLabel, Renderer};
+use admiral_render::BoardLabels;
 
 mod common;
-use common::{check_golden, check_one_eye_per_square, fixture};
-
-fn renderer() -> &'static Renderer {
-    static R: OnceLock<Renderer> = OnceLock::new();
-    R.get_or_init(Renderer::new)
-}
+use common::{
+    board_labels, check_fog_holds, check_golden_boards, check_one_eye_per_square, fixture, renderer,
+    shuffle_by_swaps,
+};
 
 fn labels(language: Language, ply: u32) -> BoardLabels {
-    match language {
-        Language::En => BoardLabels {
-            language,
-            you: PlayerLabel { name: "You".into(), clock: Some("1d 04h".into()) },
-            opponent: PlayerLabel { name: "@nelson".into(), clock: Some("23h 10m".into()) },
-            status: format!("Turn {} · Your move", ply / 2 + 1),
-        },
-        Language::Ru => BoardLabels {
-            language,
-            you: PlayerLabel { name: "Вы".into(), clock: Some("1д 04ч".into()) },
-            opponent: PlayerLabel { name: "@ушаков".into(), clock: Some("23ч 10м".into()) },
-            status: format!("Ход {} · ваш ход", ply / 2 + 1),
-        },
-    }
+    board_labels(language, ply, ["@nelson", "@ушаков"])
 }
 
 /// Permutes the units of `viewer`'s opponent that `viewer` has not identified, among their
@@ -41,13 +24,7 @@ fn permute_hidden(game: &mut Game, viewer: Side, dice: &mut Dice) {
         .filter(|(sq, piece)| piece.side != viewer && game.remembered(viewer, *sq).is_none())
         .map(|(sq, _)| sq)
         .collect();
-    // A random permutation as a sequence of swaps (Fisher–Yates).
-    for i in (1..hidden.len()).rev() {
-        let j = dice.below(i + 1);
-        if i != j {
-            game.swap_units_for_test(hidden[i], hidden[j]);
-        }
-    }
+    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_units_for_test(hidden[i], hidden[j]));
 }
 
 #[test]
@@ -57,24 +34,11 @@ fn the_fog_holds_at_the_pixel_level() {
     for seed in 0..6u64 {
         let sample = SampleGame::random(1000 + seed, 60 + 20 * seed as usize);
         let ply = sample.plies();
-        for viewer in Side::BOTH {
-            for intel in [true, false] {
-                let game = sample.game_at(ply, intel);
-                let l = labels(Language::Ru, ply as u32);
-                let png = r.render_board(&game.view(viewer), &l);
-                for _ in 0..3 {
-                    let mut permuted = game.clone();
-                    permute_hidden(&mut permuted, viewer, &mut dice);
-                    assert_ne!(
-                        permuted.position().to_text(),
-                        game.position().to_text(),
-                        "the permutation changed nothing"
-                    );
-                    let png2 = r.render_board(&permuted.view(viewer), &l);
-                    assert!(png == png2, "seed {seed}, {viewer}: the picture depends on hidden units");
-                }
-            }
-        }
+        let l = labels(Language::Ru, ply as u32);
+        let render = |game: &Game, viewer| r.render_board(&game.view(viewer), &l);
+        let position = |game: &Game| game.position().to_text();
+        let game_at = |intel| sample.game_at(ply, intel);
+        check_fog_holds(game_at, &mut dice, render, permute_hidden, position, (seed, "units"));
     }
 }
 
@@ -146,11 +110,7 @@ fn golden_view(viewer: Side) -> View {
 #[test]
 fn golden_boards_in_both_orientations_and_languages() {
     let r = renderer();
-    for viewer in Side::BOTH {
-        let view = golden_view(viewer);
-        for (language, tag) in [(Language::En, "en"), (Language::Ru, "ru")] {
-            let png = r.render_board(&view, &labels(language, view.ply));
-            check_golden(&format!("board_{viewer}_{tag}"), &png);
-        }
-    }
+    check_golden_boards("board", golden_view, |view: &View, language| {
+        r.render_board(view, &labels(language, view.ply))
+    });
 }

@@ -1,18 +1,11 @@
 //! Cards render in both languages and the atlas and insignia are all distinct.
 
-use std::sync::OnceLock;
-
 use admiral_engine::{Language, Layout, Side, UnitKind};
 use admiral_render::samples::{decode_png_rgb, random_layout};
 use admiral_render::*;
 
 mod common;
-use common::check_golden;
-
-fn renderer() -> &'static Renderer {
-    static R: OnceLock<Renderer> = OnceLock::new();
-    R.get_or_init(Renderer::new)
-}
+use common::{check_golden, renderer};
 
 fn rank(index: u8) -> RankInfo {
     RankInfo { index, name: "Rank".into(), progress: 0.5, progress_label: "1 / 2".into() }

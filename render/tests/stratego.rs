@@ -1,36 +1,19 @@
 //! Stratego pictures: the fog at the pixel level, intel off, languages, golden boards for both
 //! seats in both languages, and the golden setup preview.
 
-use std::sync::OnceLock;
-
 use admiral_engine::stratego::{auto_layout, Cell, Game, Layout, Sq, View};
 use admiral_engine::{Dice, Language, Side, Style};
 use admiral_render::samples::StrategoSample;
-use admiral_render::{BoardLabels, PlayerLabel, Renderer, SetupLabels};
+use admiral_render::{BoardLabels, SetupLabels};
 
 mod common;
-use common::{check_golden, check_one_eye_per_square, golden_dir};
-
-fn renderer() -> &'static Renderer {
-    static R: OnceLock<Renderer> = OnceLock::new();
-    R.get_or_init(Renderer::new)
-}
+use common::{
+    board_labels, check_fog_holds, check_golden, check_golden_boards, check_one_eye_per_square, fixture,
+    renderer, shuffle_by_swaps,
+};
 
 fn labels(language: Language, ply: u32) -> BoardLabels {
-    match language {
-        Language::En => BoardLabels {
-            language,
-            you: PlayerLabel { name: "You".into(), clock: Some("1d 04h".into()) },
-            opponent: PlayerLabel { name: "@napoleon".into(), clock: Some("23h 10m".into()) },
-            status: format!("Turn {} · Your move", ply / 2 + 1),
-        },
-        Language::Ru => BoardLabels {
-            language,
-            you: PlayerLabel { name: "Вы".into(), clock: Some("1д 04ч".into()) },
-            opponent: PlayerLabel { name: "@кутузов".into(), clock: Some("23ч 10м".into()) },
-            status: format!("Ход {} · ваш ход", ply / 2 + 1),
-        },
-    }
+    board_labels(language, ply, ["@napoleon", "@кутузов"])
 }
 
 /// Permutes the pieces of `viewer`'s opponent whose identity `viewer` does not remember,
@@ -38,12 +21,7 @@ fn labels(language: Language, ply: u32) -> BoardLabels {
 fn permute_hidden(game: &mut Game, viewer: Side, dice: &mut Dice) {
     let memory = game.view_remembering(viewer);
     let hidden: Vec<Sq> = Sq::all().filter(|&s| memory.cell(s) == (Cell::Enemy { intel: None })).collect();
-    for i in (1..hidden.len()).rev() {
-        let j = dice.below(i + 1);
-        if i != j {
-            game.swap_pieces_for_test(hidden[i], hidden[j]);
-        }
-    }
+    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_pieces_for_test(hidden[i], hidden[j]));
 }
 
 #[test]
@@ -53,24 +31,11 @@ fn the_fog_holds_at_the_pixel_level() {
     for seed in 0..6u64 {
         let sample = StrategoSample::random(500 + seed, 40 + 30 * seed as usize);
         let ply = sample.plies();
-        for viewer in Side::BOTH {
-            for intel in [true, false] {
-                let game = sample.game_at(ply, intel);
-                let l = labels(Language::Ru, ply as u32);
-                let png = r.render_stratego_board(&game.view(viewer), &l);
-                for _ in 0..3 {
-                    let mut permuted = game.clone();
-                    permute_hidden(&mut permuted, viewer, &mut dice);
-                    assert_ne!(
-                        permuted.position().to_text(),
-                        game.position().to_text(),
-                        "the permutation changed nothing"
-                    );
-                    let png2 = r.render_stratego_board(&permuted.view(viewer), &l);
-                    assert!(png == png2, "seed {seed}, {viewer}: the picture depends on hidden pieces");
-                }
-            }
-        }
+        let l = labels(Language::Ru, ply as u32);
+        let render = |game: &Game, viewer| r.render_stratego_board(&game.view(viewer), &l);
+        let position = |game: &Game| game.position().to_text();
+        let game_at = |intel| sample.game_at(ply, intel);
+        check_fog_holds(game_at, &mut dice, render, permute_hidden, position, (seed, "pieces"));
     }
 }
 
@@ -131,33 +96,24 @@ fn the_board_is_a_png_of_the_stated_size() {
     assert_eq!((w, h), r.stratego_board_size());
 }
 
-/// A stored view, so that the references do not depend on the engine's move order.
 fn golden_view(viewer: Side) -> View {
-    let path = golden_dir().join(format!("stratego_view_{viewer}.json"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
+    fixture(&format!("stratego_view_{viewer}"), || {
         let sample = StrategoSample::random(2026, 120);
         // The last attack before ply 120, so that the picture shows a battle.
         let mut ply = sample.plies();
         while ply > 1 && !sample.attacks[ply - 1] {
             ply -= 1;
         }
-        let view = sample.game_at(ply, true).view(viewer);
-        std::fs::write(&path, serde_json::to_string_pretty(&view).expect("json")).expect("write fixture");
-        return view;
-    }
-    serde_json::from_str(&std::fs::read_to_string(&path).expect("read fixture")).expect("a view")
+        sample.game_at(ply, true).view(viewer)
+    })
 }
 
 #[test]
 fn golden_boards_for_both_seats_and_languages() {
     let r = renderer();
-    for viewer in Side::BOTH {
-        let view = golden_view(viewer);
-        for (language, tag) in [(Language::En, "en"), (Language::Ru, "ru")] {
-            let png = r.render_stratego_board(&view, &labels(language, view.ply));
-            check_golden(&format!("stratego_board_{viewer}_{tag}"), &png);
-        }
-    }
+    check_golden_boards("stratego_board", golden_view, |view: &View, language| {
+        r.render_stratego_board(view, &labels(language, view.ply))
+    });
 }
 
 #[test]

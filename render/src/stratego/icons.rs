@@ -4,84 +4,12 @@
 //! per size at start-up into sprites; nothing here runs per move.
 
 use admiral_engine::stratego::Rank;
-use tiny_skia::{FillRule, Path, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{LineJoin, Path, Pixmap};
 
-use crate::color::Rgb;
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Role {
-    Main,
-    Accent,
-    Cut,
-}
-
-struct Part {
-    path: Path,
-    role: Role,
-    stroke: Option<f32>,
-}
-
-fn poly(points: &[(f32, f32)]) -> Path {
-    let mut pb = PathBuilder::new();
-    pb.move_to(points[0].0, points[0].1);
-    for &(x, y) in &points[1..] {
-        pb.line_to(x, y);
-    }
-    pb.close();
-    pb.finish().expect("polygon")
-}
-
-fn rect(x0: f32, y0: f32, x1: f32, y1: f32) -> Path {
-    poly(&[(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
-}
-
-fn circle(cx: f32, cy: f32, r: f32) -> Path {
-    PathBuilder::from_circle(cx, cy, r).expect("circle")
-}
-
-fn oval(x0: f32, y0: f32, x1: f32, y1: f32) -> Path {
-    PathBuilder::from_oval(tiny_skia::Rect::from_ltrb(x0, y0, x1, y1).expect("oval")).expect("oval")
-}
-
-fn line(points: &[(f32, f32)]) -> Path {
-    let mut pb = PathBuilder::new();
-    pb.move_to(points[0].0, points[0].1);
-    for &(x, y) in &points[1..] {
-        pb.line_to(x, y);
-    }
-    pb.finish().expect("line")
-}
-
-fn fill(path: Path) -> Part {
-    Part { path, role: Role::Main, stroke: None }
-}
-
-fn accent(path: Path) -> Part {
-    Part { path, role: Role::Accent, stroke: None }
-}
-
-fn cut(path: Path) -> Part {
-    Part { path, role: Role::Cut, stroke: None }
-}
-
-fn stroke(path: Path, width: f32) -> Part {
-    Part { path, role: Role::Main, stroke: Some(width) }
-}
-
-fn accent_stroke(path: Path, width: f32) -> Part {
-    Part { path, role: Role::Accent, stroke: Some(width) }
-}
-
-/// A five-pointed star.
-fn star(cx: f32, cy: f32, r: f32) -> Path {
-    let mut pts = Vec::with_capacity(10);
-    for i in 0..10 {
-        let a = -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / 5.0;
-        let rr = if i % 2 == 0 { r } else { r * 0.42 };
-        pts.push((cx + rr * a.cos(), cy + rr * a.sin()));
-    }
-    poly(&pts)
-}
+use crate::shapes::{
+    accent, accent_stroke, circle, cut, draw_parts, fill, line, oval, poly, rect, star, stroke, Fit,
+    IconColors, Part,
+};
 
 /// A chevron pointing up, its apex at (50, y).
 fn chevron(y: f32) -> Path {
@@ -198,57 +126,15 @@ fn parts(rank: Rank) -> Vec<Part> {
     }
 }
 
-/// Draws the icon of `rank` fitted into the box (x, y, w, h), centred.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn draw_piece_icon(
-    pixmap: &mut Pixmap,
-    rank: Rank,
-    x: f32,
-    y: f32,
-    w: f32,
-    h: f32,
-    main: Rgb,
-    accent_color: Rgb,
-    cut_color: Rgb,
-) {
-    let parts = parts(rank);
-    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    for part in &parts {
-        let b = part.path.bounds();
-        let grow = part.stroke.unwrap_or(0.0) / 2.0;
-        x0 = x0.min(b.left() - grow);
-        y0 = y0.min(b.top() - grow);
-        x1 = x1.max(b.right() + grow);
-        y1 = y1.max(b.bottom() + grow);
-    }
-    let s = (w / (x1 - x0)).min(h / (y1 - y0));
-    let ox = x + (w - (x1 - x0) * s) / 2.0 - x0 * s;
-    let oy = y + (h - (y1 - y0) * s) / 2.0 - y0 * s;
-    let t = Transform::from_row(s, 0.0, 0.0, s, ox, oy);
-    for part in parts {
-        let color = match part.role {
-            Role::Main => main,
-            Role::Accent => accent_color,
-            Role::Cut => cut_color,
-        };
-        match part.stroke {
-            None => pixmap.fill_path(&part.path, &color.paint(), FillRule::Winding, t, None),
-            Some(width) => {
-                let st = Stroke {
-                    width,
-                    line_cap: tiny_skia::LineCap::Round,
-                    line_join: tiny_skia::LineJoin::Round,
-                    ..Stroke::default()
-                };
-                pixmap.stroke_path(&part.path, &color.paint(), &st, t, None);
-            }
-        }
-    }
+/// Draws the icon of `rank` fitted into the box `(x, y, w, h)`, centred.
+pub(crate) fn draw_piece_icon(pixmap: &mut Pixmap, rank: Rank, at: (f32, f32, f32, f32), colors: IconColors) {
+    draw_parts(pixmap, parts(rank), at, Fit { presence: 1.0, join: LineJoin::Round }, colors);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::color::Rgb;
 
     /// Every piece kind has an icon of its own: no two kinds draw the same pixels.
     #[test]
@@ -257,17 +143,9 @@ mod tests {
         for rank in Rank::ALL {
             let mut p = Pixmap::new(48, 48).expect("pixmap");
             p.fill(Rgb(40, 40, 40).color());
-            draw_piece_icon(
-                &mut p,
-                rank,
-                2.0,
-                2.0,
-                44.0,
-                44.0,
-                Rgb(255, 255, 255),
-                Rgb(255, 170, 0),
-                Rgb(40, 40, 40),
-            );
+            let colors =
+                IconColors { main: Rgb(255, 255, 255), accent: Rgb(255, 170, 0), cut: Rgb(40, 40, 40) };
+            draw_piece_icon(&mut p, rank, (2.0, 2.0, 44.0, 44.0), colors);
             let inked = p.data().chunks_exact(4).filter(|px| px[0] > 120).count();
             assert!(inked > 150, "{rank:?}: the icon is nearly empty ({inked} px)");
             for (other, data) in &seen {

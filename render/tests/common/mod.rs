@@ -3,16 +3,95 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
-use admiral_engine::View;
-use admiral_render::samples;
+use admiral_engine::{Dice, Language, Side};
+use admiral_render::{samples, BoardLabels, PlayerLabel, Renderer};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// One renderer for all the tests of a file.
+pub fn renderer() -> &'static Renderer {
+    static R: OnceLock<Renderer> = OnceLock::new();
+    R.get_or_init(Renderer::new)
+}
+
+/// The texts of a board at `ply`, the opponent named `opponent` (English, Russian).
+pub fn board_labels(language: Language, ply: u32, opponent: [&str; 2]) -> BoardLabels {
+    match language {
+        Language::En => BoardLabels {
+            language,
+            you: PlayerLabel { name: "You".into(), clock: Some("1d 04h".into()) },
+            opponent: PlayerLabel { name: opponent[0].into(), clock: Some("23h 10m".into()) },
+            status: format!("Turn {} · Your move", ply / 2 + 1),
+        },
+        Language::Ru => BoardLabels {
+            language,
+            you: PlayerLabel { name: "Вы".into(), clock: Some("1д 04ч".into()) },
+            opponent: PlayerLabel { name: opponent[1].into(), clock: Some("23ч 10м".into()) },
+            status: format!("Ход {} · ваш ход", ply / 2 + 1),
+        },
+    }
+}
+
+/// A random permutation of `len` places as a sequence of swaps (Fisher–Yates).
+pub fn shuffle_by_swaps(len: usize, dice: &mut Dice, mut swap: impl FnMut(usize, usize)) {
+    for i in (1..len).rev() {
+        let j = dice.below(i + 1);
+        if i != j {
+            swap(i, j);
+        }
+    }
+}
+
+/// The fog at the pixel level: for each viewer, with intel on and off (`game_at(intel)`), the
+/// viewer's picture stays the same, three times over, when the enemy pieces the viewer has not
+/// identified are permuted among their squares. `position` is the game's full position as
+/// text (to check that a permutation changed it); `seed` and `pieces` go in the message.
+pub fn check_fog_holds<G: Clone>(
+    game_at: impl Fn(bool) -> G,
+    dice: &mut Dice,
+    render: impl Fn(&G, Side) -> Vec<u8>,
+    permute_hidden: impl Fn(&mut G, Side, &mut Dice),
+    position: impl Fn(&G) -> String,
+    (seed, pieces): (u64, &str),
+) {
+    for viewer in Side::BOTH {
+        for intel in [true, false] {
+            let game = game_at(intel);
+            let png = render(&game, viewer);
+            for _ in 0..3 {
+                let mut permuted = game.clone();
+                permute_hidden(&mut permuted, viewer, dice);
+                assert_ne!(position(&permuted), position(&game), "the permutation changed nothing");
+                let png2 = render(&permuted, viewer);
+                assert!(png == png2, "seed {seed}, {viewer}: the picture depends on hidden {pieces}");
+            }
+        }
+    }
+}
+
+/// Renders each seat's reference view in both languages and compares it with its golden image
+/// `{prefix}_{seat}_{en|ru}`.
+pub fn check_golden_boards<V>(
+    prefix: &str,
+    view: impl Fn(Side) -> V,
+    render: impl Fn(&V, Language) -> Vec<u8>,
+) {
+    for viewer in Side::BOTH {
+        let view = view(viewer);
+        for (language, tag) in [(Language::En, "en"), (Language::Ru, "ru")] {
+            check_golden(&format!("{prefix}_{viewer}_{tag}"), &render(&view, language));
+        }
+    }
+}
 
 pub fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
 
 /// A stored view, so that the references do not depend on the engine's move order.
-pub fn fixture(name: &str, make: impl FnOnce() -> View) -> View {
+pub fn fixture<V: Serialize + DeserializeOwned>(name: &str, make: impl FnOnce() -> V) -> V {
     let path = golden_dir().join(format!("{name}.json"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() || !path.exists() {
         let view = make();

@@ -3,74 +3,11 @@
 //! size at start-up into sprites; nothing here runs per move.
 
 use admiral_engine::UnitKind;
-use tiny_skia::{FillRule, Path, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{LineJoin, PathBuilder, Pixmap};
 
-use crate::color::Rgb;
-
-/// How a part of an icon is painted.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Role {
-    /// The silhouette colour.
-    Main,
-    /// An accent (flame, warhead) in the accent colour.
-    Accent,
-    /// A cut-out in the token's own colour.
-    Cut,
-}
-
-/// One part: a path, filled or stroked.
-pub(crate) struct Part {
-    pub(crate) path: Path,
-    pub(crate) role: Role,
-    pub(crate) stroke: Option<f32>,
-}
-
-fn poly(points: &[(f32, f32)]) -> Path {
-    let mut pb = PathBuilder::new();
-    pb.move_to(points[0].0, points[0].1);
-    for &(x, y) in &points[1..] {
-        pb.line_to(x, y);
-    }
-    pb.close();
-    pb.finish().expect("polygon")
-}
-
-fn rect(x0: f32, y0: f32, x1: f32, y1: f32) -> Path {
-    poly(&[(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
-}
-
-fn circle(cx: f32, cy: f32, r: f32) -> Path {
-    PathBuilder::from_circle(cx, cy, r).expect("circle")
-}
-
-fn oval(x0: f32, y0: f32, x1: f32, y1: f32) -> Path {
-    PathBuilder::from_oval(tiny_skia::Rect::from_ltrb(x0, y0, x1, y1).expect("oval")).expect("oval")
-}
-
-fn line(points: &[(f32, f32)]) -> Path {
-    let mut pb = PathBuilder::new();
-    pb.move_to(points[0].0, points[0].1);
-    for &(x, y) in &points[1..] {
-        pb.line_to(x, y);
-    }
-    pb.finish().expect("line")
-}
-
-fn fill(path: Path) -> Part {
-    Part { path, role: Role::Main, stroke: None }
-}
-
-fn accent(path: Path) -> Part {
-    Part { path, role: Role::Accent, stroke: None }
-}
-
-fn cut(path: Path) -> Part {
-    Part { path, role: Role::Cut, stroke: None }
-}
-
-fn stroke(path: Path, width: f32) -> Part {
-    Part { path, role: Role::Main, stroke: Some(width) }
-}
+use crate::shapes::{
+    accent, circle, cut, draw_parts, fill, line, oval, poly, rect, stroke, Fit, IconColors, Part,
+};
 
 /// A gun turret with its barrel pointing right (`dir` = 1) or left (-1).
 fn turret(x: f32, y: f32, dir: f32) -> Vec<Part> {
@@ -347,59 +284,21 @@ fn presence(kind: UnitKind) -> f32 {
     }
 }
 
-/// Draws a unit's icon into the box `(x, y, w, h)` of `pixmap`, keeping the 1:1 aspect of the
-/// design box (centred). `main` paints the silhouette, `accent` the accents, `cut` the holes.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn draw_icon(
-    pixmap: &mut Pixmap,
-    kind: UnitKind,
-    x: f32,
-    y: f32,
-    w: f32,
-    h: f32,
-    main: Rgb,
-    accent_color: Rgb,
-    cut_color: Rgb,
-) {
-    // Each icon is fitted by its own bounds, so that flat ships use the whole width.
-    let parts = icon(kind);
-    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    for part in &parts {
-        let b = part.path.bounds();
-        let grow = part.stroke.unwrap_or(0.0) / 2.0;
-        x0 = x0.min(b.left() - grow);
-        y0 = y0.min(b.top() - grow);
-        x1 = x1.max(b.right() + grow);
-        y1 = y1.max(b.bottom() + grow);
-    }
-    let s = (w / (x1 - x0)).min(h / (y1 - y0)) * presence(kind);
-    let ox = x + (w - (x1 - x0) * s) / 2.0 - x0 * s;
-    let oy = y + (h - (y1 - y0) * s) / 2.0 - y0 * s;
-    let t = Transform::from_row(s, 0.0, 0.0, s, ox, oy);
-    for part in parts {
-        let color = match part.role {
-            Role::Main => main,
-            Role::Accent => accent_color,
-            Role::Cut => cut_color,
-        };
-        let paint = color.paint();
-        match part.stroke {
-            None => pixmap.fill_path(&part.path, &paint, FillRule::Winding, t, None),
-            Some(width) => {
-                let stroke = Stroke { width, line_cap: tiny_skia::LineCap::Round, ..Stroke::default() };
-                pixmap.stroke_path(&part.path, &paint, &stroke, t, None)
-            }
-        }
-    }
+/// Draws a unit's icon into the box `(x, y, w, h)` of `pixmap`, fitted by its own bounds (so
+/// that flat ships use the whole width) and scaled by its presence.
+pub(crate) fn draw_icon(pixmap: &mut Pixmap, kind: UnitKind, at: (f32, f32, f32, f32), colors: IconColors) {
+    draw_parts(pixmap, icon(kind), at, Fit { presence: presence(kind), join: LineJoin::Miter }, colors);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::color::Rgb;
 
     fn render(kind: UnitKind) -> Vec<bool> {
         let mut p = Pixmap::new(64, 48).expect("pixmap");
-        draw_icon(&mut p, kind, 2.0, 2.0, 60.0, 44.0, Rgb(255, 255, 255), Rgb(255, 160, 0), Rgb(0, 0, 0));
+        let colors = IconColors { main: Rgb(255, 255, 255), accent: Rgb(255, 160, 0), cut: Rgb(0, 0, 0) };
+        draw_icon(&mut p, kind, (2.0, 2.0, 60.0, 44.0), colors);
         p.data().chunks_exact(4).map(|px| px[0] > 128 && px[3] > 128).collect()
     }
 
