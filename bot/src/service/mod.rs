@@ -48,7 +48,7 @@ use crate::timers::{self, Timer, TimerKind};
 pub use ai_queue::AiStats;
 pub use ai_turns::AI_CLAIM_MS;
 pub use careers::RecomputeSummary;
-pub use rules::{MatchGame, MatchLayout, Move};
+pub use rules::{MatchGame, MatchLayout, Move, MoveAnswer, PlayerView};
 
 pub use crate::model::{
     lang_code, lang_of, ActResult, DefencePolicy, MatchSettings, MatchStatus, MatchSummary, Opponent, Origin,
@@ -498,6 +498,15 @@ impl Service {
         let m = self.load_into(&mut guard, id).await?;
         let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
         Ok(m.game()?.admiral()?.view(side))
+    }
+
+    /// The user's view of a match's board, in either ruleset.
+    pub async fn player_view(&self, user: UserId, id: MatchId) -> Result<PlayerView> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        Ok(m.game()?.player_view(side))
     }
 
     /// The user's seat in a match that is not over, in setup or in play, either ruleset: what
