@@ -1,134 +1,17 @@
-//! Challenge, AI, move, board, matches, resign.
+//! `/admiral move`, `/admiral board`, `/admiral matches`, `/admiral resign` (poise).
 
 #![allow(missing_docs)] // poise generates the command constructors
 
 use poise::serenity_prelude as serenity;
 
-use super::{ac_match, option_str, pick, respond, send, who};
-use crate::discord::handlers::{self, ChallengeOptions, Clock};
+use super::{board as board_view, matches as match_list, moves, resign as resignation};
+use crate::discord::slash::{ac_match, on_match, option_str, respond, send, who};
 use crate::discord::{Context, Error};
-use crate::ids::UserId;
-
-/// Time controls offered by the commands.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum TimeChoice {
-    /// No clock.
-    #[name = "untimed"]
-    Untimed,
-    /// One day per move.
-    #[name = "1 day per move"]
-    Day1,
-    /// Three days per move.
-    #[name = "3 days per move"]
-    Day3,
-    /// A week per move.
-    #[name = "7 days per move"]
-    Day7,
-    /// Live 10 minutes + 5 s.
-    #[name = "live 10+5"]
-    Live10,
-    /// Live 30 minutes + 10 s.
-    #[name = "live 30+10"]
-    Live30,
-    /// Live 60 minutes + 30 s.
-    #[name = "live 60+30"]
-    Live60,
-}
-
-impl TimeChoice {
-    fn clock(self) -> Clock {
-        match self {
-            TimeChoice::Untimed => Clock::Untimed,
-            TimeChoice::Day1 => Clock::Days(1),
-            TimeChoice::Day3 => Clock::Days(3),
-            TimeChoice::Day7 => Clock::Days(7),
-            TimeChoice::Live10 => Clock::Live(10, 5),
-            TimeChoice::Live30 => Clock::Live(30, 10),
-            TimeChoice::Live60 => Clock::Live(60, 30),
-        }
-    }
-}
-
-/// Rulesets.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum RulesetChoice {
-    /// Admiral.
-    #[name = "admiral"]
-    Admiral,
-    /// Classic Stratego (unrated).
-    #[name = "stratego"]
-    Stratego,
-}
-
-impl RulesetChoice {
-    /// The service's ruleset name.
-    pub fn name(self) -> &'static str {
-        match self {
-            RulesetChoice::Admiral => "admiral",
-            RulesetChoice::Stratego => "stratego",
-        }
-    }
-}
-
-/// Public notices (the challenge, the result, the closed-DM note) go to the channel only
-/// when the bot is a member of the server (a user-installed app cannot post there): else
-/// the challenge goes by DM and the match has no public channel.
-fn public_origin(ctx: Context<'_>, mut w: crate::discord::Who) -> crate::discord::Who {
-    if let Some(g) = ctx.guild_id() {
-        if ctx.cache().guild(g).is_none() {
-            w.channel = None;
-        }
-    }
-    w
-}
-
-/// Challenge someone to a match.
-#[poise::command(slash_command)]
-pub async fn challenge(
-    ctx: Context<'_>,
-    opponent: serenity::User,
-    time: Option<TimeChoice>,
-    intel: Option<bool>,
-    ruleset: Option<RulesetChoice>,
-    rated: Option<bool>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = public_origin(ctx, who(ctx).await);
-    ctx.data().remember_name(
-        UserId(opponent.id.get()),
-        &opponent.global_name.clone().unwrap_or_else(|| opponent.name.clone()),
-    );
-    let o = ChallengeOptions {
-        clock: time.map(TimeChoice::clock).unwrap_or_default(),
-        intel,
-        ruleset: ruleset.map(|r| r.name().to_string()),
-        rated,
-    };
-    let r = handlers::challenge(ctx.data(), &w, UserId(opponent.id.get()), opponent.bot, &o).await;
-    send(ctx, &r).await
-}
-
-/// Play against the AI.
-#[poise::command(slash_command)]
-pub async fn ai(
-    ctx: Context<'_>,
-    #[min = 1]
-    #[max = 5]
-    level: u8,
-    time: Option<TimeChoice>,
-    ruleset: Option<RulesetChoice>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = public_origin(ctx, who(ctx).await);
-    let clock = time.map(TimeChoice::clock).unwrap_or_default();
-    let r = handlers::ai_with_ruleset(ctx.data(), &w, level, clock, ruleset.map(RulesetChoice::name)).await;
-    send(ctx, &r).await
-}
 
 async fn ac_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let w = who(ctx).await;
     let given = option_str(ctx, "match");
-    respond(handlers::action_choices(ctx.data(), &w, given.as_deref(), partial).await)
+    respond(moves::action_choices(ctx.data(), &w, given.as_deref(), partial).await)
 }
 
 /// Make a move.
@@ -141,11 +24,7 @@ pub async fn move_(
     match_: Option<String>,
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let Some(id) = pick(ctx, &w, match_.as_deref()).await? else { return Ok(()) };
-    let r = handlers::play(ctx.data(), &w, id, &action, None).await;
-    send(ctx, &r).await?;
-    Ok(())
+    on_match(ctx, match_, |app, w, id| async move { moves::play(&app, &w, id, &action, None).await }).await
 }
 
 /// Show my board.
@@ -157,11 +36,7 @@ pub async fn board(
     match_: Option<String>,
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let Some(id) = pick(ctx, &w, match_.as_deref()).await? else { return Ok(()) };
-    let r = handlers::board(ctx.data(), &w, id).await;
-    send(ctx, &r).await?;
-    Ok(())
+    on_match(ctx, match_, |app, w, id| async move { board_view::board(&app, &w, id).await }).await
 }
 
 /// My matches.
@@ -169,8 +44,7 @@ pub async fn board(
 pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let w = who(ctx).await;
-    let r = handlers::matches(ctx.data(), &w).await;
-    send(ctx, &r).await
+    send(ctx, &w, match_list::matches(ctx.data(), &w).await).await
 }
 
 /// Resign a match.
@@ -182,8 +56,5 @@ pub async fn resign(
     match_: Option<String>,
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let Some(id) = pick(ctx, &w, match_.as_deref()).await? else { return Ok(()) };
-    let r = handlers::resign_ask(ctx.data(), &w, id).await;
-    send(ctx, &r).await
+    on_match(ctx, match_, |app, w, id| async move { resignation::resign_ask(&app, &w, id).await }).await
 }

@@ -1,12 +1,13 @@
-//! `/admiral setup …`: auto, upload, layout, swap, fill, ready.
+//! `/admiral setup …`: auto, upload, layout, swap, fill, ready (poise).
 
 #![allow(missing_docs)] // poise generates the command constructors
 
 use poise::serenity_prelude as serenity;
 
-use super::{ac_match, pick, read_text, respond, send, who};
-use crate::discord::handlers::{self, SetupOp};
-use crate::discord::ui::Reply;
+use super::handler::{setup as handle, SetupOp};
+use crate::discord::layouts::command::ac_layout;
+use crate::discord::refusal::{Reason, Refusal};
+use crate::discord::slash::{ac_match, on_match, read_text, send, who};
 use crate::discord::{Context, Error};
 
 /// Set up your fleet.
@@ -20,10 +21,7 @@ pub async fn setup(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 async fn run(ctx: Context<'_>, given: Option<String>, op: SetupOp) -> Result<(), Error> {
-    let w = who(ctx).await;
-    let Some(id) = pick(ctx, &w, given.as_deref()).await? else { return Ok(()) };
-    let r = handlers::setup(ctx.data(), &w, id, op).await;
-    send(ctx, &r).await
+    on_match(ctx, given, |app, w, id| async move { handle(&app, &w, id, op).await }).await
 }
 
 /// Generate a new layout.
@@ -52,14 +50,9 @@ pub async fn upload(
         Ok(text) => run(ctx, match_, SetupOp::Upload(text)).await,
         Err(e) => {
             let w = who(ctx).await;
-            send(ctx, &Reply::private(format!("⚠️ {}", e.message(w.lang)))).await
+            send(ctx, &w, Err(Refusal::Adapter(Reason::File(e)))).await
         }
     }
-}
-
-async fn ac_layout(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let w = who(ctx).await;
-    respond(handlers::layout_choices(ctx.data(), &w, partial).await)
 }
 
 /// Use a saved layout.
