@@ -14,30 +14,16 @@ use admiral_bot::discord::notices::{notice_reply, NoticeCtx};
 use admiral_bot::discord::prefs::handler::LangChoice;
 use admiral_bot::discord::refusal::OrRefusal;
 use admiral_bot::discord::setup::handler::SetupOp;
-use admiral_bot::discord::ui::{Answer, Comp, Pic, Reply, MAX_CONTENT};
+use admiral_bot::discord::ui::{Answer, Comp, Pic, MAX_CONTENT};
 use admiral_bot::discord::{
-    career, challenge, commands, components, layouts, play, prefs, rules, setup, which_match, App, Who,
+    career, challenge, commands, components, layouts, play, prefs, rules, setup, which_match, App,
 };
 use admiral_bot::notify::{Notice, Recipient};
 use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus};
 use admiral_bot::{MatchId, UserId};
-use admiral_engine::{Action, Game, Language, Position, Side, UnitKind};
+use admiral_engine::{Action, Game, Position, Side, UnitKind};
+use common::discord::*;
 use common::*;
-
-const EN: Language = Language::En;
-const RU: Language = Language::Ru;
-
-async fn app(h: &Harness) -> Arc<App> {
-    App::new(h.svc.clone()).await.expect("adapter tables")
-}
-
-fn who(user: UserId, lang: Language, key: &str) -> Who {
-    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), guild_lang: None, key: key.to_string() }
-}
-
-fn is_refusal(r: &Reply) -> bool {
-    r.ephemeral && r.text.starts_with("⚠️")
-}
 
 /// A human match with both sides ready; returns (match, south user, north user).
 async fn playing(h: &Harness, a: &App) -> (MatchId, UserId, UserId) {

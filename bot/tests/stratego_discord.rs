@@ -4,37 +4,19 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use admiral_bot::discord::challenge::handler::{ChallengeOptions, Clock};
 use admiral_bot::discord::cid::Cid;
 use admiral_bot::discord::notices::{notice_reply, NoticeCtx};
 use admiral_bot::discord::refusal::OrRefusal;
 use admiral_bot::discord::setup::handler::SetupOp;
-use admiral_bot::discord::ui::{Answer, Pic, Reply};
+use admiral_bot::discord::ui::{Answer, Pic};
 use admiral_bot::discord::{challenge, components, play, rules, setup};
-use admiral_bot::discord::{App, Who};
 use admiral_bot::notify::Notice;
 use admiral_bot::service::MatchStatus;
 use admiral_bot::{MatchId, UserId};
-use admiral_engine::Language;
 use admiral_render::Renderer;
+use common::discord::*;
 use common::*;
-
-const EN: Language = Language::En;
-const RU: Language = Language::Ru;
-
-async fn app(h: &Harness) -> Arc<App> {
-    App::new(h.svc.clone()).await.expect("adapter tables")
-}
-
-fn who(user: UserId, lang: Language, key: &str) -> Who {
-    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), guild_lang: None, key: key.to_string() }
-}
-
-fn is_refusal(r: &Reply) -> bool {
-    r.ephemeral && r.text.starts_with("⚠️")
-}
 
 async fn newest_match(h: &Harness, user: UserId) -> MatchId {
     h.svc.my_matches(user).await.unwrap().last().expect("a match").id

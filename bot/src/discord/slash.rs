@@ -114,3 +114,24 @@ pub async fn read_text(att: &serenity::Attachment) -> Result<String, FileProblem
     let bytes = att.download().await.map_err(|e| FileProblem::Download(e.to_string()))?;
     upload::decode(&bytes)
 }
+
+/// Declares a subcommand whose only option is `match` (autocompleted with `ac_match`, which
+/// the calling module imports): it defers an ephemeral answer and runs `handler(&app, &who,
+/// match)` on the chosen match (see [`on_match`]).
+macro_rules! match_command {
+    ($(#[$doc:meta])* $name:ident => $handler:path) => {
+        $(#[$doc])*
+        #[poise::command(slash_command)]
+        pub async fn $name(
+            ctx: $crate::discord::Context<'_>,
+            #[rename = "match"]
+            #[autocomplete = "ac_match"]
+            match_: Option<String>,
+        ) -> Result<(), $crate::discord::Error> {
+            ctx.defer_ephemeral().await?;
+            $crate::discord::slash::on_match(ctx, match_, |app, w, id| async move { $handler(&app, &w, id).await })
+                .await
+        }
+    };
+}
+pub(crate) use match_command;

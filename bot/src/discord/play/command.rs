@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{board as board_view, matches as match_list, moves, resign as resignation};
-use crate::discord::slash::{ac_match, on_match, option_str, respond, send, who};
+use crate::discord::slash::{ac_match, match_command, on_match, option_str, respond, send, who};
 use crate::discord::{Context, Error};
 
 async fn ac_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -27,16 +27,9 @@ pub async fn move_(
     on_match(ctx, match_, |app, w, id| async move { moves::play(&app, &w, id, &action, None).await }).await
 }
 
-/// Show my board.
-#[poise::command(slash_command)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    on_match(ctx, match_, |app, w, id| async move { board_view::board(&app, &w, id).await }).await
+match_command! {
+    /// Show my board.
+    board => board_view::board
 }
 
 /// My matches.
@@ -47,14 +40,7 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     send(ctx, &w, match_list::matches(ctx.data(), &w).await).await
 }
 
-/// Resign a match.
-#[poise::command(slash_command)]
-pub async fn resign(
-    ctx: Context<'_>,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    on_match(ctx, match_, |app, w, id| async move { resignation::resign_ask(&app, &w, id).await }).await
+match_command! {
+    /// Resign a match.
+    resign => resignation::resign_ask
 }

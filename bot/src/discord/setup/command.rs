@@ -6,9 +6,10 @@ use poise::serenity_prelude as serenity;
 
 use super::handler::{setup as handle, SetupOp};
 use crate::discord::layouts::command::ac_layout;
-use crate::discord::refusal::{Reason, Refusal};
-use crate::discord::slash::{ac_match, on_match, read_text, send, who};
-use crate::discord::{Context, Error};
+use crate::discord::refusal::{Handled, Reason, Refusal};
+use crate::discord::slash::{ac_match, match_command, on_match, read_text, send, who};
+use crate::discord::{App, Context, Error, Who};
+use crate::ids::MatchId;
 
 /// Set up your fleet.
 #[poise::command(
@@ -24,16 +25,9 @@ async fn run(ctx: Context<'_>, given: Option<String>, op: SetupOp) -> Result<(),
     on_match(ctx, given, |app, w, id| async move { handle(&app, &w, id, op).await }).await
 }
 
-/// Generate a new layout.
-#[poise::command(slash_command)]
-pub async fn auto(
-    ctx: Context<'_>,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    run(ctx, match_, SetupOp::Auto).await
+match_command! {
+    /// Generate a new layout.
+    auto => auto_layout
 }
 
 /// Upload a layout file.
@@ -82,26 +76,24 @@ pub async fn swap(
     run(ctx, match_, SetupOp::Swap(a, b)).await
 }
 
-/// Fill the empty places automatically.
-#[poise::command(slash_command)]
-pub async fn fill(
-    ctx: Context<'_>,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    run(ctx, match_, SetupOp::Complete).await
+match_command! {
+    /// Fill the empty places automatically.
+    fill => fill_layout
 }
 
-/// Declare ready.
-#[poise::command(slash_command)]
-pub async fn ready(
-    ctx: Context<'_>,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    run(ctx, match_, SetupOp::Ready).await
+match_command! {
+    /// Declare ready.
+    ready => declare_ready
+}
+
+async fn auto_layout(app: &App, w: &Who, id: MatchId) -> Handled {
+    handle(app, w, id, SetupOp::Auto).await
+}
+
+async fn fill_layout(app: &App, w: &Who, id: MatchId) -> Handled {
+    handle(app, w, id, SetupOp::Complete).await
+}
+
+async fn declare_ready(app: &App, w: &Who, id: MatchId) -> Handled {
+    handle(app, w, id, SetupOp::Ready).await
 }
