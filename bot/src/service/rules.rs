@@ -213,14 +213,6 @@ impl PlayerView {
         };
         status == admiral_engine::Status::Ongoing
     }
-
-    /// Whether it is the viewer's turn.
-    pub fn my_turn(&self) -> bool {
-        match self {
-            PlayerView::Admiral(v) => v.my_turn(),
-            PlayerView::Stratego(v) => v.my_turn(),
-        }
-    }
 }
 
 /// What a move did, with the mover's view of the board after it.

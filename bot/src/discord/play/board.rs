@@ -29,23 +29,18 @@ pub async fn board(app: &App, who: &Who, id: MatchId) -> Handled {
     let mut r = Reply::private(format!("**#{}** · {}", id.0, board.status(l)));
     r.push_line(&board.describe(l));
     r.pictures = board.pictures(l, &opponent_name(app, who, id).await, None);
+    let defence = match &view {
+        PlayerView::Admiral(v) => defence_asked(app, who, id, v, &mut r).await,
+        PlayerView::Stratego(_) => false,
+    };
+    if !defence && board.my_turn() {
+        r.push_line(&board.turn_hint(l));
+        r.rows = turn_rows(id, board.ply(), l);
+    }
     match &view {
-        PlayerView::Admiral(v) => {
-            if !defence_asked(app, who, id, v, &mut r).await && board.my_turn() {
-                r.push_line(&board.turn_hint(l));
-                r.rows = turn_rows(id, board.ply(), l);
-            }
-            closed_dms(app, who, id, v, &mut r).await;
-        }
-        PlayerView::Stratego(_) => {
-            if board.my_turn() {
-                r.push_line(&board.turn_hint(l));
-                r.rows = turn_rows(id, board.ply(), l);
-            }
-            if !board.ongoing() {
-                r.push_line(&tr!(l, "stratego-unrated"));
-            }
-        }
+        PlayerView::Admiral(v) => closed_dms(app, who, id, v, &mut r).await,
+        PlayerView::Stratego(_) if !board.ongoing() => r.push_line(&tr!(l, "stratego-unrated")),
+        PlayerView::Stratego(_) => {}
     }
     Ok(r)
 }
