@@ -11,7 +11,8 @@ use poise::serenity_prelude as serenity;
 
 use admiral_bot::config::{Config, Shards};
 use admiral_bot::discord::delivery::DiscordDelivery;
-use admiral_bot::discord::{commands, i18n, interactions, App, Error};
+use admiral_bot::discord::refusal::{Reason, Refusal};
+use admiral_bot::discord::{commands, interactions, App, Error};
 use admiral_bot::store::{Durability, Store};
 use admiral_bot::{Service, ServiceConfig, SystemNow};
 
@@ -250,13 +251,13 @@ async fn on_error(err: poise::FrameworkError<'_, Arc<App>, Error>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(error = %error, command = %ctx.command().qualified_name, "command failed");
             let lang = admiral_bot::discord::locale_language(ctx.locale()).unwrap_or_default();
-            let text = format!("⚠️ {}", i18n::t(lang, "err-internal"));
+            let text = Refusal::Adapter(Reason::Internal).reply(lang).text;
             let _ = ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await;
         }
         poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
             tracing::warn!(error = %error, "malformed command arguments");
             let lang = admiral_bot::discord::locale_language(ctx.locale()).unwrap_or_default();
-            let text = format!("⚠️ {}", i18n::t(lang, "err-malformed"));
+            let text = Refusal::Adapter(Reason::Malformed).reply(lang).text;
             let _ = ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await;
         }
         other => {

@@ -8,9 +8,10 @@ mod common;
 use std::sync::Arc;
 
 use admiral_bot::discord::cid::Cid;
-use admiral_bot::discord::handlers;
-use admiral_bot::discord::present::{notice_reply, NoticeCtx};
+use admiral_bot::discord::notices::{notice_reply, NoticeCtx};
+use admiral_bot::discord::refusal::OrRefusal;
 use admiral_bot::discord::ui::{Answer, Comp, Pic, Reply};
+use admiral_bot::discord::{career, components};
 use admiral_bot::discord::{App, Who};
 use admiral_bot::{MatchId, UserId};
 use admiral_engine::Language;
@@ -151,7 +152,7 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
     let h = harness().await;
     let a = app(&h).await;
     played(&h, ALICE, North::Ai(5), &bomb_everything(), &[(ALICE, "g8!")], Built::default()).await;
-    let r = handlers::profile(&a, &who(BOB, EN), ALICE, "Alice").await;
+    let r = career::handler::profile(&a, &who(BOB, EN), ALICE, "Alice").await.or_refusal(EN);
     assert!(!r.ephemeral);
     contains_all(&r.text, &["Senior Seaman", "185"]);
     let Pic::Profile(card) = &r.pictures[0] else { panic!("profile card") };
@@ -173,11 +174,11 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
     assert_eq!(options[0].description.as_deref(), Some("0 / 1 for degree III"));
 
     // Anyone looking at the card may open an award: the answer is only for them.
-    assert_eq!(handlers::ack_kind(&Cid::Award(ALICE)), Some(false));
+    assert_eq!(components::ack_kind(&Cid::Award(ALICE)), Some(false));
     let detail = |lang, value: &'static str| {
         let a = a.clone();
         async move {
-            match handlers::component(&a, &who(BOB, lang), &Cid::Award(ALICE), Some(value)).await {
+            match components::component(&a, &who(BOB, lang), &Cid::Award(ALICE), Some(value)).await {
                 Answer::Reply(r) => r,
                 other => panic!("{other:?}"),
             }
@@ -223,10 +224,10 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
     assert!(detail(EN, "no_such_award").await.text.starts_with("⚠️"));
 
     // Russian card; a player without matches has an empty record.
-    let r = handlers::profile(&a, &who(ALICE, RU), ALICE, "Alice").await;
+    let r = career::handler::profile(&a, &who(ALICE, RU), ALICE, "Alice").await.or_refusal(RU);
     let Pic::Profile(card) = &r.pictures[0] else { panic!() };
     assert_eq!((card.rank.name.as_str(), card.medals[4].name.as_str()), ("Старший матрос", "Атомный удар"));
-    let r = handlers::profile(&a, &who(ALICE, EN), CAROL, "Carol").await;
+    let r = career::handler::profile(&a, &who(ALICE, EN), CAROL, "Carol").await.or_refusal(EN);
     let Pic::Profile(card) = &r.pictures[0] else { panic!() };
     assert_eq!(card.rank.name, "Seaman");
     assert!(card.medals.iter().chain(&card.badges).all(|a| a.degree == 0));
@@ -244,7 +245,7 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
     // Places: level 5 (5004, 5009), 4 (5003, 5008), 3 (5002, 5007), 2 (5001, 5006, 5011),
     // 1 (5000, 5005, 5010); equal points by user id.
     let caller = UserId(5010);
-    let r = handlers::leaderboard(&a, &who(caller, EN)).await;
+    let r = career::handler::leaderboard(&a, &who(caller, EN)).await.or_refusal(EN);
     assert!(!r.ephemeral);
     contains_all(
         &r.text,
@@ -270,9 +271,9 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
         buttons(&r),
         [(Cid::Leaders(caller, 0).encode(), true), (Cid::Leaders(caller, 1).encode(), false)]
     );
-    assert_eq!(handlers::ack_kind(&Cid::Leaders(caller, 1)), Some(true), "acknowledged at once");
+    assert_eq!(components::ack_kind(&Cid::Leaders(caller, 1)), Some(true), "acknowledged at once");
     let Answer::Update(next) =
-        handlers::component(&a, &who(caller, RU), &Cid::Leaders(caller, 1), None).await
+        components::component(&a, &who(caller, RU), &Cid::Leaders(caller, 1), None).await
     else {
         panic!("the page replaces the message of the one who asked")
     };
@@ -291,17 +292,18 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
     );
     // Someone else pressing the button gets their own copy, with their own place.
     let other = UserId(5004);
-    let Answer::Reply(copy) = handlers::component(&a, &who(other, EN), &Cid::Leaders(caller, 1), None).await
+    let Answer::Reply(copy) =
+        components::component(&a, &who(other, EN), &Cid::Leaders(caller, 1), None).await
     else {
         panic!("a reply only for them")
     };
     assert!(copy.ephemeral);
     contains_all(&copy.text, &["page 2 of 2", "Your place: **#1**"]);
     assert_eq!(buttons(&copy)[0].0, Cid::Leaders(other, 0).encode());
-    let r = handlers::leaderboard(&a, &who(UserId(9999), EN)).await;
+    let r = career::handler::leaderboard(&a, &who(UserId(9999), EN)).await.or_refusal(EN);
     contains_all(&r.text, &["You are not on this board yet"]);
     let other_server = Who { guild: Some(55), ..who(caller, EN) };
-    let r = handlers::leaderboard(&a, &other_server).await;
+    let r = career::handler::leaderboard(&a, &other_server).await.or_refusal(other_server.lang);
     assert!(r.text.contains("Nobody has finished") && r.rows.is_empty(), "{}", r.text);
 }
 

@@ -8,37 +8,28 @@ mod common;
 use std::sync::Arc;
 
 use admiral_bot::discord::autocomplete::action_choices;
+use admiral_bot::discord::challenge::handler::{ChallengeOptions, Clock};
 use admiral_bot::discord::cid::Cid;
-use admiral_bot::discord::handlers::{self, ChallengeOptions, Clock, LangChoice, SetupOp};
-use admiral_bot::discord::present::{self, notice_reply, NoticeCtx};
-use admiral_bot::discord::ui::{Answer, Comp, Pic, Reply, MAX_CONTENT};
-use admiral_bot::discord::{commands, App, Who};
+use admiral_bot::discord::notices::{notice_reply, NoticeCtx};
+use admiral_bot::discord::prefs::handler::LangChoice;
+use admiral_bot::discord::refusal::OrRefusal;
+use admiral_bot::discord::setup::handler::SetupOp;
+use admiral_bot::discord::ui::{Answer, Comp, Pic, MAX_CONTENT};
+use admiral_bot::discord::{
+    career, challenge, commands, components, layouts, play, prefs, rules, setup, which_match, App,
+};
 use admiral_bot::notify::{Notice, Recipient};
 use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus};
 use admiral_bot::{MatchId, UserId};
-use admiral_engine::{Action, Game, Language, Position, Side, UnitKind};
+use admiral_engine::{Action, Game, Position, Side, UnitKind};
+use common::discord::*;
 use common::*;
-
-const EN: Language = Language::En;
-const RU: Language = Language::Ru;
-
-async fn app(h: &Harness) -> Arc<App> {
-    App::new(h.svc.clone()).await.expect("adapter tables")
-}
-
-fn who(user: UserId, lang: Language, key: &str) -> Who {
-    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), guild_lang: None, key: key.to_string() }
-}
-
-fn is_refusal(r: &Reply) -> bool {
-    r.ephemeral && r.text.starts_with("⚠️")
-}
 
 /// A human match with both sides ready; returns (match, south user, north user).
 async fn playing(h: &Harness, a: &App) -> (MatchId, UserId, UserId) {
     let id = h.hvh(MatchSettings::default()).await;
     for u in [ALICE, BOB] {
-        let r = handlers::setup(a, &who(u, EN, "r"), id, SetupOp::Ready).await;
+        let r = setup::handler::setup(a, &who(u, EN, "r"), id, SetupOp::Ready).await.or_refusal(EN);
         assert!(!is_refusal(&r), "{}", r.text);
     }
     let south = h.user_at(id, Side::South).await;
@@ -51,17 +42,18 @@ async fn challenge_refusals_and_public_message() {
     let h = harness().await;
     let a = app(&h).await;
     let o = ChallengeOptions::default();
-    let r = handlers::challenge(&a, &who(ALICE, EN, "1"), ALICE, false, &o).await;
+    let r = challenge::handler::challenge(&a, &who(ALICE, EN, "1"), ALICE, false, &o).await.or_refusal(EN);
     assert!(is_refusal(&r) && r.text.contains("yourself"), "{}", r.text);
-    let r = handlers::challenge(&a, &who(ALICE, RU, "2"), ALICE, false, &o).await;
+    let r = challenge::handler::challenge(&a, &who(ALICE, RU, "2"), ALICE, false, &o).await.or_refusal(RU);
     assert!(is_refusal(&r) && r.text.contains("самого себя"), "{}", r.text);
-    let r = handlers::challenge(&a, &who(ALICE, EN, "3"), UserId(999), true, &o).await;
+    let r =
+        challenge::handler::challenge(&a, &who(ALICE, EN, "3"), UserId(999), true, &o).await.or_refusal(EN);
     assert!(is_refusal(&r) && r.text.contains("/admiral ai"), "{}", r.text);
     let bad = ChallengeOptions { clock: Clock::Days(30), ..Default::default() };
-    let r = handlers::challenge(&a, &who(ALICE, EN, "4"), BOB, false, &bad).await;
+    let r = challenge::handler::challenge(&a, &who(ALICE, EN, "4"), BOB, false, &bad).await.or_refusal(EN);
     assert!(is_refusal(&r), "{}", r.text);
 
-    let r = handlers::challenge(&a, &who(ALICE, EN, "5"), BOB, false, &o).await;
+    let r = challenge::handler::challenge(&a, &who(ALICE, EN, "5"), BOB, false, &o).await.or_refusal(EN);
     assert!(!is_refusal(&r) && r.ephemeral && r.text.contains("<@1002>"), "{}", r.text);
     h.deliver().await;
     let public: Vec<_> =
@@ -76,18 +68,18 @@ async fn challenge_refusals_and_public_message() {
 
     // Only the challenged player may answer; anyone else gets an ephemeral refusal.
     for intruder in [CAROL, ALICE] {
-        let ans = handlers::component(&a, &who(intruder, EN, "6"), &Cid::Accept(c), None).await;
+        let ans = components::component(&a, &who(intruder, EN, "6"), &Cid::Accept(c), None).await;
         let Answer::Reply(r) = ans else { panic!("not an ephemeral reply") };
         assert!(is_refusal(&r) && r.text.to_lowercase().contains("only the challenged"), "{}", r.text);
-        let ans = handlers::component(&a, &who(intruder, RU, "7"), &Cid::Decline(c), None).await;
+        let ans = components::component(&a, &who(intruder, RU, "7"), &Cid::Decline(c), None).await;
         assert!(is_refusal(ans.reply().unwrap()));
     }
     // The challenged accepts: the challenge message updates itself.
-    let ans = handlers::component(&a, &who(BOB, EN, "8"), &Cid::Accept(c), None).await;
+    let ans = components::component(&a, &who(BOB, EN, "8"), &Cid::Accept(c), None).await;
     let Answer::Update(r) = ans else { panic!("accept updates the message") };
     assert!(r.text.contains("accepted") && r.rows.is_empty(), "{}", r.text);
     // Too late to decline now.
-    let ans = handlers::component(&a, &who(BOB, EN, "9"), &Cid::Decline(c), None).await;
+    let ans = components::component(&a, &who(BOB, EN, "9"), &Cid::Decline(c), None).await;
     assert!(is_refusal(ans.reply().unwrap()));
 }
 
@@ -95,9 +87,12 @@ async fn challenge_refusals_and_public_message() {
 async fn decline_updates_the_challenge() {
     let h = harness().await;
     let a = app(&h).await;
-    handlers::challenge(&a, &who(ALICE, EN, "1"), BOB, false, &ChallengeOptions::default()).await;
+    challenge::handler::challenge(&a, &who(ALICE, EN, "1"), BOB, false, &ChallengeOptions::default())
+        .await
+        .or_refusal(EN);
     let c = admiral_bot::ChallengeId(1);
-    let Answer::Update(r) = handlers::component(&a, &who(BOB, RU, "2"), &Cid::Decline(c), None).await else {
+    let Answer::Update(r) = components::component(&a, &who(BOB, RU, "2"), &Cid::Decline(c), None).await
+    else {
         panic!()
     };
     // The update replaces a public message: it keeps the language that message was posted
@@ -109,9 +104,9 @@ async fn decline_updates_the_challenge() {
 async fn ai_match_and_setup_flow() {
     let h = harness().await;
     let a = app(&h).await;
-    let r = handlers::ai(&a, &who(ALICE, EN, "1"), 9, Clock::Untimed).await;
+    let r = challenge::handler::ai(&a, &who(ALICE, EN, "1"), 9, Clock::Untimed).await.or_refusal(EN);
     assert!(is_refusal(&r), "{}", r.text);
-    let r = handlers::ai(&a, &who(ALICE, EN, "2"), 2, Clock::Untimed).await;
+    let r = challenge::handler::ai(&a, &who(ALICE, EN, "2"), 2, Clock::Untimed).await.or_refusal(EN);
     assert!(!is_refusal(&r) && r.text.contains("AI level 2"), "{}", r.text);
     let id = MatchId(1);
     // Setup DM: preview picture and the setup buttons.
@@ -133,52 +128,61 @@ async fn ai_match_and_setup_flow() {
         assert!(ids.contains(&want.encode()), "{want:?} in {ids:?}");
     }
     // Setup commands: only for the player.
-    let r = handlers::setup(&a, &who(BOB, EN, "3"), id, SetupOp::Auto).await;
+    let r = setup::handler::setup(&a, &who(BOB, EN, "3"), id, SetupOp::Auto).await.or_refusal(EN);
     assert!(is_refusal(&r) && r.text.contains("not a player"), "{}", r.text);
-    let r = handlers::setup(&a, &who(ALICE, EN, "4"), id, SetupOp::Auto).await;
+    let r = setup::handler::setup(&a, &who(ALICE, EN, "4"), id, SetupOp::Auto).await.or_refusal(EN);
     assert!(!is_refusal(&r) && matches!(r.pictures[0], Pic::Setup { .. }));
-    let r = handlers::setup(&a, &who(ALICE, EN, "5"), id, SetupOp::Swap("zz".into(), "c2".into())).await;
+    let r = setup::handler::setup(&a, &who(ALICE, EN, "5"), id, SetupOp::Swap("zz".into(), "c2".into()))
+        .await
+        .or_refusal(EN);
     assert!(is_refusal(&r));
-    let r = handlers::setup(&a, &who(ALICE, EN, "6"), id, SetupOp::Swap("a1".into(), "a15".into())).await;
+    let r = setup::handler::setup(&a, &who(ALICE, EN, "6"), id, SetupOp::Swap("a1".into(), "a15".into()))
+        .await
+        .or_refusal(EN);
     assert!(is_refusal(&r) && r.text.contains("setup zone"), "{}", r.text);
-    let r = handlers::setup(&a, &who(ALICE, EN, "7"), id, SetupOp::Swap("a1".into(), "b2".into())).await;
+    let r = setup::handler::setup(&a, &who(ALICE, EN, "7"), id, SetupOp::Swap("a1".into(), "b2".into()))
+        .await
+        .or_refusal(EN);
     assert!(!is_refusal(&r), "{}", r.text);
     // A bad upload changes nothing and says where.
-    let r = handlers::setup(&a, &who(ALICE, RU, "8"), id, SetupOp::Upload("CR XX\n".into())).await;
+    let r = setup::handler::setup(&a, &who(ALICE, RU, "8"), id, SetupOp::Upload("CR XX\n".into()))
+        .await
+        .or_refusal(RU);
     assert!(is_refusal(&r), "{}", r.text);
     // Download, save as (modal), use saved (select), ready (message keeps its picture).
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "9"), &Cid::Download(id), None).await
+    let Answer::Reply(r) = components::component(&a, &who(ALICE, EN, "9"), &Cid::Download(id), None).await
     else {
         panic!()
     };
     assert_eq!(r.files.len(), 1);
     assert!(matches!(
-        handlers::component(&a, &who(ALICE, EN, "10"), &Cid::Save(id), None).await,
+        components::component(&a, &who(ALICE, EN, "10"), &Cid::Save(id), None).await,
         Answer::Modal(_)
     ));
     let Answer::Reply(r) =
-        handlers::component(&a, &who(ALICE, EN, "11"), &Cid::SaveModal(id), Some("fortress")).await
+        components::component(&a, &who(ALICE, EN, "11"), &Cid::SaveModal(id), Some("fortress")).await
     else {
         panic!()
     };
     assert!(r.text.contains("fortress") && !is_refusal(&r), "{}", r.text);
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "12"), &Cid::Saved(id), None).await else {
+    let Answer::Reply(r) = components::component(&a, &who(ALICE, EN, "12"), &Cid::Saved(id), None).await
+    else {
         panic!()
     };
     assert!(matches!(&r.rows[0][0], Comp::Select { options, .. } if options[0].value == "fortress"));
     let Answer::Reply(r) =
-        handlers::component(&a, &who(ALICE, EN, "13"), &Cid::UseSaved(id), Some("fortress")).await
+        components::component(&a, &who(ALICE, EN, "13"), &Cid::UseSaved(id), Some("fortress")).await
     else {
         panic!()
     };
     assert!(!is_refusal(&r), "{}", r.text);
     let Answer::Reply(r) =
-        handlers::component(&a, &who(ALICE, EN, "14"), &Cid::UseSaved(id), Some("nope")).await
+        components::component(&a, &who(ALICE, EN, "14"), &Cid::UseSaved(id), Some("nope")).await
     else {
         panic!()
     };
     assert!(is_refusal(&r));
-    let Answer::Update(r) = handlers::component(&a, &who(ALICE, EN, "15"), &Cid::Ready(id), None).await
+    let Answer::Update(r) = components::component(&a, &who(ALICE, EN, "15"), &Cid::Ready(id), None).await
     else {
         panic!()
     };
@@ -186,7 +190,8 @@ async fn ai_match_and_setup_flow() {
     let (status, _, _) = h.svc.status(id).await.unwrap();
     assert_eq!(status, MatchStatus::Playing);
     // Setup is over: the buttons now refuse.
-    let Answer::Reply(r) = handlers::component(&a, &who(ALICE, EN, "16"), &Cid::Auto(id), None).await else {
+    let Answer::Reply(r) = components::component(&a, &who(ALICE, EN, "16"), &Cid::Auto(id), None).await
+    else {
         panic!()
     };
     assert!(is_refusal(&r));
@@ -198,18 +203,18 @@ async fn moves_turns_stale_buttons_and_refusals() {
     let a = app(&h).await;
     let (id, south, north) = playing(&h, &a).await;
     // North may not move; a stranger is not a player.
-    let r = handlers::play(&a, &who(north, EN, "n1"), id, "a11-a10", None).await;
+    let r = play::moves::play(&a, &who(north, EN, "n1"), id, "a11-a10", None).await.or_refusal(EN);
     assert!(is_refusal(&r) && r.text.contains("not your turn"), "{}", r.text);
-    let r = handlers::play(&a, &who(CAROL, EN, "c1"), id, "a5-a6", None).await;
+    let r = play::moves::play(&a, &who(CAROL, EN, "c1"), id, "a5-a6", None).await.or_refusal(EN);
     assert!(is_refusal(&r) && r.text.contains("not a player"), "{}", r.text);
     // Unreadable and illegal notation, in both languages.
-    let r = handlers::play(&a, &who(south, EN, "s1"), id, "hello", None).await;
+    let r = play::moves::play(&a, &who(south, EN, "s1"), id, "hello", None).await.or_refusal(EN);
     assert!(is_refusal(&r), "{}", r.text);
-    let r = handlers::play(&a, &who(south, RU, "s2"), id, "e3-e9", None).await;
+    let r = play::moves::play(&a, &who(south, RU, "s2"), id, "e3-e9", None).await.or_refusal(RU);
     assert!(is_refusal(&r) && r.text.contains("нельзя"), "{}", r.text);
     // Autocomplete for the mover: legal actions only, labelled, at most 25; nothing for North.
     let started = std::time::Instant::now();
-    let choices = handlers::action_choices(&a, &who(south, EN, "s3"), Some(&id.0.to_string()), "").await;
+    let choices = play::moves::action_choices(&a, &who(south, EN, "s3"), Some(&id.0.to_string()), "").await;
     let took = started.elapsed();
     println!("autocomplete of the opening position: {took:?}");
     assert!(took < std::time::Duration::from_millis(500), "autocomplete took {took:?}");
@@ -218,16 +223,16 @@ async fn moves_turns_stale_buttons_and_refusals() {
         h.svc.legal_actions(south, id).await.unwrap().iter().map(|x| x.to_string()).collect();
     assert!(choices.iter().all(|(label, v)| legal.contains(v) && label.starts_with(v.as_str())));
     let north_choices =
-        handlers::action_choices(&a, &who(north, EN, "n2"), Some(&id.0.to_string()), "").await;
+        play::moves::action_choices(&a, &who(north, EN, "n2"), Some(&id.0.to_string()), "").await;
     assert_eq!(north_choices.len(), 1);
     assert!(north_choices[0].0.contains("not your turn"));
     // The "make a move" button: checks the turn and the ply, then opens the modal.
-    let Answer::Reply(r) = handlers::component(&a, &who(north, EN, "n3"), &Cid::Act(id, 0), None).await
+    let Answer::Reply(r) = components::component(&a, &who(north, EN, "n3"), &Cid::Act(id, 0), None).await
     else {
         panic!()
     };
     assert!(is_refusal(&r));
-    let Answer::Modal(m) = handlers::component(&a, &who(south, EN, "s4"), &Cid::Act(id, 0), None).await
+    let Answer::Modal(m) = components::component(&a, &who(south, EN, "s4"), &Cid::Act(id, 0), None).await
     else {
         panic!()
     };
@@ -236,25 +241,25 @@ async fn moves_turns_stale_buttons_and_refusals() {
     // Play through the modal.
     let first = choices[0].1.clone();
     let Answer::Reply(r) =
-        handlers::component(&a, &who(south, EN, "s5"), &Cid::ActModal(id, 0), Some(&first)).await
+        components::component(&a, &who(south, EN, "s5"), &Cid::ActModal(id, 0), Some(&first)).await
     else {
         panic!()
     };
     assert!(!is_refusal(&r) && r.text.contains(&first), "{}", r.text);
     // The same interaction again is idempotent; an old button is refused as stale.
     let Answer::Reply(r) =
-        handlers::component(&a, &who(south, EN, "s5"), &Cid::ActModal(id, 0), Some(&first)).await
+        components::component(&a, &who(south, EN, "s5"), &Cid::ActModal(id, 0), Some(&first)).await
     else {
         panic!()
     };
     assert!(!is_refusal(&r), "{}", r.text);
     let Answer::Reply(r) =
-        handlers::component(&a, &who(north, EN, "n4"), &Cid::ActModal(id, 0), Some("a11-a10")).await
+        components::component(&a, &who(north, EN, "n4"), &Cid::ActModal(id, 0), Some("a11-a10")).await
     else {
         panic!()
     };
     assert!(is_refusal(&r) && r.text.contains("position changed"), "{}", r.text);
-    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "s6"), &Cid::Act(id, 0), None).await
+    let Answer::Reply(r) = components::component(&a, &who(south, EN, "s6"), &Cid::Act(id, 0), None).await
     else {
         panic!()
     };
@@ -281,39 +286,39 @@ async fn board_matches_and_resign() {
     let h = harness().await;
     let a = app(&h).await;
     let (id, south, north) = playing(&h, &a).await;
-    let r = handlers::board(&a, &who(south, EN, "1"), id).await;
+    let r = play::board::board(&a, &who(south, EN, "1"), id).await.or_refusal(EN);
     assert!(r.ephemeral && matches!(r.pictures[0], Pic::Board { .. }));
     assert!(r.ids().contains(&Cid::Act(id, 0).encode()));
-    let r = handlers::board(&a, &who(north, RU, "2"), id).await;
+    let r = play::board::board(&a, &who(north, RU, "2"), id).await.or_refusal(RU);
     assert!(r.text.contains("ход соперника"), "{}", r.text);
     assert!(r.rows.is_empty());
-    let r = handlers::board(&a, &who(CAROL, EN, "3"), id).await;
+    let r = play::board::board(&a, &who(CAROL, EN, "3"), id).await.or_refusal(EN);
     assert!(is_refusal(&r));
-    let r = handlers::matches(&a, &who(south, EN, "4")).await;
+    let r = play::matches::matches(&a, &who(south, EN, "4")).await.or_refusal(EN);
     assert!(r.text.contains(&format!("#{}", id.0)) && r.text.contains("your move"), "{}", r.text);
-    let r = handlers::matches(&a, &who(CAROL, RU, "5")).await;
+    let r = play::matches::matches(&a, &who(CAROL, RU, "5")).await.or_refusal(RU);
     assert!(r.text.contains("нет идущих"), "{}", r.text);
     // The default match is the one waiting on the player.
-    assert_eq!(handlers::pick_match(&a, &who(south, EN, "6"), None).await.unwrap(), id);
-    assert!(handlers::pick_match(&a, &who(CAROL, EN, "7"), None).await.is_err());
-    assert!(handlers::pick_match(&a, &who(south, EN, "8"), Some("abc")).await.is_err());
+    assert_eq!(which_match::pick_match(&a, &who(south, EN, "6"), None).await.unwrap(), id);
+    assert!(which_match::pick_match(&a, &who(CAROL, EN, "7"), None).await.is_err());
+    assert!(which_match::pick_match(&a, &who(south, EN, "8"), Some("abc")).await.is_err());
     // Resign asks first; a stranger's confirmation is refused; cancel keeps playing.
-    let r = handlers::resign_ask(&a, &who(north, EN, "9"), id).await;
+    let r = play::resign::resign_ask(&a, &who(north, EN, "9"), id).await.or_refusal(EN);
     assert_eq!(r.ids(), vec![Cid::ResignConfirm(id).encode(), Cid::ResignCancel(id).encode()]);
     let Answer::Reply(r) =
-        handlers::component(&a, &who(CAROL, EN, "10"), &Cid::ResignConfirm(id), None).await
+        components::component(&a, &who(CAROL, EN, "10"), &Cid::ResignConfirm(id), None).await
     else {
         panic!()
     };
     assert!(is_refusal(&r));
     let Answer::Update(_) =
-        handlers::component(&a, &who(north, EN, "11"), &Cid::ResignCancel(id), None).await
+        components::component(&a, &who(north, EN, "11"), &Cid::ResignCancel(id), None).await
     else {
         panic!()
     };
     assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Playing);
     let Answer::Update(r) =
-        handlers::component(&a, &who(north, EN, "12"), &Cid::ResignConfirm(id), None).await
+        components::component(&a, &who(north, EN, "12"), &Cid::ResignConfirm(id), None).await
     else {
         panic!()
     };
@@ -340,16 +345,16 @@ async fn board_matches_and_resign() {
     let msg = notice_reply(&public, &NoticeCtx::default());
     assert!(msg.pictures.is_empty() && msg.text.contains("resignation"), "{}", msg.text);
     // Replay after the match: for the players only.
-    let r = handlers::replay(&a, &who(south, EN, "13"), id).await;
+    let r = career::replay::replay(&a, &who(south, EN, "13"), id).await.or_refusal(EN);
     assert_eq!(r.files.len(), 2, "{}", r.text);
     assert!(matches!(r.pictures[0], Pic::Replay { .. }));
-    let r = handlers::replay(&a, &who(CAROL, EN, "14"), id).await;
+    let r = career::replay::replay(&a, &who(CAROL, EN, "14"), id).await.or_refusal(EN);
     assert!(is_refusal(&r));
-    assert_eq!(handlers::last_finished(&a, south).await, Some(id));
-    let done = handlers::finished_choices(&a, &who(south, EN, "15"), "").await;
+    assert_eq!(career::replay::last_finished(&a, south).await, Some(id));
+    let done = career::replay::finished_choices(&a, &who(south, EN, "15"), "").await;
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].1, id.0.to_string());
-    assert!(handlers::finished_choices(&a, &who(CAROL, EN, "16"), "").await.is_empty());
+    assert!(career::replay::finished_choices(&a, &who(CAROL, EN, "16"), "").await.is_empty());
 }
 
 /// Issue #31: the Resign button of the setup DM (and `/admiral resign`, which asks the same
@@ -376,16 +381,16 @@ async fn resigning_during_setup_ends_the_match() {
             .find(|c| *c == Cid::Resign(id).encode())
             .expect("a Resign button on the setup DM");
         let Answer::Reply(ask) =
-            handlers::component(&a, &who(BOB, EN, "1"), &Cid::parse(&button).unwrap(), None).await
+            components::component(&a, &who(BOB, EN, "1"), &Cid::parse(&button).unwrap(), None).await
         else {
             panic!("{ruleset}: the Resign button answers with a question")
         };
         assert!(!is_refusal(&ask), "{ruleset}: {}", ask.text);
         assert_eq!(ask.ids(), vec![Cid::ResignConfirm(id).encode(), Cid::ResignCancel(id).encode()]);
         // A stranger is refused, in setup as in play.
-        assert!(is_refusal(&handlers::resign_ask(&a, &who(CAROL, EN, "2"), id).await));
+        assert!(is_refusal(&play::resign::resign_ask(&a, &who(CAROL, EN, "2"), id).await.or_refusal(EN)));
         let Answer::Update(done) =
-            handlers::component(&a, &who(BOB, RU, "3"), &Cid::ResignConfirm(id), None).await
+            components::component(&a, &who(BOB, RU, "3"), &Cid::ResignConfirm(id), None).await
         else {
             panic!("{ruleset}: the confirmation updates the question")
         };
@@ -395,7 +400,7 @@ async fn resigning_during_setup_ends_the_match() {
         assert_eq!(status, MatchStatus::Finished, "{ruleset}");
         assert_eq!(outcome.and_then(|o| o.status.winner()), Some(alice_side), "{ruleset}");
         // Over now: the button refuses with the reason.
-        let again = handlers::resign_ask(&a, &who(BOB, EN, "4"), id).await;
+        let again = play::resign::resign_ask(&a, &who(BOB, EN, "4"), id).await.or_refusal(EN);
         assert!(is_refusal(&again) && again.text.contains("over"), "{ruleset}: {}", again.text);
     }
 }
@@ -405,7 +410,7 @@ async fn replay_refused_before_the_end() {
     let h = harness().await;
     let a = app(&h).await;
     let (id, south, _) = playing(&h, &a).await;
-    let r = handlers::replay(&a, &who(south, RU, "1"), id).await;
+    let r = career::replay::replay(&a, &who(south, RU, "1"), id).await.or_refusal(RU);
     assert!(is_refusal(&r) && r.text.contains("не окончена"), "{}", r.text);
 }
 
@@ -454,7 +459,7 @@ async fn closed_dms_fall_back_to_the_channel_and_ephemeral_boards() {
     let msg = notice_reply(&fallback, &NoticeCtx::default());
     assert!(msg.text.contains("<@1002>") && msg.pictures.is_empty() && msg.rows.is_empty(), "{}", msg.text);
     // Bob plays through ephemeral replies with the picture.
-    let r = handlers::board(&a, &who(BOB, EN, "1"), id).await;
+    let r = play::board::board(&a, &who(BOB, EN, "1"), id).await.or_refusal(EN);
     assert!(
         r.ephemeral && matches!(r.pictures[0], Pic::Board { .. }) && r.text.contains("DMs are closed"),
         "{}",
@@ -464,15 +469,16 @@ async fn closed_dms_fall_back_to_the_channel_and_ephemeral_boards() {
     let _ = mover;
     if south == BOB {
         let legal = h.svc.legal_actions(BOB, id).await.unwrap();
-        let r = handlers::play(&a, &who(BOB, EN, "2"), id, &legal[0].to_string(), None).await;
+        let r =
+            play::moves::play(&a, &who(BOB, EN, "2"), id, &legal[0].to_string(), None).await.or_refusal(EN);
         assert!(!is_refusal(&r) && !r.pictures.is_empty(), "{}", r.text);
     }
     // At the end the game-over card (kept for Bob) comes with his board.
-    let r = handlers::resign(&a, &who(ALICE, EN, "3"), id).await;
+    let r = play::resign::resign(&a, &who(ALICE, EN, "3"), id).await.or_refusal(EN);
     assert!(!is_refusal(&r), "{}", r.text);
     h.svc.quiesce().await;
     h.deliver().await;
-    let r = handlers::board(&a, &who(BOB, EN, "4"), id).await;
+    let r = play::board::board(&a, &who(BOB, EN, "4"), id).await.or_refusal(EN);
     assert!(
         matches!(r.pictures[0], Pic::GameOver(_)),
         "{:?}",
@@ -489,51 +495,56 @@ async fn layouts_settings_rules_profile_leaderboard() {
     let h = harness().await;
     let a = app(&h).await;
     let w = who(ALICE, EN, "1");
-    let r = handlers::layouts_list(&a, &w).await;
+    let r = layouts::handler::layouts_list(&a, &w).await.or_refusal(w.lang);
     assert!(r.text.contains("no saved layouts"), "{}", r.text);
-    let r = handlers::save_layout(&a, &w, "", Some("CR"), None).await;
+    let r = layouts::handler::save_layout(&a, &w, "", Some("CR"), None).await.or_refusal(w.lang);
     assert!(is_refusal(&r));
-    let r = handlers::save_layout(&a, &w, "x", Some("QQ ZZ"), None).await;
+    let r = layouts::handler::save_layout(&a, &w, "x", Some("QQ ZZ"), None).await.or_refusal(w.lang);
     assert!(is_refusal(&r), "{}", r.text);
     let text = admiral_bot::autoplace::auto_layout(7).to_text(EN);
-    let r = handlers::save_layout(&a, &w, "wall", Some(&text), None).await;
+    let r = layouts::handler::save_layout(&a, &w, "wall", Some(&text), None).await.or_refusal(w.lang);
     assert!(!is_refusal(&r), "{}", r.text);
-    let r = handlers::layouts_list(&a, &w).await;
+    let r = layouts::handler::layouts_list(&a, &w).await.or_refusal(w.lang);
     assert!(r.text.contains("`wall`"));
-    assert_eq!(handlers::layout_choices(&a, &w, "wa").await, vec![("wall".to_string(), "wall".to_string())]);
-    let r = handlers::layouts_show(&a, &w, "wall").await;
+    assert_eq!(
+        layouts::handler::layout_choices(&a, &w, "wa").await,
+        vec![("wall".to_string(), "wall".to_string())]
+    );
+    let r = layouts::handler::layouts_show(&a, &w, "wall").await.or_refusal(w.lang);
     assert_eq!(r.files.len(), 1);
     assert!(matches!(r.pictures[0], Pic::Setup { .. }));
-    let r = handlers::layouts_show(&a, &who(BOB, EN, "2"), "wall").await;
+    let r = layouts::handler::layouts_show(&a, &who(BOB, EN, "2"), "wall").await.or_refusal(EN);
     assert!(is_refusal(&r), "another user's layouts are not visible");
-    let r = handlers::layouts_delete(&a, &w, "wall").await;
+    let r = layouts::handler::layouts_delete(&a, &w, "wall").await.or_refusal(w.lang);
     assert!(!is_refusal(&r), "{}", r.text);
-    let r = handlers::layouts_delete(&a, &w, "wall").await;
+    let r = layouts::handler::layouts_delete(&a, &w, "wall").await.or_refusal(w.lang);
     assert!(is_refusal(&r));
 
     // Settings: policy and an explicit language that beats the Discord locale.
-    let r = handlers::settings(&a, &w, Some(DefencePolicy::Ask), Some(LangChoice::Ru)).await;
+    let r = prefs::handler::settings(&a, &w, Some(DefencePolicy::Ask), Some(LangChoice::Ru))
+        .await
+        .or_refusal(w.lang);
     assert!(r.text.contains("Настройки сохранены") && r.text.contains("спрашивать"), "{}", r.text);
     assert_eq!(a.language_for(ALICE, Some("en-US")).await, RU);
-    handlers::settings(&a, &w, None, Some(LangChoice::Auto)).await;
+    prefs::handler::settings(&a, &w, None, Some(LangChoice::Auto)).await.or_refusal(w.lang);
     assert_eq!(a.language_for(ALICE, Some("en-US")).await, EN);
     // Without an explicit choice the locale wins and is stored for DMs.
     assert_eq!(a.language_for(BOB, Some("ru")).await, RU);
     assert_eq!(a.language_for(BOB, None).await, RU);
 
-    let r = handlers::rules(&w, None);
+    let r = rules::handler::rules(&w, None).or_refusal(w.lang);
     assert!(matches!(r.pictures[0], Pic::Atlas(_)));
     assert!(r.text.contains("yellow eye") && r.text.chars().count() <= MAX_CONTENT, "{}", r.text);
-    let r = handlers::rules(&who(ALICE, RU, "3"), None);
+    let r = rules::handler::rules(&who(ALICE, RU, "3"), None).or_refusal(RU);
     assert!(r.text.contains("Жёлтый глаз") && r.text.chars().count() <= MAX_CONTENT, "{}", r.text);
-    let r = handlers::rules(&who(ALICE, RU, "3"), Some("кр"));
+    let r = rules::handler::rules(&who(ALICE, RU, "3"), Some("кр")).or_refusal(RU);
     assert!(r.text.contains("крейсер"), "{}", r.text);
-    let r = handlers::rules(&w, Some("zz"));
+    let r = rules::handler::rules(&w, Some("zz")).or_refusal(w.lang);
     assert!(is_refusal(&r));
 
-    let r = handlers::profile(&a, &w, BOB, "Bob").await;
+    let r = career::handler::profile(&a, &w, BOB, "Bob").await.or_refusal(w.lang);
     assert!(matches!(r.pictures[0], Pic::Profile(_)) && !r.ephemeral);
-    let r = handlers::leaderboard(&a, &w).await;
+    let r = career::handler::leaderboard(&a, &w).await.or_refusal(w.lang);
     assert!(!r.ephemeral);
 }
 
@@ -605,7 +616,7 @@ fn intel_names_a_revealed_enemy_only_with_intel() {
         // North moves the battleship; South to move again.
         game.play(&Action::parse("k10-k9").unwrap(), admiral_engine::Defense::Auto).unwrap();
         let view = game.view(Side::South);
-        let text = present::describe_turn(&view, EN);
+        let text = play::events::describe_turn(&view, EN);
         assert!(text.contains("enemy ship moved k10→k9"), "{text}");
         assert!(!text.contains("battleship"));
         let labels = action_choices(&view, &game.legal_actions(), "", EN);
@@ -619,11 +630,11 @@ fn battle_texts_and_cards_from_the_viewers_seat() {
     game.play(&Action::parse("e5xe6(d5)").unwrap(), admiral_engine::Defense::Auto).unwrap();
     let south = game.view(Side::South);
     let north = game.view(Side::North);
-    let s = present::describe_turn(&south, EN);
-    let n = present::describe_turn(&north, RU);
+    let s = play::events::describe_turn(&south, EN);
+    let n = play::events::describe_turn(&north, RU);
     assert!(s.contains("you won") && s.contains("CR+CR (18)"), "{s}");
     assert!(n.contains("вы проиграли"), "{n}");
-    assert!(matches!(present::battle_pic(&south, EN), Some(Pic::Battle(_))));
+    assert!(matches!(play::view::battle_pic(&south, EN), Some(Pic::Battle(_))));
     assert_eq!(UnitKind::Cruiser.strength(), Some(7));
 }
 
@@ -633,7 +644,7 @@ async fn defence_menu_when_the_policy_is_ask() {
     let game = small_game(true);
     let view = game.view(Side::North);
     let e6 = admiral_engine::Square::parse("e6").unwrap();
-    let rows = present::defence_rows(MatchId(4), &view, e6, &[vec![]], EN);
+    let rows = play::view::defence_rows(MatchId(4), &view, e6, &[vec![]], EN);
     let Comp::Select { id, options, .. } = &rows[0][0] else { panic!() };
     assert_eq!(Cid::parse(id), Some(Cid::Defend(MatchId(4), 0)));
     assert_eq!(options[0].label, "DD (5) · e6");
@@ -641,12 +652,14 @@ async fn defence_menu_when_the_policy_is_ask() {
     let h = harness().await;
     let a = app(&h).await;
     let (m, south, _) = playing(&h, &a).await;
-    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "1"), &Cid::Defend(m, 0), Some("x")).await
+    let Answer::Reply(r) =
+        components::component(&a, &who(south, EN, "1"), &Cid::Defend(m, 0), Some("x")).await
     else {
         panic!()
     };
     assert!(is_refusal(&r));
-    let Answer::Reply(r) = handlers::component(&a, &who(south, EN, "2"), &Cid::Defend(m, 0), Some("0")).await
+    let Answer::Reply(r) =
+        components::component(&a, &who(south, EN, "2"), &Cid::Defend(m, 0), Some("0")).await
     else {
         panic!()
     };
@@ -759,9 +772,9 @@ async fn every_picture_renders() {
     let a = app(&h).await;
     let (id, south, north) = playing(&h, &a).await;
     let legal = h.svc.legal_actions(south, id).await.unwrap();
-    handlers::play(&a, &who(south, EN, "1"), id, &legal[0].to_string(), None).await;
+    play::moves::play(&a, &who(south, EN, "1"), id, &legal[0].to_string(), None).await.or_refusal(EN);
     let Answer::Update(_) =
-        handlers::component(&a, &who(north, RU, "2"), &Cid::ResignConfirm(id), None).await
+        components::component(&a, &who(north, RU, "2"), &Cid::ResignConfirm(id), None).await
     else {
         panic!()
     };
@@ -771,11 +784,13 @@ async fn every_picture_renders() {
     for n in h.out.all() {
         pics.extend(notice_reply(&n, &NoticeCtx::default()).pictures);
     }
-    pics.extend(handlers::replay(&a, &who(north, RU, "3"), id).await.pictures);
-    pics.extend(handlers::rules(&who(south, RU, "4"), None).pictures);
-    pics.extend(handlers::profile(&a, &who(south, EN, "5"), south, "Alice").await.pictures);
+    pics.extend(career::replay::replay(&a, &who(north, RU, "3"), id).await.or_refusal(RU).pictures);
+    pics.extend(rules::handler::rules(&who(south, RU, "4"), None).or_refusal(RU).pictures);
+    pics.extend(
+        career::handler::profile(&a, &who(south, EN, "5"), south, "Alice").await.or_refusal(EN).pictures,
+    );
     pics.push(
-        present::battle_pic(
+        play::view::battle_pic(
             &{
                 let mut g = small_game(true);
                 g.play(&Action::parse("e5xe6(d5)").unwrap(), admiral_engine::Defense::Auto).unwrap();

@@ -7,23 +7,6 @@ use admiral_bot::service::{MatchSettings, Origin};
 use admiral_bot::{ServiceError, UserId};
 use admiral_engine::Side;
 
-async fn unchanged<T: std::fmt::Debug>(
-    h: &Harness,
-    what: &str,
-    f: impl std::future::Future<Output = Result<T, ServiceError>>,
-    expect: impl Fn(&ServiceError) -> bool,
-) {
-    let before = snapshot(h.svc.store()).await;
-    let r = f.await;
-    match &r {
-        Err(e) if expect(e) => {}
-        other => panic!("{what}: unexpected {other:?}"),
-    }
-    assert!(r.unwrap_err().is_refusal());
-    let after = snapshot(h.svc.store()).await;
-    assert_eq!(before, after, "{what} changed the database");
-}
-
 #[tokio::test]
 async fn refusals_leave_the_database_unchanged() {
     let h = harness().await;

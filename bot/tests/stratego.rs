@@ -16,23 +16,6 @@ fn stratego_settings() -> MatchSettings {
     MatchSettings { ruleset: "stratego".into(), ..MatchSettings::default() }
 }
 
-async fn unchanged<T: std::fmt::Debug>(
-    h: &Harness,
-    what: &str,
-    f: impl std::future::Future<Output = Result<T, ServiceError>>,
-    expect: impl Fn(&ServiceError) -> bool,
-) {
-    let before = snapshot(h.svc.store()).await;
-    let r = f.await;
-    match &r {
-        Err(e) if expect(e) => {}
-        other => panic!("{what}: unexpected {other:?}"),
-    }
-    assert!(r.unwrap_err().is_refusal(), "{what} is a refusal");
-    let after = snapshot(h.svc.store()).await;
-    assert_eq!(before, after, "{what} changed the database");
-}
-
 /// How the human seat chooses: random legal moves (attacks half of the time) or an engine AI.
 enum Driver {
     Random(Dice),

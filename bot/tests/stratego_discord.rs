@@ -4,34 +4,19 @@
 
 mod common;
 
-use std::sync::Arc;
-
+use admiral_bot::discord::challenge::handler::{ChallengeOptions, Clock};
 use admiral_bot::discord::cid::Cid;
-use admiral_bot::discord::handlers::{self, ChallengeOptions, Clock, SetupOp};
-use admiral_bot::discord::present::{notice_reply, NoticeCtx};
-use admiral_bot::discord::ui::{Answer, Pic, Reply};
-use admiral_bot::discord::{App, Who};
+use admiral_bot::discord::notices::{notice_reply, NoticeCtx};
+use admiral_bot::discord::refusal::OrRefusal;
+use admiral_bot::discord::setup::handler::SetupOp;
+use admiral_bot::discord::ui::{Answer, Pic};
+use admiral_bot::discord::{challenge, components, play, rules, setup};
 use admiral_bot::notify::Notice;
 use admiral_bot::service::MatchStatus;
 use admiral_bot::{MatchId, UserId};
-use admiral_engine::Language;
 use admiral_render::Renderer;
+use common::discord::*;
 use common::*;
-
-const EN: Language = Language::En;
-const RU: Language = Language::Ru;
-
-async fn app(h: &Harness) -> Arc<App> {
-    App::new(h.svc.clone()).await.expect("adapter tables")
-}
-
-fn who(user: UserId, lang: Language, key: &str) -> Who {
-    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), guild_lang: None, key: key.to_string() }
-}
-
-fn is_refusal(r: &Reply) -> bool {
-    r.ephemeral && r.text.starts_with("⚠️")
-}
 
 async fn newest_match(h: &Harness, user: UserId) -> MatchId {
     h.svc.my_matches(user).await.unwrap().last().expect("a match").id
@@ -41,7 +26,10 @@ async fn newest_match(h: &Harness, user: UserId) -> MatchId {
 async fn an_ai_match_in_stratego_from_the_commands() {
     let h = harness().await;
     let a = app(&h).await;
-    let r = handlers::ai_with_ruleset(&a, &who(ALICE, EN, "1"), 2, Clock::Untimed, Some("stratego")).await;
+    let r =
+        challenge::handler::ai_with_ruleset(&a, &who(ALICE, EN, "1"), 2, Clock::Untimed, Some("stratego"))
+            .await
+            .or_refusal(EN);
     assert!(!is_refusal(&r), "{}", r.text);
     let id = newest_match(&h, ALICE).await;
     assert_eq!(h.svc.ruleset(id).await.unwrap(), admiral_engine::Ruleset::Stratego);
@@ -58,21 +46,21 @@ async fn an_ai_match_in_stratego_from_the_commands() {
         .expect("setup picture")
         .render(&renderer);
     assert!(png.starts_with(b"\x89PNG"), "the Stratego setup renders");
-    let r = handlers::setup(&a, &who(ALICE, EN, "2"), id, SetupOp::Ready).await;
+    let r = setup::handler::setup(&a, &who(ALICE, EN, "2"), id, SetupOp::Ready).await.or_refusal(EN);
     assert!(!is_refusal(&r), "{}", r.text);
     assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Playing);
 
     // Autocomplete offers Alice's own legal moves, filtered by what she typed.
-    let all = handlers::action_choices(&a, &who(ALICE, EN, "3"), Some(&id.0.to_string()), "").await;
+    let all = play::moves::action_choices(&a, &who(ALICE, EN, "3"), Some(&id.0.to_string()), "").await;
     let legal = h.svc.legal_notations(ALICE, id).await.unwrap();
     assert!(!all.is_empty() && all.len() <= 25);
     assert!(all.iter().all(|(_, v)| legal.contains(v)));
     let prefix = &legal[0][..2];
-    let some = handlers::action_choices(&a, &who(ALICE, EN, "4"), Some(&id.0.to_string()), prefix).await;
+    let some = play::moves::action_choices(&a, &who(ALICE, EN, "4"), Some(&id.0.to_string()), prefix).await;
     assert!(!some.is_empty() && some.iter().all(|(_, v)| v.starts_with(prefix)));
 
     // The board command shows a Stratego board with the move button; it renders.
-    let r = handlers::board(&a, &who(ALICE, RU, "5"), id).await;
+    let r = play::board::board(&a, &who(ALICE, RU, "5"), id).await.or_refusal(RU);
     assert!(!is_refusal(&r), "{}", r.text);
     let board = r.pictures.iter().find(|p| matches!(p, Pic::StrategoBoard { .. })).expect("a Stratego board");
     let png = board.render(&renderer);
@@ -82,14 +70,14 @@ async fn an_ai_match_in_stratego_from_the_commands() {
     // The move button opens the modal; the modal plays the move.
     let ply = h.svc.stratego_view(ALICE, id).await.unwrap().ply;
     assert!(matches!(
-        handlers::component(&a, &who(ALICE, EN, "6"), &Cid::Act(id, ply), None).await,
+        components::component(&a, &who(ALICE, EN, "6"), &Cid::Act(id, ply), None).await,
         Answer::Modal(_)
     ));
-    let r = handlers::play(&a, &who(ALICE, EN, "7"), id, "c4-c5", None).await;
+    let r = play::moves::play(&a, &who(ALICE, EN, "7"), id, "c4-c5", None).await.or_refusal(EN);
     assert!(is_refusal(&r), "a move into a lake is refused: {}", r.text);
-    let r = handlers::play(&a, &who(ALICE, RU, "8"), id, "привет", None).await;
+    let r = play::moves::play(&a, &who(ALICE, RU, "8"), id, "привет", None).await.or_refusal(RU);
     assert!(is_refusal(&r), "{}", r.text);
-    let r = handlers::component(&a, &who(ALICE, EN, "9"), &Cid::ActModal(id, ply), Some(&legal[0])).await;
+    let r = components::component(&a, &who(ALICE, EN, "9"), &Cid::ActModal(id, ply), Some(&legal[0])).await;
     match r {
         Answer::Reply(r) => assert!(!is_refusal(&r), "{}", r.text),
         _ => panic!("a reply"),
@@ -121,14 +109,14 @@ async fn a_stratego_challenge_and_the_help_in_both_languages() {
     let h = harness().await;
     let a = app(&h).await;
     let o = ChallengeOptions { ruleset: Some("stratego".into()), ..Default::default() };
-    let r = handlers::challenge(&a, &who(ALICE, EN, "1"), BOB, false, &o).await;
+    let r = challenge::handler::challenge(&a, &who(ALICE, EN, "1"), BOB, false, &o).await.or_refusal(EN);
     assert!(!is_refusal(&r), "{}", r.text);
     let o = ChallengeOptions { ruleset: Some("checkers".into()), ..Default::default() };
-    let r = handlers::challenge(&a, &who(ALICE, EN, "2"), BOB, false, &o).await;
+    let r = challenge::handler::challenge(&a, &who(ALICE, EN, "2"), BOB, false, &o).await.or_refusal(EN);
     assert!(is_refusal(&r), "{}", r.text);
-    let r = handlers::rules(&who(ALICE, EN, "3"), None);
+    let r = rules::handler::rules(&who(ALICE, EN, "3"), None).or_refusal(EN);
     assert!(r.text.contains("Stratego") && r.text.contains("e4xe5"), "{}", r.text);
-    let r = handlers::rules(&who(ALICE, RU, "4"), None);
+    let r = rules::handler::rules(&who(ALICE, RU, "4"), None).or_refusal(RU);
     assert!(r.text.contains("Stratego") && r.text.contains("сапёр"), "{}", r.text);
 }
 
@@ -141,7 +129,8 @@ async fn a_stratego_challenge_is_announced_as_stratego_and_unrated() {
     let a = app(&h).await;
     let stratego = ChallengeOptions { ruleset: Some("stratego".into()), ..Default::default() };
     let refused = ChallengeOptions { rated: Some(true), ..stratego.clone() };
-    let r = handlers::challenge(&a, &who(ALICE, EN, "0"), BOB, false, &refused).await;
+    let r =
+        challenge::handler::challenge(&a, &who(ALICE, EN, "0"), BOB, false, &refused).await.or_refusal(EN);
     assert!(is_refusal(&r) && r.text.contains("unrated"), "{}", r.text);
     h.deliver().await;
     assert!(h.out.all().is_empty(), "a refused challenge posts nothing");
@@ -150,7 +139,9 @@ async fn a_stratego_challenge_is_announced_as_stratego_and_unrated() {
         (EN, "Stratego", "unrated", "Admiral", "intel"),
         (RU, "Stratego", "без рейтинга", "Адмирал", "разведка"),
     ] {
-        let r = handlers::challenge(&a, &who(ALICE, lang, "1"), BOB, false, &stratego).await;
+        let r = challenge::handler::challenge(&a, &who(ALICE, lang, "1"), BOB, false, &stratego)
+            .await
+            .or_refusal(lang);
         assert!(!is_refusal(&r), "{}", r.text);
         assert!(r.text.contains(game) && r.text.contains(unrated), "{}", r.text);
         assert!(!r.text.contains(admiral) && !r.text.contains(intel), "{}", r.text);
@@ -171,7 +162,10 @@ async fn a_stratego_challenge_is_announced_as_stratego_and_unrated() {
         assert!(!settings.rated);
     }
     // Admiral challenges still name Admiral and say rated.
-    let r = handlers::challenge(&a, &who(ALICE, EN, "2"), CAROL, false, &ChallengeOptions::default()).await;
+    let r =
+        challenge::handler::challenge(&a, &who(ALICE, EN, "2"), CAROL, false, &ChallengeOptions::default())
+            .await
+            .or_refusal(EN);
     assert!(
         r.text.contains("Admiral") && r.text.contains("intel on") && r.text.contains("· rated"),
         "{}",

@@ -4,8 +4,9 @@
 use admiral_engine::{Action, Language, Side, View};
 
 use super::i18n::tr;
-use super::present::{action_label, opponent_plain};
-use crate::service::{MatchStatus, MatchSummary};
+use super::play::events::action_label;
+use super::texts::{match_state, opponent_plain};
+use crate::service::MatchSummary;
 
 /// Discord's limit on choices.
 pub const MAX_CHOICES: usize = 25;
@@ -119,12 +120,7 @@ pub fn match_choices(
         .take(MAX_CHOICES)
         .map(|m| {
             let opp = opponent_plain(&m.opponent, l, name_of(&m).as_deref());
-            let state = match (m.status, m.waiting_on_me) {
-                (MatchStatus::Setup, true) => tr!(l, "ms-setup-you"),
-                (MatchStatus::Setup, false) => tr!(l, "ms-setup-them"),
-                (_, true) => tr!(l, "ms-your-move"),
-                (_, false) => tr!(l, "ms-their-move"),
-            };
+            let state = match_state(&m, l);
             (format!("#{} · {} · {}", m.id.0, tr!(l, "vs", name = opp), state), m.id.0.to_string())
         })
         .collect()

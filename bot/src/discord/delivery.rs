@@ -7,13 +7,16 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use super::present::{self, NoticeCtx};
+use super::challenge::handler::challenge_parties;
+use super::challenge::view::expired_challenge_text;
+use super::notices::{notice_reply, NoticeCtx};
+use super::texts::opponent_plain;
 use super::ui;
+use super::which_match::name_of_opponent;
 use super::App;
 use crate::ids::UserId;
 use crate::notify::{Notice, Notification, Recipient};
 use crate::outbox::{BoxFuture, Delivery, DeliveryError};
-use crate::service::Opponent;
 use crate::store::discord::ChallengeMessage;
 
 /// Discord's "Cannot send messages to this user".
@@ -102,12 +105,8 @@ impl DiscordDelivery {
         if wants_name {
             if let Ok(list) = self.app.service.my_matches(*user).await {
                 if let Some(s) = list.iter().find(|s| s.id == m) {
-                    let name = match s.opponent {
-                        Opponent::Human { user } => self.app.name_of(user),
-                        Opponent::Ai { .. } => None,
-                    };
-                    ctx.opponent_name =
-                        Some(present::opponent_plain(&s.opponent, n.language, name.as_deref()));
+                    let name = name_of_opponent(&self.app, &s.opponent);
+                    ctx.opponent_name = Some(opponent_plain(&s.opponent, n.language, name.as_deref()));
                 }
             }
         }
@@ -116,7 +115,7 @@ impl DiscordDelivery {
 
     async fn deliver_one(&self, n: &Notification) -> Result<(), DeliveryError> {
         let ctx = self.context(n).await;
-        let reply = present::notice_reply(n, &ctx);
+        let reply = notice_reply(n, &ctx);
         let files = ui::attachments(&self.app.renderer, &reply).await;
         let nonce = serenity::Nonce::String(format!("adm{}", n.id.0));
         let msg = ui::create_message(&reply, files).nonce(nonce).enforce_nonce(true);
@@ -157,11 +156,11 @@ impl DiscordDelivery {
         else {
             return;
         };
-        let Some((from, to, public)) = super::handlers::challenge_parties(&self.app, challenge).await else {
+        let Some((from, to, public)) = challenge_parties(&self.app, challenge).await else {
             return;
         };
         let (Some(ch), true) = (channel_id(channel), message != 0) else { return };
-        let text = super::handlers::expired_challenge_text(from, to, public.unwrap_or(lang));
+        let text = expired_challenge_text(from, to, public.unwrap_or(lang));
         let edit = serenity::EditMessage::new()
             .content(text)
             .components(Vec::new())

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 
 use super::cid::Cid;
-use super::handlers;
+use super::components::{self, ack_kind};
 use super::i18n::tr;
+use super::refusal::{Reason, Refusal};
 use super::ui::{self, Answer, Reply};
 use super::{App, Error, Locales, Who};
 use crate::ids::UserId;
@@ -100,7 +101,7 @@ async fn component(
     )
     .await;
     let Some(cid) = Cid::parse(&ci.data.custom_id) else {
-        let r = Reply::private(format!("⚠️ {}", tr!(who.lang, "err-malformed")));
+        let r = Refusal::Adapter(Reason::Malformed).reply(who.lang);
         return ci
             .create_response(
                 http,
@@ -112,10 +113,10 @@ async fn component(
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
     };
-    match handlers::ack_kind(&cid) {
+    match ack_kind(&cid) {
         None => {
             // Opens a modal: must be the first response (the checks are fast, no rendering).
-            match handlers::component(app, &who, &cid, value.as_deref()).await {
+            match components::component(app, &who, &cid, value.as_deref()).await {
                 Answer::Modal(m) => {
                     ci.create_response(http, serenity::CreateInteractionResponse::Modal(ui::modal(&m))).await
                 }
@@ -132,7 +133,7 @@ async fn component(
         }
         Some(true) => {
             ci.create_response(http, serenity::CreateInteractionResponse::Acknowledge).await?;
-            match handlers::component(app, &who, &cid, value.as_deref()).await {
+            match components::component(app, &who, &cid, value.as_deref()).await {
                 Answer::Update(r) => {
                     let files = ui::attachments(&app.renderer, &r).await;
                     ci.edit_response(http, ui::edit_response(&r, files)).await.map(|_| ())
@@ -148,7 +149,7 @@ async fn component(
         }
         Some(false) => {
             ci.defer_ephemeral(http).await?;
-            match handlers::component(app, &who, &cid, value.as_deref()).await {
+            match components::component(app, &who, &cid, value.as_deref()).await {
                 Answer::Reply(r) | Answer::Update(r) => {
                     let files = ui::attachments(&app.renderer, &r).await;
                     ci.edit_response(http, ui::edit_response(&r, files)).await.map(|_| ())
@@ -185,12 +186,12 @@ async fn modal(
     let r = match Cid::parse(&mi.data.custom_id) {
         Some(cid @ (Cid::ActModal(..) | Cid::SaveModal(_))) => {
             let text = modal_text(mi).unwrap_or_default();
-            match handlers::component(app, &who, &cid, Some(&text)).await {
+            match components::component(app, &who, &cid, Some(&text)).await {
                 Answer::Reply(r) | Answer::Update(r) => r,
                 Answer::Modal(_) => Reply::private(tr!(who.lang, "err-malformed")),
             }
         }
-        _ => Reply::private(format!("⚠️ {}", tr!(who.lang, "err-malformed"))),
+        _ => Refusal::Adapter(Reason::Malformed).reply(who.lang),
     };
     let files = ui::attachments(&app.renderer, &r).await;
     mi.edit_response(http, ui::edit_response(&r, files)).await.map(|_| ())

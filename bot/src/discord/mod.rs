@@ -1,31 +1,57 @@
 //! The Discord adapter: poise commands, buttons, modals, select menus, autocomplete and DM
 //! delivery in front of the [`crate::Service`].
 //!
-//! Layering:
-//! - [`handlers`] holds every decision as plain async functions over the service
-//!   ([`App`] + [`Who`] in, [`ui::Reply`] / [`ui::Answer`] out). No Discord types, no network:
-//!   the unit tests call them with a recording delivery.
-//! - [`present`] turns service data (notices, views, refusals) into texts and pictures;
-//!   [`autocomplete`] builds the choice lists; [`i18n`] is the catalogue (English, Russian).
-//! - [`career_view`] does the same for careers: the working of the points, promotions, the
-//!   profile card and its award menu, the leaderboard pages.
-//! - [`commands`] (poise) and [`interactions`] (components, modals) are the thin wiring:
-//!   acknowledge within 3 s, call a handler, render pictures off the runtime, answer.
-//! - [`delivery`] implements [`crate::Delivery`]: notifications become DMs and channel
-//!   messages; a 50007 answer becomes `DmClosed`.
+//! One folder per command group, each holding its poise command(s) (`command.rs`), its
+//! decisions (`handler.rs`, or one file per decision) and what it shows (`view.rs`):
+//! - [`challenge`]: `/admiral challenge`, `/admiral ai`, the Accept / Decline buttons.
+//! - [`setup`]: `/admiral setup …` and the setup buttons.
+//! - [`play`]: a match in play, in either ruleset: `/admiral move` ([`play::moves`], one path
+//!   for both rulesets), `/admiral board` ([`play::board`]), `/admiral matches`,
+//!   `/admiral resign`; the board of either ruleset ([`play::view::BoardRef`]) and the words
+//!   for what happened ([`play::events`]).
+//! - [`layouts`]: `/admiral layouts …` and "save as…".
+//! - [`career`]: `/admiral profile`, `/admiral leaderboard`, `/admiral replay`, and the career
+//!   part of the end of a match.
+//! - [`prefs`]: `/admiral settings`; [`rules`]: `/admiral rules`.
+//!
+//! Handlers are plain async functions over the service ([`App`] + [`Who`] in,
+//! `Result<`[`ui::Reply`]`, `[`refusal::Refusal`]`>` out): no Discord types, no network, so the
+//! unit tests call them with a recording delivery. A [`refusal::Refusal`] wraps the service's
+//! refusal or an adapter-level reason; [`refusal::Refusal::reply`] is the one place it becomes
+//! text.
+//!
+//! Shared by the groups: [`commands`] (the `/admiral` command, the list of subcommands and
+//! their localisation), [`slash`] (who is asking, sending an answer, the `match` option),
+//! [`components`] (which group answers a button, select menu or modal), [`interactions`]
+//! (their serenity wiring: acknowledge within 3 s, call, answer), [`notices`] (the message for
+//! each notification), [`which_match`] (the match a command is about), [`texts`] (words
+//! several groups use), [`autocomplete`], [`ui`] (plain reply data and the serenity builders),
+//! [`cid`] (custom ids), [`i18n`] (the catalogue, English and Russian), [`upload`], and
+//! [`delivery`], which implements [`crate::Delivery`]: notifications become DMs and channel
+//! messages; a 50007 answer becomes `DmClosed` ([`probe`] gates the retries).
 
 pub mod autocomplete;
-pub mod career_view;
+pub mod career;
+pub mod challenge;
 pub mod cid;
 pub mod commands;
+pub mod components;
 pub mod delivery;
-pub mod handlers;
 pub mod i18n;
 pub mod interactions;
-pub mod present;
+pub mod layouts;
+pub mod notices;
+pub mod play;
+pub mod prefs;
 pub mod probe;
+pub mod refusal;
+pub mod rules;
+pub mod setup;
+pub mod slash;
+pub mod texts;
 pub mod ui;
 pub mod upload;
+pub mod which_match;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

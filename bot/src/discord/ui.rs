@@ -219,6 +219,13 @@ impl Reply {
     pub fn private(text: impl Into<String>) -> Reply {
         Reply { text: text.into(), ephemeral: true, ..Reply::default() }
     }
+    /// Appends `line` to the text on a line of its own (nothing when `line` is empty).
+    pub fn push_line(&mut self, line: &str) {
+        if !line.is_empty() {
+            self.text.push('\n');
+            self.text.push_str(line);
+        }
+    }
     /// Every custom id of the components.
     pub fn ids(&self) -> Vec<String> {
         self.rows.iter().flatten().map(|c| c.id().to_string()).collect()

@@ -39,7 +39,7 @@ pub use ai_turns::AI_CLAIM_MS;
 pub use careers::RecomputeSummary;
 pub use config::ServiceConfig;
 pub use loading::{record_from_events, replay_from_store};
-pub use rules::{MatchGame, MatchLayout, Move};
+pub use rules::{MatchGame, MatchLayout, Move, MoveAnswer, PlayerView};
 pub use state::{Service, Workers};
 
 pub use crate::model::{

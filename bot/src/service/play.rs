@@ -39,6 +39,22 @@ impl Service {
         self.submit(key, Some(user), id, Some(ply), Submit::Act(notation.to_string())).await
     }
 
+    /// A move as a player makes it, in either ruleset: checks that the user sees the board,
+    /// plays `notation` for the position after `ply` plies (the current one when `None`), and
+    /// answers with the result and the mover's view after it.
+    pub async fn play_move(
+        &self,
+        key: &str,
+        user: UserId,
+        id: MatchId,
+        ply: Option<u32>,
+        notation: &str,
+    ) -> Result<MoveAnswer> {
+        let before = self.player_view(user, id).await?;
+        let result = self.act(key, user, id, ply.unwrap_or(before.ply()), notation).await?;
+        Ok(MoveAnswer { result, view: self.player_view(user, id).await? })
+    }
+
     /// Declares the defence group `index` (into the offered options) for a pending attack.
     pub async fn declare_defence(
         &self,

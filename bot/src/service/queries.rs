@@ -1,6 +1,7 @@
 //! What a player may see of their matches and career (read-only).
 
 use super::prelude::*;
+use super::rules::PlayerView;
 
 impl Service {
     /// The user's view of a match (the only board ever shown to them).
@@ -10,6 +11,15 @@ impl Service {
         let m = self.load_into(&mut guard, id).await?;
         let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
         Ok(m.game()?.admiral()?.view(side))
+    }
+
+    /// The user's view of a match's board, in either ruleset.
+    pub async fn player_view(&self, user: UserId, id: MatchId) -> Result<PlayerView> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let m = self.load_into(&mut guard, id).await?;
+        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
+        Ok(m.game()?.player_view(side))
     }
 
     /// The user's seat in a match that is not over, in setup or in play, either ruleset: what

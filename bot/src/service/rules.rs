@@ -178,6 +178,53 @@ pub struct Played {
     pub combat: bool,
 }
 
+/// A player's view of a match's board, in the match's ruleset: what the adapter shows for
+/// either game.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // built per answer; boxing would only add a hop
+pub enum PlayerView {
+    /// An Admiral board.
+    Admiral(admiral_engine::View),
+    /// A Stratego board.
+    Stratego(stratego::View),
+}
+
+impl PlayerView {
+    /// Plies played.
+    pub fn ply(&self) -> u32 {
+        match self {
+            PlayerView::Admiral(v) => v.ply,
+            PlayerView::Stratego(v) => v.ply,
+        }
+    }
+
+    /// Whose view it is.
+    pub fn viewer(&self) -> Side {
+        match self {
+            PlayerView::Admiral(v) => v.viewer,
+            PlayerView::Stratego(v) => v.viewer,
+        }
+    }
+
+    /// Whether the game is still being played.
+    pub fn ongoing(&self) -> bool {
+        let status = match self {
+            PlayerView::Admiral(v) => v.status,
+            PlayerView::Stratego(v) => v.status,
+        };
+        status == admiral_engine::Status::Ongoing
+    }
+}
+
+/// What a move did, with the mover's view of the board after it.
+#[derive(Clone, Debug)]
+pub struct MoveAnswer {
+    /// The service's result of the move.
+    pub result: crate::model::ActResult,
+    /// The mover's view after the move.
+    pub view: PlayerView,
+}
+
 /// A match's game.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // one per loaded match; boxing would only add a hop
@@ -189,7 +236,7 @@ pub enum MatchGame {
 }
 
 /// Maps a Stratego result onto the service's result type.
-fn outcome_of(o: stratego::Outcome) -> Outcome {
+pub fn outcome_of(o: stratego::Outcome) -> Outcome {
     let reason = match o.reason {
         stratego::EndReason::FlagCaptured => EndReason::FlagCaptured,
         stratego::EndReason::QuietPlies => EndReason::QuietPlies,
@@ -376,6 +423,14 @@ impl MatchGame {
                 };
                 g.end_by(side, reason).map(outcome_of)
             }
+        }
+    }
+
+    /// The board as `side` sees it.
+    pub fn player_view(&self, side: Side) -> PlayerView {
+        match self {
+            MatchGame::Admiral(g) => PlayerView::Admiral(g.view(side)),
+            MatchGame::Stratego(g) => PlayerView::Stratego(g.view(side)),
         }
     }
 

@@ -3,6 +3,8 @@
 //! recording delivery, table snapshots and random play.
 #![allow(dead_code)]
 
+pub mod discord;
+
 use std::sync::Arc;
 
 use admiral_bot::service::{MatchSettings, Origin, Service, ServiceConfig};
@@ -179,4 +181,23 @@ pub async fn play_random(h: &Harness, id: MatchId, users: &[UserId], seed: u64, 
             tokio::task::yield_now().await;
         }
     }
+}
+
+/// Runs `f`, which must be refused as `expect` says, and checks that the database did not
+/// change.
+pub async fn unchanged<T: std::fmt::Debug>(
+    h: &Harness,
+    what: &str,
+    f: impl std::future::Future<Output = Result<T, admiral_bot::ServiceError>>,
+    expect: impl Fn(&admiral_bot::ServiceError) -> bool,
+) {
+    let before = snapshot(h.svc.store()).await;
+    let r = f.await;
+    match &r {
+        Err(e) if expect(e) => {}
+        other => panic!("{what}: unexpected {other:?}"),
+    }
+    assert!(r.unwrap_err().is_refusal(), "{what} is a refusal");
+    let after = snapshot(h.svc.store()).await;
+    assert_eq!(before, after, "{what} changed the database");
 }

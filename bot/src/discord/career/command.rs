@@ -1,15 +1,15 @@
-//! `/admiral profile`, `/admiral leaderboard`, `/admiral replay`.
+//! `/admiral profile`, `/admiral leaderboard`, `/admiral replay` (poise).
 
 #![allow(missing_docs)] // poise generates the command constructors
 
 use poise::serenity_prelude as serenity;
 
-use super::{respond, send, who};
-use crate::discord::handlers;
-use crate::discord::i18n::tr;
-use crate::discord::ui::Reply;
+use super::{handler, replay as record};
+use crate::discord::refusal::{Reason, Refusal};
+use crate::discord::slash::{respond, send, who};
+use crate::discord::which_match::parse_match_id;
 use crate::discord::{Context, Error};
-use crate::ids::{MatchId, UserId};
+use crate::ids::UserId;
 
 /// A player's service record.
 #[poise::command(slash_command)]
@@ -18,7 +18,7 @@ pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(
     let w = who(ctx).await;
     let target = user.unwrap_or_else(|| ctx.author().clone());
     let name = target.global_name.clone().unwrap_or_else(|| target.name.clone());
-    send(ctx, &handlers::profile(ctx.data(), &w, UserId(target.id.get()), &name).await).await
+    send(ctx, &w, handler::profile(ctx.data(), &w, UserId(target.id.get()), &name).await).await
 }
 
 /// The best players of this server.
@@ -26,12 +26,12 @@ pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer().await?;
     let w = who(ctx).await;
-    send(ctx, &handlers::leaderboard(ctx.data(), &w).await).await
+    send(ctx, &w, handler::leaderboard(ctx.data(), &w).await).await
 }
 
 async fn ac_finished(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let w = who(ctx).await;
-    respond(handlers::finished_choices(ctx.data(), &w, partial).await)
+    respond(record::finished_choices(ctx.data(), &w, partial).await)
 }
 
 /// The record of a finished match.
@@ -44,13 +44,13 @@ pub async fn replay(
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let w = who(ctx).await;
-    let id = match match_.as_deref().map(|s| s.trim().trim_start_matches('#').parse::<i64>()) {
-        Some(Ok(i)) if i > 0 => Some(MatchId(i)),
-        Some(_) => None,
-        None => handlers::last_finished(ctx.data(), w.user).await,
+    let id = match match_.as_deref() {
+        Some(given) => parse_match_id(given),
+        None => record::last_finished(ctx.data(), w.user).await,
     };
-    match id {
-        Some(id) => send(ctx, &handlers::replay(ctx.data(), &w, id).await).await,
-        None => send(ctx, &Reply::private(format!("⚠️ {}", tr!(w.lang, "err-no-finished")))).await,
-    }
+    let handled = match id {
+        Some(id) => record::replay(ctx.data(), &w, id).await,
+        None => Err(Refusal::Adapter(Reason::NoFinished)),
+    };
+    send(ctx, &w, handled).await
 }

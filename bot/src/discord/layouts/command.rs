@@ -1,12 +1,12 @@
-//! `/admiral layouts …`: list, show, save, delete.
+//! `/admiral layouts …`: list, show, save, delete (poise).
 
 #![allow(missing_docs)] // poise generates the command constructors
 
 use poise::serenity_prelude as serenity;
 
-use super::{ac_match, read_text, respond, send, who};
-use crate::discord::handlers;
-use crate::discord::ui::Reply;
+use super::handler;
+use crate::discord::refusal::{Reason, Refusal};
+use crate::discord::slash::{ac_match, read_text, respond, send, who};
 use crate::discord::{Context, Error};
 use crate::ids::MatchId;
 
@@ -16,9 +16,10 @@ pub async fn layouts(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-async fn ac_layout(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+/// Autocomplete of saved layout names (here and in `/admiral setup layout`).
+pub async fn ac_layout(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let w = who(ctx).await;
-    respond(handlers::layout_choices(ctx.data(), &w, partial).await)
+    respond(handler::layout_choices(ctx.data(), &w, partial).await)
 }
 
 /// List saved layouts.
@@ -26,7 +27,7 @@ async fn ac_layout(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompl
 pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let w = who(ctx).await;
-    send(ctx, &handlers::layouts_list(ctx.data(), &w).await).await
+    send(ctx, &w, handler::layouts_list(ctx.data(), &w).await).await
 }
 
 /// Show a saved layout.
@@ -34,7 +35,7 @@ pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn show(ctx: Context<'_>, #[autocomplete = "ac_layout"] name: String) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let w = who(ctx).await;
-    send(ctx, &handlers::layouts_show(ctx.data(), &w, &name).await).await
+    send(ctx, &w, handler::layouts_show(ctx.data(), &w, &name).await).await
 }
 
 /// Save a layout (a file, or your current setup).
@@ -52,12 +53,12 @@ pub async fn save(
     let text = match &file {
         Some(f) => match read_text(f).await {
             Ok(t) => Some(t),
-            Err(e) => return send(ctx, &Reply::private(format!("⚠️ {}", e.message(w.lang)))).await,
+            Err(e) => return send(ctx, &w, Err(Refusal::Adapter(Reason::File(e)))).await,
         },
         None => None,
     };
     let m = match_.as_deref().and_then(|s| s.trim().trim_start_matches('#').parse::<i64>().ok()).map(MatchId);
-    send(ctx, &handlers::save_layout(ctx.data(), &w, &name, text.as_deref(), m).await).await
+    send(ctx, &w, handler::save_layout(ctx.data(), &w, &name, text.as_deref(), m).await).await
 }
 
 /// Delete a saved layout.
@@ -65,5 +66,5 @@ pub async fn save(
 pub async fn delete(ctx: Context<'_>, #[autocomplete = "ac_layout"] name: String) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let w = who(ctx).await;
-    send(ctx, &handlers::layouts_delete(ctx.data(), &w, &name).await).await
+    send(ctx, &w, handler::layouts_delete(ctx.data(), &w, &name).await).await
 }

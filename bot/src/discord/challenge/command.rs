@@ -1,11 +1,11 @@
-//! Challenge, AI, move, board, matches, resign.
+//! `/admiral challenge` and `/admiral ai` (poise).
 
 #![allow(missing_docs)] // poise generates the command constructors
 
 use poise::serenity_prelude as serenity;
 
-use super::{ac_match, option_str, pick, respond, send, who};
-use crate::discord::handlers::{self, ChallengeOptions, Clock};
+use super::handler::{self, ChallengeOptions, Clock};
+use crate::discord::slash::{send, who};
 use crate::discord::{Context, Error};
 use crate::ids::UserId;
 
@@ -104,8 +104,8 @@ pub async fn challenge(
         ruleset: ruleset.map(|r| r.name().to_string()),
         rated,
     };
-    let r = handlers::challenge(ctx.data(), &w, UserId(opponent.id.get()), opponent.bot, &o).await;
-    send(ctx, &r).await
+    let handled = handler::challenge(ctx.data(), &w, UserId(opponent.id.get()), opponent.bot, &o).await;
+    send(ctx, &w, handled).await
 }
 
 /// Play against the AI.
@@ -121,69 +121,7 @@ pub async fn ai(
     ctx.defer_ephemeral().await?;
     let w = public_origin(ctx, who(ctx).await);
     let clock = time.map(TimeChoice::clock).unwrap_or_default();
-    let r = handlers::ai_with_ruleset(ctx.data(), &w, level, clock, ruleset.map(RulesetChoice::name)).await;
-    send(ctx, &r).await
-}
-
-async fn ac_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let w = who(ctx).await;
-    let given = option_str(ctx, "match");
-    respond(handlers::action_choices(ctx.data(), &w, given.as_deref(), partial).await)
-}
-
-/// Make a move.
-#[poise::command(slash_command, rename = "move")]
-pub async fn move_(
-    ctx: Context<'_>,
-    #[autocomplete = "ac_action"] action: String,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let Some(id) = pick(ctx, &w, match_.as_deref()).await? else { return Ok(()) };
-    let r = handlers::play(ctx.data(), &w, id, &action, None).await;
-    send(ctx, &r).await?;
-    Ok(())
-}
-
-/// Show my board.
-#[poise::command(slash_command)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let Some(id) = pick(ctx, &w, match_.as_deref()).await? else { return Ok(()) };
-    let r = handlers::board(ctx.data(), &w, id).await;
-    send(ctx, &r).await?;
-    Ok(())
-}
-
-/// My matches.
-#[poise::command(slash_command)]
-pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let r = handlers::matches(ctx.data(), &w).await;
-    send(ctx, &r).await
-}
-
-/// Resign a match.
-#[poise::command(slash_command)]
-pub async fn resign(
-    ctx: Context<'_>,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let Some(id) = pick(ctx, &w, match_.as_deref()).await? else { return Ok(()) };
-    let r = handlers::resign_ask(ctx.data(), &w, id).await;
-    send(ctx, &r).await
+    let handled =
+        handler::ai_with_ruleset(ctx.data(), &w, level, clock, ruleset.map(RulesetChoice::name)).await;
+    send(ctx, &w, handled).await
 }

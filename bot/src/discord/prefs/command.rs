@@ -1,12 +1,11 @@
-//! `/admiral settings`, `/admiral rules`.
+//! `/admiral settings` (poise).
 
 #![allow(missing_docs)] // poise generates the command constructors
 
-use crate::discord::handlers::{self, LangChoice};
+use super::handler::{self, LangChoice};
+use crate::discord::slash::{send, who};
 use crate::discord::{Context, Error};
 use crate::service::DefencePolicy;
-
-use super::{send, who};
 
 /// Defence policies.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -51,13 +50,5 @@ pub async fn settings(
         LanguageChoice::En => LangChoice::En,
         LanguageChoice::Ru => LangChoice::Ru,
     });
-    send(ctx, &handlers::settings(ctx.data(), &w, policy, lang).await).await
-}
-
-/// The units and rules.
-#[poise::command(slash_command)]
-pub async fn rules(ctx: Context<'_>, unit: Option<String>) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    send(ctx, &handlers::rules(&w, unit.as_deref())).await
+    send(ctx, &w, handler::settings(ctx.data(), &w, policy, lang).await).await
 }

@@ -1,63 +1,22 @@
-//! What a player reads and sees about careers: the working of the points at the end of a
-//! match, promotions and new awards, the profile card with its award menu, an award's
-//! condition and progress, and the leaderboard. Pure functions of their arguments.
+//! What a player reads and sees about a career: the profile card with its award menu, an
+//! award's condition and progress, how points work, and the leaderboard. Pure functions of
+//! their arguments.
 
 use admiral_engine::Language;
-use admiral_render::{AwardLine, ProfileCard, RankInfo, RanksCard};
+use admiral_render::{ProfileCard, RanksCard};
 
-use super::cid::Cid;
-pub use super::i18n::thousands;
-use super::i18n::{tr, Grouped};
-use super::present::mention;
-use super::ui::{Comp, Opt, Pic, Reply, Style};
+use super::ranks::{award_line, rank_info, rank_name};
 use crate::career::board::LeaderPage;
-use crate::career::{
-    self, award, roman, AwardChange, AwardKind, AwardProgress, PointsBreakdown, Unrated, RANKS,
-};
+use crate::career::{self, roman, AwardKind, AwardProgress, RANKS};
+use crate::discord::cid::Cid;
+use crate::discord::i18n::{award_name, thousands, tr, Grouped};
+use crate::discord::texts::mention;
+use crate::discord::ui::{Comp, Opt, Pic, Reply, Style};
 use crate::ids::UserId;
 use crate::service::Profile;
 
 /// The menu value that shows how points, ranks and fair play work.
 pub const HOW_IT_WORKS: &str = "rules";
-
-/// A rank's name in the reader's language.
-pub fn rank_name(index: usize, l: Language) -> &'static str {
-    let r = RANKS[index.min(RANKS.len() - 1)];
-    if l == Language::Ru {
-        r.0
-    } else {
-        r.1
-    }
-}
-
-/// A rank for the cards: insignia, name and progress to the next rank.
-pub fn rank_info(points: u32, l: Language) -> RankInfo {
-    let i = career::rank_of(points);
-    match RANKS.get(i + 1) {
-        Some(next) => {
-            let base = RANKS[i].2;
-            let span = (next.2 - base).max(1);
-            RankInfo {
-                index: i as u8,
-                name: rank_name(i, l).to_string(),
-                progress: (points.saturating_sub(base) as f32 / span as f32).min(1.0),
-                progress_label: tr!(
-                    l,
-                    "rank-progress",
-                    points = Grouped(points as u64),
-                    next = Grouped(next.2 as u64),
-                    rank = rank_name(i + 1, l)
-                ),
-            }
-        }
-        None => RankInfo {
-            index: i as u8,
-            name: rank_name(i, l).to_string(),
-            progress: 1.0,
-            progress_label: tr!(l, "rank-top", points = Grouped(points as u64)),
-        },
-    }
-}
 
 /// How points, ranks, awards and fair play work, with the table of ranks (the reader's own
 /// rank highlighted).
@@ -74,127 +33,6 @@ pub fn how_it_works(points: u32, l: Language) -> Reply {
         current: Some(career::rank_of(points) as u8),
     })));
     r
-}
-
-/// An award's name in the reader's language.
-pub fn award_name(key: &str, l: Language) -> String {
-    super::i18n::award_name(key, l)
-}
-
-/// An award line for the cards: emblem, degree and progress to the next degree.
-pub fn award_line(key: &str, count: u64, degree: u8, l: Language) -> AwardLine {
-    let emblem = career::AWARDS.iter().position(|a| a.key == key).unwrap_or(0);
-    let progress = award(key).map(|a| AwardProgress::of(a, count));
-    let (fraction, label) = match progress.as_ref().and_then(|p| p.next) {
-        Some((next, need)) => (
-            progress.as_ref().map_or(0.0, AwardProgress::fraction),
-            format!("{} / {} → {}", thousands(count, l), thousands(need, l), roman(next)),
-        ),
-        None => (1.0, tr!(l, "award-card-top", count = Grouped(count))),
-    };
-    AwardLine {
-        emblem: emblem as u8,
-        name: award_name(key, l),
-        degree,
-        degree_label: roman(degree).to_string(),
-        progress: fraction,
-        progress_label: label,
-    }
-}
-
-/// `x` with at most `places` decimals, trailing zeros dropped (a decimal comma in Russian).
-fn decimal_places(x: f64, places: usize, l: Language) -> String {
-    let s = format!("{x:.places$}");
-    let s = if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.') } else { &s };
-    if l == Language::Ru {
-        s.replace('.', ",")
-    } else {
-        s.to_string()
-    }
-}
-
-/// A term of the working: one decimal.
-pub fn decimal(x: f64, l: Language) -> String {
-    decimal_places(x, 1, l)
-}
-
-/// A factor of the working (0.25, 0.6, 1): two decimals at most.
-pub fn factor(x: f64, l: Language) -> String {
-    decimal_places(x, 2, l)
-}
-
-/// The working of the points: each term, then the factors and the total.
-pub fn working(p: &PointsBreakdown, l: Language) -> String {
-    let mut lines = vec![tr!(l, "points-earned", points = p.total, total = Grouped(p.points_after as u64))];
-    let terms = [
-        ("pts-fleet", p.fleet_kept),
-        ("pts-tonnage", p.tonnage_sunk),
-        ("pts-bases", p.bases),
-        ("pts-win", p.win_bonus),
-    ];
-    for (key, value) in terms {
-        lines.push(tr!(l, "working-term", term = tr!(l, key), value = decimal(value, l)));
-    }
-    let result = match p.result_factor {
-        f if f >= 1.0 => tr!(l, "factor-win"),
-        f if f >= 0.5 => tr!(l, "factor-draw"),
-        _ => tr!(l, "factor-loss"),
-    };
-    let against = match p.ai_level {
-        Some(level) => tr!(l, "against-ai", level = level),
-        None => tr!(l, "against-person"),
-    };
-    lines.push(tr!(
-        l,
-        "working-total",
-        sum = decimal(p.subtotal(), l),
-        result = factor(p.result_factor, l),
-        why = result,
-        opponent = factor(p.opponent_factor, l),
-        against = against,
-        total = p.total
-    ));
-    lines.join("\n")
-}
-
-/// An award gained or raised, as a line.
-pub fn award_change_line(a: &AwardChange, l: Language) -> String {
-    let name = award_name(&a.award, l);
-    if a.from == 0 {
-        tr!(l, "award-new", award = name, degree = roman(a.to))
-    } else {
-        tr!(l, "award-raised", award = name, from = roman(a.from), degree = roman(a.to))
-    }
-}
-
-/// The career part of the end-of-match message: the working, a promotion, new awards, or why
-/// the match changed nothing.
-pub fn end_of_match(
-    points: Option<&PointsBreakdown>,
-    awards: &[AwardChange],
-    unrated: Option<Unrated>,
-    l: Language,
-) -> String {
-    let mut lines = Vec::new();
-    match (points, unrated) {
-        (Some(p), _) => {
-            lines.push(working(p, l));
-            if p.promoted() {
-                lines.push(tr!(
-                    l,
-                    "promoted",
-                    from = rank_name(p.rank_before, l),
-                    rank = rank_name(p.rank_after, l)
-                ));
-            }
-            lines.push(rank_info(p.points_after, l).progress_label);
-        }
-        (None, Some(Unrated::EarlyResignation)) => lines.push(tr!(l, "unrated-early")),
-        (None, Some(Unrated::DailyLimit { limit })) => lines.push(tr!(l, "unrated-limit", limit = limit)),
-        (None, _) => lines.push(tr!(l, "unrated-friendly")),
-    }
-    lines.extend(awards.iter().map(|a| award_change_line(a, l)));
-    lines.join("\n")
 }
 
 fn kind_name(kind: AwardKind, l: Language) -> String {

@@ -1,0 +1,333 @@
+//! The board of either ruleset as the player sees it: the status line, the pictures (board,
+//! battle card), the buttons under it, and the "your turn" / "the opponent moved" messages.
+//! [`BoardRef`] is the one board both rulesets share; it dispatches only where their pictures
+//! and texts really differ.
+
+use admiral_engine::stratego;
+use admiral_engine::{Cell, Event, Language, Side, Square, Status, UnitKind, View};
+use admiral_render::{BattleCard, BattleSide, BoardLabels, PlayerLabel};
+
+use super::events::{describe_stratego_turn, describe_turn, group_text};
+use crate::discord::cid::Cid;
+use crate::discord::i18n::tr;
+use crate::discord::texts::{outcome_headline, when};
+use crate::discord::ui::{Comp, Opt, Pic, Reply, Style};
+use crate::ids::MatchId;
+use crate::service::rules::outcome_of;
+use crate::service::PlayerView;
+
+/// A board of either ruleset, borrowed from a service view or a notice.
+#[derive(Copy, Clone, Debug)]
+pub enum BoardRef<'a> {
+    /// An Admiral board.
+    Admiral(&'a View),
+    /// A Stratego board.
+    Stratego(&'a stratego::View),
+}
+
+impl<'a> From<&'a PlayerView> for BoardRef<'a> {
+    fn from(v: &'a PlayerView) -> BoardRef<'a> {
+        match v {
+            PlayerView::Admiral(v) => BoardRef::Admiral(v),
+            PlayerView::Stratego(v) => BoardRef::Stratego(v),
+        }
+    }
+}
+
+impl BoardRef<'_> {
+    /// Plies played.
+    pub fn ply(self) -> u32 {
+        match self {
+            BoardRef::Admiral(v) => v.ply,
+            BoardRef::Stratego(v) => v.ply,
+        }
+    }
+
+    /// Whether it is the viewer's turn.
+    pub fn my_turn(self) -> bool {
+        match self {
+            BoardRef::Admiral(v) => v.my_turn(),
+            BoardRef::Stratego(v) => v.my_turn(),
+        }
+    }
+
+    /// Whether the game is still being played.
+    pub fn ongoing(self) -> bool {
+        match self {
+            BoardRef::Admiral(v) => v.status == Status::Ongoing,
+            BoardRef::Stratego(v) => v.status == Status::Ongoing,
+        }
+    }
+
+    /// The line on top of the board: whose move it is, or the result.
+    pub fn status(self, l: Language) -> String {
+        match self {
+            BoardRef::Admiral(v) => board_status(v, l),
+            BoardRef::Stratego(v) => stratego_status(v, l),
+        }
+    }
+
+    /// What happened in the last turn (one line per event; empty before the first move).
+    pub fn describe(self, l: Language) -> String {
+        match self {
+            BoardRef::Admiral(v) => describe_turn(v, l),
+            BoardRef::Stratego(v) => describe_stratego_turn(v, l),
+        }
+    }
+
+    /// How to move, under a board that waits for the viewer.
+    pub fn turn_hint(self, l: Language) -> String {
+        match self {
+            BoardRef::Admiral(_) => tr!(l, "your-turn-hint"),
+            BoardRef::Stratego(_) => tr!(l, "stratego-turn-hint"),
+        }
+    }
+
+    /// The board picture (with the viewer's time left, when given) and, in Admiral, the battle
+    /// card of the last turn.
+    pub fn pictures(self, l: Language, opponent: &str, clock: Option<String>) -> Vec<Pic> {
+        let labels = board_labels(l, opponent, self.status(l), clock);
+        match self {
+            BoardRef::Admiral(v) => {
+                let mut pics = vec![Pic::Board { view: Box::new(v.clone()), labels }];
+                pics.extend(battle_pic(v, l));
+                pics
+            }
+            BoardRef::Stratego(v) => vec![Pic::StrategoBoard { view: Box::new(v.clone()), labels }],
+        }
+    }
+
+    /// The first line of a message about a move: the start, one's own move or the opponent's.
+    fn moved_head(self, m: MatchId, l: Language) -> String {
+        let (ply, viewer, last_mover) = match self {
+            BoardRef::Admiral(v) => (v.ply, v.viewer, v.last_mover),
+            BoardRef::Stratego(v) => (v.ply, v.viewer, v.last_mover),
+        };
+        if ply == 0 {
+            tr!(l, "moved-start", id = m.0)
+        } else if last_mover == Some(viewer) {
+            tr!(l, "moved-own", id = m.0)
+        } else {
+            tr!(l, "moved", id = m.0)
+        }
+    }
+}
+
+fn board_labels(l: Language, opponent: &str, status: String, clock: Option<String>) -> BoardLabels {
+    BoardLabels {
+        language: l,
+        you: PlayerLabel { name: tr!(l, "you"), clock },
+        opponent: PlayerLabel { name: opponent.to_string(), clock: None },
+        status,
+    }
+}
+
+/// The board picture for an Admiral view.
+pub fn board_pic(view: &View, l: Language, opponent: &str) -> Pic {
+    Pic::Board {
+        view: Box::new(view.clone()),
+        labels: board_labels(l, opponent, board_status(view, l), None),
+    }
+}
+
+/// The board picture for a Stratego view.
+pub fn stratego_board_pic(view: &stratego::View, l: Language, opponent: &str) -> Pic {
+    let labels = board_labels(l, opponent, stratego_status(view, l), None);
+    Pic::StrategoBoard { view: Box::new(view.clone()), labels }
+}
+
+/// "Your turn" (with the move buttons) or "the opponent moved" (with the board button): what
+/// happened, the deadline, and the board as the recipient sees it with their time left.
+pub fn board_notice(
+    m: MatchId,
+    board: BoardRef<'_>,
+    your_turn: bool,
+    deadline: Option<i64>,
+    now_ms: Option<i64>,
+    opponent: &str,
+    l: Language,
+) -> Reply {
+    let text = if your_turn {
+        tr!(l, "your-turn", id = m.0, turn = board.ply() / 2 + 1)
+    } else {
+        board.moved_head(m, l)
+    };
+    let mut r = Reply { text, ..Reply::default() };
+    r.push_line(&board.describe(l));
+    if let Some(d) = deadline {
+        r.push_line(&tr!(l, "move-deadline", when = when(d)));
+    }
+    if your_turn {
+        r.push_line(&board.turn_hint(l));
+        r.rows = turn_rows(m, board.ply(), l);
+    } else {
+        r.rows = board_row(m, l);
+    }
+    let clock = deadline.zip(now_ms).map(|(d, now)| time_left(d - now, l));
+    r.pictures = board.pictures(l, opponent, clock);
+    r
+}
+
+/// The status line on the board picture.
+pub fn board_status(view: &View, l: Language) -> String {
+    let turn = view.ply / 2 + 1;
+    if view.status != Status::Ongoing {
+        return match view.outcome {
+            Some(o) => outcome_headline(&o, Some(view.viewer), l),
+            None => tr!(l, "result-draw"),
+        };
+    }
+    if view.my_turn() {
+        tr!(l, "status-your-move", turn = turn)
+    } else {
+        tr!(l, "status-their-move", turn = turn)
+    }
+}
+
+/// The status line of a Stratego board (as on Admiral boards).
+fn stratego_status(view: &stratego::View, l: Language) -> String {
+    let turn = view.ply / 2 + 1;
+    match view.outcome {
+        Some(o) => outcome_headline(&outcome_of(o), Some(view.viewer), l),
+        None if view.my_turn() => tr!(l, "status-your-move", turn = turn),
+        None => tr!(l, "status-their-move", turn = turn),
+    }
+}
+
+/// "your" or "enemy" on its own (a label on the battle card).
+fn owner(side: Side, viewer: Side, l: Language) -> String {
+    if side == viewer {
+        tr!(l, "owner-your")
+    } else {
+        tr!(l, "owner-enemy")
+    }
+}
+
+/// The battle card of the view's last turn, if it had an encounter.
+pub fn battle_pic(view: &View, l: Language) -> Option<Pic> {
+    let events: Vec<Event> = view.last_turn.clone();
+    let (side, at) = events.iter().find_map(|e| match *e {
+        Event::Struck { side, target, .. } => Some((side, target.square)),
+        Event::Battle { side, defenders, .. } => defenders.members().next().map(|m| (side, m.square)),
+        Event::Detonated { side, at } => Some((side, at)),
+        _ => None,
+    })?;
+    if !events.iter().any(|e| matches!(e, Event::Struck { .. } | Event::Battle { .. })) {
+        return None; // a detonation alone: the board shows the blast
+    }
+    let v = view.viewer;
+    let label = |s: Side, role: &str| format!("{} · {}", role, owner(s, v, l));
+    let mut card = BattleCard {
+        language: l,
+        title: tr!(l, "battle-title", at = at),
+        attacker: BattleSide {
+            side,
+            label: label(side, &tr!(l, "attacker")),
+            units: vec![],
+            strength: None,
+            won: false,
+        },
+        defender: BattleSide {
+            side: side.opponent(),
+            label: label(side.opponent(), &tr!(l, "defender")),
+            units: vec![],
+            strength: None,
+            won: false,
+        },
+        result: String::new(),
+        destroyed_label: tr!(l, "destroyed"),
+        nothing_label: tr!(l, "nothing"),
+        destroyed: vec![],
+        strength_label: tr!(l, "strength"),
+    };
+    card.fill_from_events(&events);
+    card.result = if card.attacker.won == card.defender.won {
+        if card.destroyed.is_empty() {
+            tr!(l, "battle-nothing")
+        } else {
+            tr!(l, "battle-tie")
+        }
+    } else if (card.attacker.won && side == v) || (card.defender.won && side != v) {
+        tr!(l, "battle-you-won")
+    } else {
+        tr!(l, "battle-you-lost")
+    };
+    Some(Pic::Battle(Box::new(card)))
+}
+
+/// The "show my board" button alone.
+pub fn board_row(m: MatchId, l: Language) -> Vec<Vec<Comp>> {
+    vec![vec![Comp::button(Cid::Board(m).encode(), tr!(l, "btn-board"), Style::Secondary)]]
+}
+
+/// The buttons under a "your turn" message.
+pub fn turn_rows(m: MatchId, ply: u32, l: Language) -> Vec<Vec<Comp>> {
+    vec![vec![
+        Comp::button(Cid::Act(m, ply).encode(), tr!(l, "btn-move"), Style::Primary),
+        Comp::button(Cid::Board(m).encode(), tr!(l, "btn-board"), Style::Secondary),
+        Comp::button(Cid::Resign(m).encode(), tr!(l, "btn-resign"), Style::Danger),
+    ]]
+}
+
+/// The defence select menu: options are the defender's own groups (known to them).
+pub fn defence_rows(
+    m: MatchId,
+    view: &View,
+    target: Square,
+    options: &[Vec<Square>],
+    l: Language,
+) -> Vec<Vec<Comp>> {
+    let kind_at = |sq: Square| match view.cell(sq) {
+        Cell::Own { kind } => Some(kind),
+        _ => None,
+    };
+    let opts: Vec<Opt> = options
+        .iter()
+        .enumerate()
+        .take(25)
+        .map(|(i, partners)| {
+            let mut kinds: Vec<UnitKind> = kind_at(target).into_iter().collect();
+            kinds.extend(partners.iter().filter_map(|s| kind_at(*s)));
+            let squares: Vec<String> =
+                std::iter::once(target).chain(partners.iter().copied()).map(|s| s.to_string()).collect();
+            Opt {
+                label: format!("{} · {}", group_text(&kinds, l), squares.join(", ")),
+                value: i.to_string(),
+                description: (i == 0).then(|| tr!(l, "defence-default")),
+            }
+        })
+        .collect();
+    vec![vec![Comp::Select {
+        id: Cid::Defend(m, view.ply).encode(),
+        placeholder: tr!(l, "defence-placeholder"),
+        options: opts,
+    }]]
+}
+
+/// Time left as shown on a board strip: `2d 04h`, `3:07:09`, `12:30`.
+pub fn time_left(ms: i64, l: Language) -> String {
+    let s = (ms.max(0) + 999) / 1000;
+    let (d, h, m, sec) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    if d > 0 {
+        let (dd, hh) = if l == Language::Ru { ("д", "ч") } else { ("d", "h") };
+        format!("{d}{dd} {h:02}{hh}")
+    } else if h > 0 {
+        format!("{h}:{m:02}:{sec:02}")
+    } else {
+        format!("{m}:{sec:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks() {
+        assert_eq!(time_left(2 * 86_400_000 + 4 * 3_600_000 + 5, Language::En), "2d 04h");
+        assert_eq!(time_left(2 * 86_400_000 + 4 * 3_600_000 - 5, Language::Ru), "2д 04ч");
+        assert_eq!(time_left(3 * 3_600_000 + 7 * 60_000 + 9_000, Language::En), "3:07:09");
+        assert_eq!(time_left(750_000, Language::En), "12:30");
+        assert_eq!(time_left(-5, Language::En), "0:00");
+    }
+}
