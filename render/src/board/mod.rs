@@ -20,9 +20,9 @@ use tiny_skia::{FillRule, Pixmap, Transform};
 
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
+use crate::labels::BoardLabels;
 use crate::palette::{self, Palette};
 use crate::shapes::{fill_rect, round_stroke, rounded_rect, IconColors};
-use crate::BoardLabels;
 use marks::{MarkStyle, Marker};
 use sprites::{blit, blit_indexed, Sprites};
 use token::{Label, Token, TokenBox, TokenStyle};
@@ -452,7 +452,7 @@ impl<G: BoardGame> Board<G> {
 
     /// Encodes palette indices of a whole board as an indexed PNG.
     pub(crate) fn encode_png(&self, indexed: &[u8]) -> Vec<u8> {
-        crate::encode_indexed(&self.palette, indexed, G::GEOMETRY.width(), G::GEOMETRY.height())
+        crate::palette::encode_indexed(&self.palette, indexed, G::GEOMETRY.width(), G::GEOMETRY.height())
     }
 }
 

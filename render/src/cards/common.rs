@@ -1,7 +1,7 @@
 //! What the cards share: their colours, the background, panels and progress bars, the RGB PNG
 //! encoding, and the board part of both games' setup previews.
 
-use admiral_engine::Side;
+use admiral_engine::{Language, Side};
 use tiny_skia::{FillRule, Pixmap, Stroke, Transform};
 
 use crate::board::sprites::tile;
@@ -10,7 +10,17 @@ use crate::board::{BoardGame, BoardSquare, ZONES};
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
 use crate::shapes::{fill_rect, rounded_rect};
-use crate::SetupLabels;
+
+/// Texts of the setup preview.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetupLabels {
+    /// Language of unit codes and names.
+    pub language: Language,
+    /// Heading, e.g. "Your fleet · South" / "Ваш флот · Юг".
+    pub title: String,
+    /// A line under the heading, e.g. "Front row at the top. Press Ready when done."
+    pub subtitle: String,
+}
 
 pub(super) const CARD_BG: Rgb = Rgb::hex(0x0f1d2b);
 const CARD_BG2: Rgb = Rgb::hex(0x182d43);

@@ -19,11 +19,11 @@ mod stratego_setup;
 pub use atlas::{AtlasEntry, AtlasLabels};
 pub use awards::AwardLine;
 pub use battle::{BattleCard, BattleSide};
+pub use common::SetupLabels;
 pub use game_over::GameOverCard;
 pub use insignia::{RankInfo, RANKS};
 pub use profile::ProfileCard;
 pub use ranks::RanksCard;
-pub use setup::SetupLabels;
 
 pub(crate) use atlas::atlas;
 pub(crate) use battle::battle;

@@ -1,23 +1,12 @@
 //! The setup preview of Admiral: the player's zone, larger, with a legend of counts.
 
-use admiral_engine::{Language, Layout, Side, UnitKind};
+use admiral_engine::{Layout, Side, UnitKind};
 
-use super::common::{encode_rgb, setup_card, SetupGrid, MUTED, TEXT};
+use super::common::{encode_rgb, setup_card, SetupGrid, SetupLabels, MUTED, TEXT};
 use crate::admiral::Admiral;
 use crate::board::token::{draw_token_on_card, Token};
 use crate::color::Rgb;
 use crate::font::{Align, Face, Fonts};
-
-/// Texts of the setup preview.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SetupLabels {
-    /// Language of unit codes and names.
-    pub language: Language,
-    /// Heading, e.g. "Your fleet · South" / "Ваш флот · Юг".
-    pub title: String,
-    /// A line under the heading, e.g. "Front row at the top. Press Ready when done."
-    pub subtitle: String,
-}
 
 /// The zone's five rows of 56-pixel squares, and the legend's 6 rows of 42 pixels.
 const GRID: SetupGrid =

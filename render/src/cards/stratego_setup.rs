@@ -4,12 +4,12 @@
 use admiral_engine::stratego::{Layout, Rank};
 use admiral_engine::Side;
 
+use super::common::SetupLabels;
 use super::common::{encode_rgb, setup_card, SetupGrid, TEXT};
 use crate::board::token::{draw_token_on_card, Token};
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
 use crate::stratego::Stratego;
-use crate::SetupLabels;
 
 /// Four rows of 60-pixel squares, and the legend's 6 rows of 46 pixels.
 const GRID: SetupGrid =

@@ -22,8 +22,8 @@ use crate::board::{
 };
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
+use crate::labels::BoardLabels;
 use crate::shapes::{round_stroke, rounded_rect, IconColors};
-use crate::BoardLabels;
 
 pub(crate) use icons::draw_piece_icon;
 
