@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::formation::Partners;
-use crate::notation_quote::{fold_marks, TypedNotation};
+use crate::shared::notation::{fold_marks, TypedNotation};
 use crate::square::{column_letter, Square};
 
 /// One turn's action by the side to move.
@@ -99,7 +99,7 @@ impl Action {
     /// Parses typed notation: upper case, Cyrillic look-alike columns, any of `x X : × х Х`
     /// for the attack, `–`/`—` for the move, white space anywhere and partners in any order.
     ///
-    /// Errors quote the player's own text as typed (see [`crate::notation_quote`]), shortened
+    /// Errors quote the player's own text as typed (see [`crate::shared::notation`]), shortened
     /// when long, and count positions in characters of the typed text.
     pub fn parse(text: &str) -> Result<Action, ParseActionError> {
         let typed = TypedNotation::clean(text, |c| match c {
@@ -211,7 +211,7 @@ impl Reader<'_> {
 }
 
 /// Why a typed action could not be read. The texts it quotes are the player's own, as typed,
-/// shortened with `…` past [`crate::notation_quote::QUOTE_LIMIT`] characters.
+/// shortened with `…` past [`crate::shared::notation::QUOTE_LIMIT`] characters.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {
     /// Nothing was typed.
@@ -294,7 +294,7 @@ impl<'de> Deserialize<'de> for Action {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation_quote::{is_typed_quote, ELLIPSIS, QUOTE_LIMIT};
+    use crate::shared::notation::{is_typed_quote, ELLIPSIS, QUOTE_LIMIT};
     use proptest::prelude::*;
 
     fn round_trip(text: &str) -> String {

@@ -8,6 +8,7 @@ use crate::outcome::{EndReason, Outcome, Status};
 use crate::position::{Position, PositionTextError};
 use crate::record::{Ending, Record, Start, Turn, RECORD_FORMAT};
 use crate::resolve::{Defense, PlayError};
+use crate::shared::BySide;
 use crate::square::{Side, Square, SquareSet, SQUARES};
 use crate::unit::{Language, UnitKind, KINDS};
 use crate::view::{Cell, View};
@@ -92,8 +93,8 @@ pub enum GameError {
 pub struct Game {
     position: Position,
     record: Record,
-    memory: [Memory; 2],
-    losses: [[u8; KINDS]; 2],
+    memory: BySide<Memory>,
+    losses: BySide<[u8; KINDS]>,
     last_turn: Vec<Event>,
     last_action: Option<(Side, Action)>,
     ending: Option<Outcome>,
@@ -132,8 +133,8 @@ impl Game {
                 turns: Vec::new(),
                 ending: None,
             },
-            memory: [Memory::new(), Memory::new()],
-            losses: [[0; KINDS]; 2],
+            memory: BySide::new(Memory::new(), Memory::new()),
+            losses: BySide::splat([0; KINDS]),
             last_turn: Vec::new(),
             last_action: None,
             ending: None,
@@ -240,10 +241,10 @@ impl Game {
         self.record.turns.push(Turn { action: *action, defense });
         for event in &events {
             for viewer in Side::BOTH {
-                self.memory[viewer.index()].learn(viewer, event);
+                self.memory[viewer].learn(viewer, event);
             }
             if let Event::Destroyed { side, kind, .. } = *event {
-                self.losses[side.index()][kind.index()] += 1;
+                self.losses[side][kind.index()] += 1;
             }
         }
         self.last_action = Some((side, *action));
@@ -265,7 +266,7 @@ impl Game {
 
     /// Units `side` has lost so far, by kind.
     pub fn losses(&self, side: Side) -> [u8; KINDS] {
-        self.losses[side.index()]
+        self.losses[side]
     }
 
     /// What `viewer` may know, and nothing more; remembered identities only if the match has
@@ -281,7 +282,7 @@ impl Game {
     }
 
     fn view_with(&self, viewer: Side, intel: bool) -> View {
-        let memory = &self.memory[viewer.index()];
+        let memory = &self.memory[viewer];
         let cells = Square::all()
             .map(|sq| match self.position.piece_at(sq) {
                 None => Cell::Empty,
@@ -314,7 +315,7 @@ impl Game {
             last_turn: self.last_turn.iter().map(|e| e.seen_by(viewer)).collect(),
             moved_markers: if intel { memory.moved.iter().collect() } else { Vec::new() },
             exposed: if intel {
-                let theirs = &self.memory[viewer.opponent().index()];
+                let theirs = &self.memory[viewer.opponent()];
                 self.position
                     .occupied_by(viewer)
                     .iter()
@@ -323,8 +324,8 @@ impl Game {
             } else {
                 Vec::new()
             },
-            own_losses: self.losses[viewer.index()],
-            enemy_losses: self.losses[viewer.opponent().index()],
+            own_losses: self.losses[viewer],
+            enemy_losses: self.losses[viewer.opponent()],
         }
     }
 
@@ -345,6 +346,6 @@ impl Game {
     /// Test support: the identity `viewer` remembers on a square (even with intel off).
     #[doc(hidden)]
     pub fn remembered(&self, viewer: Side, sq: Square) -> Option<UnitKind> {
-        self.memory[viewer.index()].identity[sq.index()]
+        self.memory[viewer].identity[sq.index()]
     }
 }

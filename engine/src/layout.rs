@@ -193,7 +193,7 @@ impl Layout {
                     errors.push(LayoutError {
                         line: Some(line),
                         column: Some(column),
-                        problem: LayoutProblem::UnknownCode(crate::notation_quote::shorten_quote(token)),
+                        problem: LayoutProblem::UnknownCode(crate::shared::notation::shorten_quote(token)),
                     });
                     continue;
                 };

@@ -89,7 +89,7 @@ impl Position {
     /// Squares orthogonally next to an enemy of the side to move: where contact attacks start.
     #[inline]
     fn near_enemy(&self) -> SquareSet {
-        self.occupied[self.to_move.opponent().index()].orthogonal_neighbours()
+        self.occupied[self.to_move.opponent()].orthogonal_neighbours()
     }
 
     /// The fast generator, by whole sets of squares at a time: plain moves per direction,
@@ -100,9 +100,9 @@ impl Position {
         &self,
         visit: &mut impl FnMut(Action) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let side = self.to_move.index();
+        let side = self.to_move;
         let own = self.occupied[side];
-        let empty = SquareSet::ALL.minus(own).minus(self.occupied[1 - side]);
+        let empty = SquareSet::ALL.minus(own).minus(self.occupied[side.opponent()]);
         let near_enemy = self.near_enemy();
         let plain = own.minus(self.weapons[side]).minus(self.immobile[side]);
         let contact = self.contact[side];
@@ -169,7 +169,7 @@ impl Position {
             return out;
         }
         let near_enemy = self.near_enemy();
-        for from in self.occupied[self.to_move.index()].iter() {
+        for from in self.occupied[self.to_move].iter() {
             let _ = self.generate_for(from, near_enemy, &mut |action| {
                 out.push(action);
                 ControlFlow::Continue(())

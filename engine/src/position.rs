@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::outcome::{EndReason, Outcome, Status};
+use crate::shared::BySide;
 use crate::square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
 use crate::unit::{Piece, UnitKind, KINDS};
 
@@ -16,15 +17,15 @@ pub const QUIET_PLY_LIMIT: u16 = 200;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; SQUARES],
-    pub(crate) occupied: [SquareSet; 2],
-    pub(crate) counts: [[u8; KINDS]; 2],
+    pub(crate) occupied: BySide<SquareSet>,
+    pub(crate) counts: BySide<[u8; KINDS]>,
     /// Per side: tethered weapons (AC, TP, MN), immobile units (NB, SM), contact attackers
     /// (scale ships and FS). Kept in step with the board for the fast move generator.
-    pub(crate) weapons: [SquareSet; 2],
-    pub(crate) immobile: [SquareSet; 2],
-    pub(crate) contact: [SquareSet; 2],
+    pub(crate) weapons: BySide<SquareSet>,
+    pub(crate) immobile: BySide<SquareSet>,
+    pub(crate) contact: BySide<SquareSet>,
     /// Per side, the carriers of tethered weapons: CV, TB, DD (see [`carrier_slot`]).
-    pub(crate) carriers: [[SquareSet; 3]; 2],
+    pub(crate) carriers: BySide<[SquareSet; 3]>,
     pub(crate) to_move: Side,
     pub(crate) quiet_plies: u16,
     pub(crate) decided: Option<Outcome>,
@@ -35,12 +36,12 @@ impl Position {
     pub fn empty(to_move: Side) -> Position {
         Position {
             board: [None; SQUARES],
-            occupied: [SquareSet::EMPTY; 2],
-            counts: [[0; KINDS]; 2],
-            weapons: [SquareSet::EMPTY; 2],
-            immobile: [SquareSet::EMPTY; 2],
-            contact: [SquareSet::EMPTY; 2],
-            carriers: [[SquareSet::EMPTY; 3]; 2],
+            occupied: BySide::splat(SquareSet::EMPTY),
+            counts: BySide::splat([0; KINDS]),
+            weapons: BySide::splat(SquareSet::EMPTY),
+            immobile: BySide::splat(SquareSet::EMPTY),
+            contact: BySide::splat(SquareSet::EMPTY),
+            carriers: BySide::splat([SquareSet::EMPTY; 3]),
             to_move,
             quiet_plies: 0,
             decided: None,
@@ -68,7 +69,7 @@ impl Position {
     /// The squares holding `side`'s units, in square order.
     #[inline]
     pub fn occupied_by(&self, side: Side) -> SquareSet {
-        self.occupied[side.index()]
+        self.occupied[side]
     }
 
     /// Every unit with its square, in square order.
@@ -79,33 +80,33 @@ impl Position {
     /// How many units of `kind` `side` has on the board.
     #[inline]
     pub fn count(&self, side: Side, kind: UnitKind) -> usize {
-        self.counts[side.index()][kind.index()] as usize
+        self.counts[side][kind.index()] as usize
     }
 
     /// Puts a unit on a square (replacing whatever stood there). For building positions.
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
         self.board[sq.index()] = Some(piece);
-        self.occupied[piece.side.index()].insert(sq);
-        self.counts[piece.side.index()][piece.kind.index()] += 1;
+        self.occupied[piece.side].insert(sq);
+        self.counts[piece.side][piece.kind.index()] += 1;
         if let Some(set) = self.class_set(piece.kind, piece.side) {
             set.insert(sq);
         }
         if let Some(slot) = carrier_slot(piece.kind) {
-            self.carriers[piece.side.index()][slot].insert(sq);
+            self.carriers[piece.side][slot].insert(sq);
         }
     }
 
     /// Clears a square, returning what stood there.
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
-        self.occupied[piece.side.index()].remove(sq);
-        self.counts[piece.side.index()][piece.kind.index()] -= 1;
+        self.occupied[piece.side].remove(sq);
+        self.counts[piece.side][piece.kind.index()] -= 1;
         if let Some(set) = self.class_set(piece.kind, piece.side) {
             set.remove(sq);
         }
         if let Some(slot) = carrier_slot(piece.kind) {
-            self.carriers[piece.side.index()][slot].remove(sq);
+            self.carriers[piece.side][slot].remove(sq);
         }
         Some(piece)
     }
@@ -113,7 +114,7 @@ impl Position {
     /// The class set a kind belongs to, if any (see the fields' docs).
     #[inline]
     fn class_set(&mut self, kind: UnitKind, side: Side) -> Option<&mut SquareSet> {
-        let i = side.index();
+        let i = side;
         if kind.carrier().is_some() {
             Some(&mut self.weapons[i])
         } else if kind.is_immobile() {

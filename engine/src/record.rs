@@ -1,51 +1,23 @@
-//! Match records: how a game started plus every action and defence, enough to replay it.
+//! Admiral's match records: the shared [`crate::shared::Record`] with Admiral's turns (an
+//! action and the defence declared) and end reasons.
 
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::outcome::EndReason;
-use crate::square::{Side, Square};
+use crate::square::Square;
+
+pub use crate::shared::Start;
 
 /// The current record format. Readers accept this version and refuse newer ones.
 pub const RECORD_FORMAT: u32 = 1;
 
-/// Everything needed to replay a match, serialisable (JSON in the store and in downloads).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
-    /// The record format version ([`RECORD_FORMAT`]).
-    pub format: u32,
-    /// The ruleset, `admiral`.
-    pub ruleset: String,
-    /// Whether the match shows remembered identities of enemy markers.
-    pub intel: bool,
-    /// How the game started.
-    pub start: Start,
-    /// Every action in order, with the defence declared where a battle took place.
-    pub turns: Vec<Turn>,
-    /// A resignation or timeout that ended the game, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ending: Option<Ending>,
-}
+/// Everything needed to replay an Admiral match; its `ruleset` is `admiral`.
+pub type Record = crate::shared::Record<Turn, EndReason>;
 
-/// How a recorded game started.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "from", rename_all = "snake_case")]
-pub enum Start {
-    /// A new game from both layouts (layout file grids); South moves first.
-    Layouts {
-        /// South's layout grid.
-        south: String,
-        /// North's layout grid.
-        north: String,
-    },
-    /// A loaded position.
-    Position {
-        /// Position text.
-        position: String,
-        /// The side to move.
-        to_move: Side,
-    },
-}
+/// A game ended by a player rather than by the board: [`EndReason::Resignation`] or
+/// [`EndReason::Timeout`].
+pub type Ending = crate::shared::Ending<EndReason>;
 
 /// One recorded action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,13 +27,4 @@ pub struct Turn {
     /// The defender's partner squares, when the action started a battle of scale ships.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defense: Option<Vec<Square>>,
-}
-
-/// A game ended by a player rather than by the board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ending {
-    /// The side that resigned or ran out of time.
-    pub side: Side,
-    /// [`EndReason::Resignation`] or [`EndReason::Timeout`].
-    pub reason: EndReason,
 }

@@ -6,6 +6,7 @@ use crate::explain::Illegal;
 use crate::formation::{Group, Partners, Placed};
 use crate::outcome::{EndReason, Outcome, Status};
 use crate::position::{Position, QUIET_PLY_LIMIT};
+use crate::shared::BySide;
 use crate::square::{Side, Square};
 use crate::unit::{Piece, UnitKind};
 
@@ -47,7 +48,7 @@ pub enum PlayError {
 /// Records which bases the current action destroyed, to judge the end rules.
 #[derive(Default)]
 struct Damage {
-    bases_lost: [bool; 2],
+    bases_lost: BySide<bool>,
 }
 
 impl Position {
@@ -109,8 +110,7 @@ impl Position {
 
     /// The end rules that depend on the last action, in the rules' order.
     fn judge(&self, damage: &Damage) -> Option<Outcome> {
-        let no_bases =
-            |side: Side| damage.bases_lost[side.index()] && self.count(side, UnitKind::NavalBase) == 0;
+        let no_bases = |side: Side| damage.bases_lost[side] && self.count(side, UnitKind::NavalBase) == 0;
         match (no_bases(Side::South), no_bases(Side::North)) {
             (true, true) => {
                 return Some(Outcome { status: Status::Draw, reason: EndReason::AllBasesDestroyed })
@@ -139,7 +139,7 @@ impl Position {
         let Some(piece) = self.remove(sq) else { return };
         events.push(Event::Destroyed { side: piece.side, kind: piece.kind, square: sq });
         if piece.kind == UnitKind::NavalBase {
-            damage.bases_lost[piece.side.index()] = true;
+            damage.bases_lost[piece.side] = true;
         }
     }
 

@@ -1,9 +1,13 @@
-//! Board geometry: sides, squares and the 14×15 grid.
+//! Admiral's board geometry: squares and the 14×15 grid (the sides are shared,
+//! [`crate::shared::Side`]).
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+
+pub use crate::shared::notation::column_letter;
+pub use crate::shared::Side;
 
 /// Number of columns (`a`..`n`).
 pub const COLS: u8 = 14;
@@ -11,59 +15,6 @@ pub const COLS: u8 = 14;
 pub const ROWS: u8 = 15;
 /// Number of squares on the board.
 pub const SQUARES: usize = COLS as usize * ROWS as usize;
-
-/// One of the two players. South sits at rows 1–5 and moves first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// The player whose back row is row 1.
-    South,
-    /// The player whose back row is row 15.
-    North,
-}
-
-impl Side {
-    /// Both sides, South first.
-    pub const BOTH: [Side; 2] = [Side::South, Side::North];
-
-    /// The other side.
-    #[inline]
-    pub const fn opponent(self) -> Side {
-        match self {
-            Side::South => Side::North,
-            Side::North => Side::South,
-        }
-    }
-
-    /// 0 for South, 1 for North: handy for per-side arrays.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Lower-case English name, as used by the referee protocol.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::South => "south",
-            Side::North => "north",
-        }
-    }
-
-    /// Parses `south` / `north` (any case).
-    pub fn from_name(name: &str) -> Option<Side> {
-        match name.to_ascii_lowercase().as_str() {
-            "south" => Some(Side::South),
-            "north" => Some(Side::North),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// A square of the board.
 ///
@@ -223,26 +174,6 @@ impl Square {
         }
         let row: u8 = digits.parse().ok()?;
         Square::new(col, row.checked_sub(1)?)
-    }
-}
-
-/// Maps a typed column letter to a 0-based column: `a`..`n` in either case, and the Cyrillic
-/// letters that look like Latin ones (А В С Е Н К М), since people switch keyboards.
-pub fn column_letter(c: char) -> Option<u8> {
-    let latin = match c {
-        'А' | 'а' => 'a',
-        'В' | 'в' => 'b',
-        'С' | 'с' => 'c',
-        'Е' | 'е' => 'e',
-        'Н' | 'н' => 'h',
-        'К' | 'к' => 'k',
-        'М' | 'м' => 'm',
-        c => c.to_ascii_lowercase(),
-    };
-    if ('a'..='n').contains(&latin) {
-        Some(latin as u8 - b'a')
-    } else {
-        None
     }
 }
 

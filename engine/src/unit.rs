@@ -4,7 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::square::Side;
+pub use crate::shared::Language;
+use crate::shared::Side;
 
 /// A kind of unit. The order is the order of the rules' fleet table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -268,17 +269,6 @@ impl fmt::Display for UnitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code_en())
     }
-}
-
-/// The two languages the product speaks.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    /// English.
-    #[default]
-    En,
-    /// Russian.
-    Ru,
 }
 
 /// A unit on the board: its kind and owner.

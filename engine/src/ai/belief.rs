@@ -7,10 +7,10 @@
 //! is unlikely (its carrier must have been beside it). Worlds are sampled from these weights,
 //! without replacement, so every sampled fleet has the right counts.
 
-use super::markers::Markers;
 use crate::layout::{Layout, ZONE_DEPTH};
 use crate::position::Position;
-use crate::rng::Dice;
+use crate::shared::markers::Markers;
+use crate::shared::Dice;
 use crate::square::{Side, Square, SquareSet};
 use crate::unit::{Piece, UnitKind, KINDS};
 use crate::view::{Cell, View};

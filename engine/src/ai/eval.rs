@@ -3,6 +3,7 @@
 use crate::formation::{can_team, pair_strength};
 use crate::outcome::Status;
 use crate::position::{Position, QUIET_PLY_LIMIT};
+use crate::shared::BySide;
 use crate::square::{Side, Square};
 use crate::unit::{UnitKind, KINDS};
 
@@ -121,26 +122,26 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
     // and the bases the positional terms measure against from its immobile units (the
     // evaluation is the search's hot path: a pass over every unit here cost a tenth of it).
     let mut score = 0.0;
-    let mut bases = [FewSquares::default(); 2];
-    let mut movers = [0u32; 2];
+    let mut bases = BySide::splat(FewSquares::default());
+    let mut movers = BySide::splat(0u32);
     for side in Side::BOTH {
         let mut material = 0.0;
         for kind in UnitKind::ALL {
             let count = position.count(side, kind);
             material += count as f32 * value(kind);
             if !kind.is_immobile() && kind.carrier().is_none() {
-                movers[side.index()] += count as u32;
+                movers[side] += count as u32;
             }
         }
         score += if side == me { material } else { -material };
-        for sq in position.immobile[side.index()].iter() {
+        for sq in position.immobile[side].iter() {
             if position.piece_at(sq).is_some_and(|p| p.kind == UnitKind::NavalBase) {
-                bases[side.index()].push(sq);
+                bases[side].push(sq);
             }
         }
     }
     if weights.reserve > 0.0 {
-        let reserve = |side: Side| (movers[side.index()] as f32 + 1.0).ln();
+        let reserve = |side: Side| (movers[side] as f32 + 1.0).ln();
         score += weights.reserve * (reserve(me) - reserve(me.opponent()));
     }
     if weights.attack_bases > 0.0
@@ -174,12 +175,12 @@ fn positional(
     position: &Position,
     side: Side,
     weights: &Weights,
-    bases: &[FewSquares; 2],
+    bases: &BySide<FewSquares>,
     approach_worth: &[f32; KINDS],
 ) -> f32 {
     let enemy = side.opponent();
-    let enemy_bases = &bases[enemy.index()];
-    let own_bases = &bases[side.index()];
+    let enemy_bases = &bases[enemy];
+    let own_bases = &bases[side];
     let mut score = 0.0;
     if weights.seal > 0.0 {
         for base in own_bases.iter() {

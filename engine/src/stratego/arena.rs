@@ -2,8 +2,6 @@
 //! programs (the arena binary's `ucc:` players), for measuring strength and speed. The report
 //! is Admiral's [`Summary`], so both rulesets print the same line.
 
-use std::time::Instant;
-
 use super::action::Action;
 use super::ai::Ai;
 use super::autoplace::auto_layout;
@@ -11,11 +9,11 @@ use super::event::{EndReason, Event};
 use super::game::Game;
 use super::layout::Layout;
 use super::view::View;
-use crate::arena::{game_seed, GameResult, Progress, Summary, ARENA_PLY_CAP};
-use crate::autoplace::Style;
-use crate::outcome::Status;
-use crate::rng::Dice;
-use crate::square::Side;
+use crate::shared::summary::{GameResult, Summary, ARENA_PLY_CAP};
+use crate::shared::Dice;
+use crate::shared::Side;
+use crate::shared::Status;
+use crate::shared::Style;
 
 /// What an agent may look at: its own side's knowledge of the game.
 pub struct Seat<'a> {
@@ -200,34 +198,8 @@ pub fn run(
     make_b: &(dyn Fn() -> Box<dyn Agent> + Sync),
     finished: &(dyn Fn(u64, &Played) + Sync),
 ) -> (Summary, Vec<Played>) {
-    let start = Instant::now();
-    let threads = threads.max(1);
-    let progress = Progress::default();
-    let progress = &progress;
-    let mut played: Vec<(u64, Played)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let (mut a, mut b) = (make_a(), make_b());
-                    (t as u64..games)
-                        .step_by(threads)
-                        .map(|i| {
-                            let game = play_game(a.as_mut(), b.as_mut(), i % 2 == 0, game_seed(seed, i));
-                            finished(i, &game);
-                            progress.record(&game.result, games);
-                            (i, game)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("arena thread")).collect()
-    });
-    played.sort_by_key(|(i, _)| *i);
-    let played: Vec<Played> = played.into_iter().map(|(_, p)| p).collect();
-    let summary = Summary {
-        results: played.iter().map(|p| p.result).collect(),
-        seconds: start.elapsed().as_secs_f64(),
+    let play = |a: &mut (dyn Agent + 'static), b: &mut (dyn Agent + 'static), a_is_south: bool, seed: u64| {
+        play_game(a, b, a_is_south, seed)
     };
-    (summary, played)
+    Summary::run_games(games, seed, threads, make_a, make_b, &play, |p: &Played| p.result, finished)
 }

@@ -1,7 +1,5 @@
 //! A Stratego match: the true position, its record, and what each side has seen.
 
-use serde::{Deserialize, Serialize};
-
 use super::action::Action;
 use super::board::Sq;
 use super::event::{EndReason, Event, Outcome};
@@ -10,40 +8,21 @@ use super::memory::Memory;
 use super::piece::RANKS;
 use super::position::{PlayError, Position, PositionTextError};
 use super::view::{Cell, View};
-use crate::outcome::Status;
-use crate::record::Start;
-use crate::square::Side;
-use crate::unit::Language;
+use crate::shared::BySide;
+use crate::shared::Language;
+use crate::shared::Side;
+use crate::shared::Start;
+use crate::shared::Status;
 
 /// The current Stratego record format.
 pub const RECORD_FORMAT: u32 = 1;
 
-/// Everything needed to replay a Stratego match (JSON in the store and in downloads).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
-    /// The record format version ([`RECORD_FORMAT`]).
-    pub format: u32,
-    /// Always `stratego`.
-    pub ruleset: String,
-    /// Whether views show remembered identities of enemy pieces.
-    pub intel: bool,
-    /// How the game started (layout grids, South first, or a position).
-    pub start: Start,
-    /// Every action in canonical notation.
-    pub turns: Vec<Action>,
-    /// A resignation, timeout or forfeit that ended the game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ending: Option<Ending>,
-}
+/// Everything needed to replay a Stratego match (JSON in the store and in downloads): every
+/// action in canonical notation; its `ruleset` is `stratego`.
+pub type Record = crate::shared::Record<Action, EndReason>;
 
-/// A game ended by a player rather than by the board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ending {
-    /// The side that resigned, ran out of time or forfeited.
-    pub side: Side,
-    /// Why.
-    pub reason: EndReason,
-}
+/// A game ended by a player rather than by the board (resignation, timeout or forfeit).
+pub type Ending = crate::shared::Ending<EndReason>;
 
 /// Why a Stratego match could not be set up or replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -82,8 +61,8 @@ pub enum GameError {
 pub struct Game {
     position: Position,
     record: Record,
-    memory: [Memory; 2],
-    losses: [[u8; RANKS]; 2],
+    memory: BySide<Memory>,
+    losses: BySide<[u8; RANKS]>,
     last_turn: Vec<Event>,
     last_action: Option<(Side, Action)>,
     ending: Option<Outcome>,
@@ -123,8 +102,8 @@ impl Game {
                 turns: Vec::new(),
                 ending: None,
             },
-            memory: [Memory::new(), Memory::new()],
-            losses: [[0; RANKS]; 2],
+            memory: BySide::new(Memory::new(), Memory::new()),
+            losses: BySide::splat([0; RANKS]),
             last_turn: Vec::new(),
             last_action: None,
             ending: None,
@@ -218,10 +197,10 @@ impl Game {
         self.record.turns.push(action);
         for event in &events {
             for viewer in Side::BOTH {
-                self.memory[viewer.index()].learn(viewer, event);
+                self.memory[viewer].learn(viewer, event);
             }
             if let Event::Destroyed { side, rank, .. } = *event {
-                self.losses[side.index()][rank.index()] += 1;
+                self.losses[side][rank.index()] += 1;
             }
         }
         self.last_action = Some((side, action));
@@ -234,7 +213,7 @@ impl Game {
     /// which had no such rule (`admiral-arena --ucc-no-two-square`); a game played with it
     /// cannot be replayed from its record.
     pub fn waive_two_square(&mut self, side: Side) {
-        self.position.repetition[side.index()] = Default::default();
+        self.position.repetition[side] = Default::default();
     }
 
     /// Ends the game because `side` resigned, ran out of time or forfeited; the other side
@@ -251,7 +230,7 @@ impl Game {
 
     /// Pieces `side` has lost, by kind.
     pub fn losses(&self, side: Side) -> [u8; RANKS] {
-        self.losses[side.index()]
+        self.losses[side]
     }
 
     /// What `viewer` may know (remembered identities only if the match has intel on).
@@ -265,7 +244,7 @@ impl Game {
     }
 
     fn view_with(&self, viewer: Side, intel: bool) -> View {
-        let memory = &self.memory[viewer.index()];
+        let memory = &self.memory[viewer];
         let cells = Sq::all()
             .map(|sq| match self.position.piece_at(sq) {
                 None if sq.is_lake() => Cell::Lake,
@@ -292,9 +271,9 @@ impl Game {
             exposed: if intel { memory.exposed() } else { Vec::new() },
             own_moved: if intel { memory.own.moved.iter().collect() } else { Vec::new() },
             conduct: if intel { Sq::all().filter_map(|sq| memory.conduct(sq)).collect() } else { Vec::new() },
-            own_losses: self.losses[viewer.index()],
-            enemy_losses: self.losses[viewer.opponent().index()],
-            repetition: [self.position.repetition(Side::South), self.position.repetition(Side::North)],
+            own_losses: self.losses[viewer],
+            enemy_losses: self.losses[viewer.opponent()],
+            repetition: BySide::from_fn(|side| self.position.repetition(side)),
         }
     }
 

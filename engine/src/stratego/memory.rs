@@ -6,7 +6,7 @@ use super::board::{Sq, SqSet, SQUARES};
 use super::event::Event;
 use super::piece::Rank;
 use super::view::Conduct;
-use crate::square::Side;
+use crate::shared::Side;
 
 /// What is public about one side's pieces: the last revealed identity on each square, carried
 /// along as pieces move, and which pieces have moved.

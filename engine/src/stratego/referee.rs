@@ -10,9 +10,9 @@ use super::ai::Ai;
 use super::game::Game;
 use super::layout::{describe_errors, Layout};
 use super::position::Position;
-use crate::ai::Budget;
-use crate::square::Side;
-use crate::unit::Language;
+use crate::shared::Budget;
+use crate::shared::Language;
+use crate::shared::Side;
 
 pub(crate) type Answer = Result<Map<String, Value>, String>;
 

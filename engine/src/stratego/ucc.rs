@@ -19,9 +19,10 @@ use super::memory::Memory;
 use super::piece::{Rank, RANKS};
 use super::position::Repetition;
 use super::view::{Cell, View};
-use crate::ai::Budget;
-use crate::outcome::Status;
-use crate::square::Side;
+use crate::shared::Budget;
+use crate::shared::BySide;
+use crate::shared::Side;
+use crate::shared::Status;
 
 /// The protocol's colour for a side: `RED` (South, moves first) or `BLUE` (North).
 pub fn colour(side: Side) -> &'static str {
@@ -248,10 +249,10 @@ struct Tracker {
     /// Squares holding enemy pieces.
     enemy: SqSet,
     memory: Memory,
-    losses: [[u8; RANKS]; 2],
+    losses: BySide<[u8; RANKS]>,
     ply: u32,
     quiet_plies: u16,
-    repetition: [Repetition; 2],
+    repetition: BySide<Repetition>,
     last: Option<(Side, Action, Vec<Event>)>,
 }
 
@@ -266,10 +267,10 @@ impl Tracker {
             own,
             enemy: SqSet::EMPTY,
             memory: Memory::new(),
-            losses: [[0; RANKS]; 2],
+            losses: BySide::splat([0; RANKS]),
             ply: 0,
             quiet_plies: 0,
-            repetition: [Repetition::default(); 2],
+            repetition: BySide::splat(Repetition::default()),
             last: None,
         }
     }
@@ -328,7 +329,7 @@ impl Tracker {
         match outcome {
             "OK" => {
                 events.push(Event::Moved { side, rank: mover_rank, from: m.from, to: m.to });
-                self.repetition[side.index()].record_move(m.from, m.to);
+                self.repetition[side].record_move(m.from, m.to);
                 self.quiet_plies = self.quiet_plies.saturating_add(1);
             }
             "KILLS" | "DIES" | "BOTHDIE" => {
@@ -350,7 +351,7 @@ impl Tracker {
                 if winner != Some(side) {
                     events.push(Event::Destroyed { side, rank: a, square: m.from });
                 }
-                self.repetition[side.index()].record_attack();
+                self.repetition[side].record_attack();
                 self.quiet_plies = 0;
             }
             // The game is over (QUIT follows) or the move was refused: nothing to track.
@@ -359,7 +360,7 @@ impl Tracker {
         for event in &events {
             self.memory.learn(self.me, event);
             if let Event::Destroyed { side, rank, square } = *event {
-                self.losses[side.index()][rank.index()] += 1;
+                self.losses[side][rank.index()] += 1;
                 if side == self.me {
                     self.own[square.index()] = None;
                 } else {
@@ -418,8 +419,8 @@ impl Tracker {
             exposed: self.memory.exposed(),
             own_moved: self.memory.own.moved.iter().collect(),
             conduct: self.enemy.iter().filter_map(|sq| self.memory.conduct(sq)).collect(),
-            own_losses: self.losses[self.me.index()],
-            enemy_losses: self.losses[self.me.opponent().index()],
+            own_losses: self.losses[self.me],
+            enemy_losses: self.losses[self.me.opponent()],
             repetition: self.repetition,
         }
     }

@@ -5,9 +5,10 @@ use super::super::piece::{Piece, Rank, RANKS};
 use super::super::position::battle;
 use super::super::position::{Position, Repetition};
 use super::super::view::{Cell, Conduct, View};
-use crate::ai::markers::Markers;
-use crate::rng::Dice;
-use crate::square::Side;
+use crate::shared::markers::Markers;
+use crate::shared::BySide;
+use crate::shared::Dice;
+use crate::shared::Side;
 
 /// How much likelier the flag is next to an identified bomb (see [`Clues::walls`]).
 pub const WALLED_FLAG: f32 = 4.0;
@@ -35,7 +36,7 @@ pub struct Belief {
     markers: Markers<Sq, RANKS>,
     to_move: Side,
     quiet_plies: u16,
-    repetition: [Repetition; 2],
+    repetition: BySide<Repetition>,
 }
 
 /// What a belief reads beyond the unseen counts and the rule that bombs and the flag never move.

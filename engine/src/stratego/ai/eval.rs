@@ -5,8 +5,9 @@
 use super::super::board::Sq;
 use super::super::piece::Rank;
 use super::super::position::Position;
-use crate::outcome::Status;
-use crate::square::Side;
+use crate::shared::BySide;
+use crate::shared::Side;
+use crate::shared::Status;
 
 /// Score of a won game; everything else stays far below it.
 pub const WIN: f32 = 10_000.0;
@@ -84,14 +85,14 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
 /// The evaluation without the terminal test (the caller knows the game goes on).
 fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
     let mut score = 0.0;
-    let mut flags: [Option<Sq>; 2] = [None, None];
+    let mut flags: BySide<Option<Sq>> = BySide::splat(None);
     for (sq, piece) in position.pieces() {
         let mut v = value(piece.rank);
         if piece.rank == Rank::Spy && position.count(piece.side.opponent(), Rank::Marshal) == 0 {
             v = 0.5;
         }
         if piece.rank == Rank::Flag {
-            flags[piece.side.index()] = Some(sq);
+            flags[piece.side] = Some(sq);
         }
         if weights.advance > 0.0 && !piece.rank.is_immobile() && piece.rank != Rank::Spy {
             v += weights.advance * sq.rank_from(piece.side) as f32 / 9.0;
@@ -105,14 +106,14 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
     for side in Side::BOTH {
         // Our miners' threat counts for us, the enemy's against us.
         let weight = if side == me { weights.race } else { -weights.defence };
-        let Some(flag) = flags[side.opponent().index()] else { continue };
+        let Some(flag) = flags[side.opponent()] else { continue };
         if weight != 0.0 {
             score += super::race::threat(position, side, flag) * weight;
         }
     }
     if weights.flag > 0.0 || weights.breach > 0.0 {
         for side in Side::BOTH {
-            let Some(flag) = flags[side.opponent().index()] else { continue };
+            let Some(flag) = flags[side.opponent()] else { continue };
             // Every mobile piece is drawn towards the enemy flag; the last few squares count most.
             let near: f32 = position
                 .mobile_of(side)

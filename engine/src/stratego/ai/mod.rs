@@ -34,10 +34,10 @@ use super::layout::Layout;
 use super::piece::{Rank, RANKS};
 use super::position::{battle, Position, QUIET_PLY_LIMIT};
 use super::view::{Cell, View};
-use crate::ai::Budget;
-use crate::autoplace::Style;
-use crate::rng::Dice;
-use crate::square::Side;
+use crate::shared::Budget;
+use crate::shared::Dice;
+use crate::shared::Side;
+use crate::shared::Style;
 use rehearsal::{known_after, Rehearsal};
 use search::Exchange;
 

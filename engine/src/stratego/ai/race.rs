@@ -12,7 +12,7 @@
 use super::super::board::{Sq, SqSet};
 use super::super::piece::Rank;
 use super::super::position::Position;
-use crate::square::Side;
+use crate::shared::Side;
 
 /// Moves beyond which a miner's path counts for nothing.
 const HORIZON: u8 = 16;

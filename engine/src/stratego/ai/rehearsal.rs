@@ -14,7 +14,8 @@ use super::super::memory::Dossier;
 use super::super::piece::RANKS;
 use super::super::position::Position;
 use super::super::view::{Cell, View};
-use crate::square::Side;
+use crate::shared::BySide;
+use crate::shared::Side;
 
 /// What the opponent knows of our army and the public counters, from our view.
 pub(super) struct Rehearsal {
@@ -84,7 +85,7 @@ impl Rehearsal {
             conduct: Vec::new(),
             own_losses: enemy_losses,
             enemy_losses: own_losses,
-            repetition: [world.repetition(Side::South), world.repetition(Side::North)],
+            repetition: BySide::from_fn(|side| world.repetition(side)),
         }
     }
 }
@@ -127,7 +128,7 @@ mod tests {
         let layout = |seed| crate::stratego::ai::Ai::layout(3, seed);
         let (south, north): (Layout, Layout) = (layout(5), layout(6));
         let mut game = Game::new(&south, &north, true).unwrap();
-        let mut dice = crate::rng::Dice::new(9);
+        let mut dice = crate::shared::Dice::new(9);
         for ply in 0..400 {
             if game.outcome().is_some() {
                 break;

@@ -25,7 +25,7 @@ use super::super::event::Event;
 use super::super::piece::Rank;
 use super::super::position::Position;
 use super::eval::{evaluate, value, Weights, WIN};
-use crate::square::Side;
+use crate::shared::Side;
 
 /// What the exchange needs besides the position.
 pub(super) struct Exchange<'a> {

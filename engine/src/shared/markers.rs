@@ -1,7 +1,7 @@
 //! The part of a belief that does not depend on the ruleset: the enemy's unidentified
 //! markers, what each may be, and drawing a whole hidden army from them.
 
-use crate::rng::Dice;
+use super::dice::Dice;
 
 /// The unidentified enemy markers of a belief over `N` kinds, each with a weight per kind
 /// (what its history allows), and how many of each kind are still unaccounted for among them.

@@ -1,4 +1,5 @@
-//! Quoting a player's typed notation back in parse errors, for both rulesets.
+//! Reading and quoting typed notation, for both rulesets: column letters as people type them,
+//! and a player's typed notation quoted back in parse errors.
 //!
 //! The parsers read a *cleaned* copy of what was typed (white space dropped, look-alike marks
 //! folded), but an error must quote what the player actually typed: never the cleaned copy, and
@@ -108,6 +109,26 @@ impl TypedNotation {
 
 /// Whether `quoted` is what an error may quote of `typed`: a piece of the typed text, at most
 /// [`QUOTE_LIMIT`] characters, perhaps followed by [`ELLIPSIS`] (both games' property tests).
+/// Maps a typed column letter to a 0-based column: `a`..`n` in either case, and the Cyrillic
+/// letters that look like Latin ones (А В С Е Н К М), since people switch keyboards.
+pub fn column_letter(c: char) -> Option<u8> {
+    let latin = match c {
+        'А' | 'а' => 'a',
+        'В' | 'в' => 'b',
+        'С' | 'с' => 'c',
+        'Е' | 'е' => 'e',
+        'Н' | 'н' => 'h',
+        'К' | 'к' => 'k',
+        'М' | 'м' => 'm',
+        c => c.to_ascii_lowercase(),
+    };
+    if ('a'..='n').contains(&latin) {
+        Some(latin as u8 - b'a')
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 pub(crate) fn is_typed_quote(typed: &str, quoted: &str) -> bool {
     let kept = quoted.strip_suffix(ELLIPSIS).unwrap_or(quoted);
