@@ -8,20 +8,26 @@
 
 pub mod budget;
 pub mod dice;
+pub mod game;
 pub mod language;
 pub(crate) mod markers;
 pub mod notation;
 pub mod outcome;
 pub mod record;
+pub mod rules;
+pub mod ruleset;
 pub mod side;
 pub mod style;
 pub mod summary;
 
 pub use budget::Budget;
 pub use dice::Dice;
+pub use game::{Game, GameError};
 pub use language::Language;
 pub use outcome::{Outcome, Status};
 pub use record::{Ending, Record, Start};
+pub use rules::Rules;
+pub use ruleset::Ruleset;
 pub use side::{BySide, Side};
 pub use style::Style;
 pub use summary::{GameResult, Summary};

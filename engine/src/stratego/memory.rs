@@ -57,7 +57,7 @@ impl Dossier {
 /// What one side remembers: the enemy's revealed pieces, what the enemy knows of its own, and
 /// the conduct of every enemy piece. Built only from events that side saw, all of them public.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Memory {
+pub struct Memory {
     /// The enemy's pieces.
     pub(crate) enemy: Dossier,
     /// The side's own pieces as the enemy knows them.

@@ -23,7 +23,7 @@ pub mod layout;
 pub(crate) mod memory;
 pub mod piece;
 pub mod position;
-pub mod referee;
+pub mod rules;
 pub mod ucc;
 pub mod view;
 

@@ -234,7 +234,7 @@ pub fn parse_setup(rows: &[String], side: Side) -> Result<Layout, String> {
     layout.validate().map_err(|errors| {
         format!(
             "illegal setup: {}",
-            super::layout::describe_errors(&errors, crate::unit::Language::En).replace('\n', "; ")
+            super::layout::describe_errors(&errors, crate::shared::Language::En).replace('\n', "; ")
         )
     })?;
     Ok(layout)
