@@ -19,7 +19,6 @@
 #![warn(missing_docs)]
 pub mod action;
 pub mod ai;
-pub mod arena;
 pub mod autoplace;
 pub mod event;
 pub mod explain;
@@ -30,12 +29,12 @@ pub mod movegen;
 pub mod outcome;
 pub mod position;
 pub mod record;
-pub mod referee;
 pub mod resolve;
 pub mod rules;
 pub mod shared;
 pub mod square;
 pub mod stratego;
+pub mod tools;
 pub mod unit;
 pub mod view;
 
@@ -56,5 +55,7 @@ pub use shared::ruleset;
 pub use shared::Ruleset;
 pub use shared::{BySide, Dice};
 pub use square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
+pub use tools::arena::admiral as arena;
+pub use tools::referee;
 pub use unit::{Language, Piece, UnitKind, FLEET_SIZE, KINDS};
 pub use view::{Cell, View};

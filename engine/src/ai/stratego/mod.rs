@@ -16,6 +16,7 @@
 //! private `search` module). Every level above 1 is drawn towards enemy pieces it could take or
 //! unmask, more so as the quiet-ply draw nears, and counts a side left without movers as lost.
 
+pub mod agent;
 mod belief;
 mod eval;
 mod race;
@@ -27,17 +28,18 @@ use std::time::Instant;
 pub use belief::{Belief, Clues};
 pub use eval::{evaluate, value, Weights, WIN};
 
-use super::action::Action;
-use super::autoplace::auto_layout;
-use super::board::{Sq, SqSet};
-use super::layout::Layout;
-use super::piece::{Rank, RANKS};
-use super::position::{battle, Position, QUIET_PLY_LIMIT};
-use super::view::{Cell, View};
 use crate::shared::Budget;
 use crate::shared::Dice;
 use crate::shared::Side;
 use crate::shared::Style;
+use crate::stratego::action::Action;
+use crate::stratego::autoplace::auto_layout;
+use crate::stratego::board::{Sq, SqSet};
+use crate::stratego::layout::Layout;
+use crate::stratego::piece::{Rank, RANKS};
+use crate::stratego::position::{battle, Position, QUIET_PLY_LIMIT};
+use crate::stratego::view::{Cell, View};
+use agent::{Agent, Forfeit, Seat};
 use rehearsal::{known_after, Rehearsal};
 use search::Exchange;
 
@@ -524,4 +526,20 @@ impl Plan {
         weights: Weights { race: 8.0, defence: 8.0, ..Weights::FULL },
         ..Plan::REASONER
     };
+}
+
+impl Agent for Ai {
+    fn name(&self) -> String {
+        format!("level-{}", self.level())
+    }
+
+    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<Layout, Forfeit> {
+        Ok(Ai::layout(self.level(), seed))
+    }
+
+    /// Uses the game's random source (seeded per game by the arena).
+    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit> {
+        let mut ai = Ai::new(self.level(), dice.next_u64(), self.budget());
+        Ok(ai.choose(&seat.view(), legal))
+    }
 }

@@ -2,12 +2,12 @@
 //! cannot move loses), advance, the pull towards the enemy flag, and (levels 4 and 5) the
 //! miners' race for the flags.
 
-use super::super::board::Sq;
-use super::super::piece::Rank;
-use super::super::position::Position;
 use crate::shared::BySide;
 use crate::shared::Side;
 use crate::shared::Status;
+use crate::stratego::board::Sq;
+use crate::stratego::piece::Rank;
+use crate::stratego::position::Position;
 
 /// Score of a won game; everything else stays far below it.
 pub const WIN: f32 = 10_000.0;

@@ -8,14 +8,14 @@
 //! it has identified, and which have moved: both public), lets it choose with a level-3 mind
 //! that weighs the miners' race and the defence at 8, and plays its choice.
 
-use super::super::board::{Sq, SqSet};
-use super::super::event::Event;
-use super::super::memory::Dossier;
-use super::super::piece::RANKS;
-use super::super::position::Position;
-use super::super::view::{Cell, View};
 use crate::shared::BySide;
 use crate::shared::Side;
+use crate::stratego::board::{Sq, SqSet};
+use crate::stratego::event::Event;
+use crate::stratego::memory::Dossier;
+use crate::stratego::piece::RANKS;
+use crate::stratego::position::Position;
+use crate::stratego::view::{Cell, View};
 
 /// What the opponent knows of our army and the public counters, from our view.
 pub(super) struct Rehearsal {
@@ -125,7 +125,7 @@ mod tests {
     /// in everything its AI reads.
     #[test]
     fn the_rehearsed_view_is_the_opponents_own() {
-        let layout = |seed| crate::stratego::ai::Ai::layout(3, seed);
+        let layout = |seed| crate::ai::stratego::Ai::layout(3, seed);
         let (south, north): (Layout, Layout) = (layout(5), layout(6));
         let mut game = Game::new(&south, &north, true).unwrap();
         let mut dice = crate::shared::Dice::new(9);

@@ -1,14 +1,14 @@
 //! What an AI believes about the enemy's hidden pieces, and sampling worlds from it.
 
-use super::super::board::{Sq, SqSet};
-use super::super::piece::{Piece, Rank, RANKS};
-use super::super::position::battle;
-use super::super::position::{Position, Repetition};
-use super::super::view::{Cell, Conduct, View};
 use crate::shared::markers::Markers;
 use crate::shared::BySide;
 use crate::shared::Dice;
 use crate::shared::Side;
+use crate::stratego::board::{Sq, SqSet};
+use crate::stratego::piece::{Piece, Rank, RANKS};
+use crate::stratego::position::battle;
+use crate::stratego::position::{Position, Repetition};
+use crate::stratego::view::{Cell, Conduct, View};
 
 /// How much likelier the flag is next to an identified bomb (see [`Clues::walls`]).
 pub const WALLED_FLAG: f32 = 4.0;

@@ -2,111 +2,14 @@
 //! programs (the arena binary's `ucc:` players), for measuring strength and speed. The report
 //! is Admiral's [`Summary`], so both rulesets print the same line.
 
-use super::action::Action;
-use super::ai::Ai;
-use super::autoplace::auto_layout;
-use super::event::{EndReason, Event};
-use super::game::Game;
-use super::layout::Layout;
-use super::view::View;
+pub use crate::ai::stratego::agent::{Agent, Forfeit, RandomAgent, Seat};
 use crate::shared::summary::{GameResult, Summary, ARENA_PLY_CAP};
 use crate::shared::Dice;
 use crate::shared::Side;
 use crate::shared::Status;
-use crate::shared::Style;
-
-/// What an agent may look at: its own side's knowledge of the game.
-pub struct Seat<'a> {
-    game: &'a Game,
-    side: Side,
-}
-
-impl<'a> Seat<'a> {
-    /// The seat of `side` in `game`.
-    pub fn new(game: &'a Game, side: Side) -> Seat<'a> {
-        Seat { game, side }
-    }
-
-    /// Which side the agent plays.
-    pub fn side(&self) -> Side {
-        self.side
-    }
-
-    /// The side's view, with its full memory of revealed enemy pieces.
-    pub fn view(&self) -> View {
-        self.game.view_remembering(self.side)
-    }
-}
-
-/// Why an agent lost without the board deciding: an answer that is no legal move, silence,
-/// or resignation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Forfeit {
-    /// [`EndReason::Forfeit`], [`EndReason::Timeout`] or [`EndReason::Resignation`].
-    pub reason: EndReason,
-    /// What happened, for the report.
-    pub detail: String,
-}
-
-/// A player of arena games.
-pub trait Agent: Send {
-    /// A short name for reports (and for the protocol's `OPPONENT` field).
-    fn name(&self) -> String;
-
-    /// The setup for a game on `side` (seeded per game), against `opponent`.
-    fn setup(&mut self, side: Side, seed: u64, opponent: &str) -> Result<Layout, Forfeit>;
-
-    /// Chooses one of `legal` (never empty) for the side to move; an outside program may
-    /// answer something else, which the arena treats as a forfeit.
-    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit>;
-
-    /// Sees every action's full events as they happen, its own and the opponent's (an outside
-    /// program is sent the protocol's result line). The default ignores them.
-    fn observe(&mut self, _seat: &Seat<'_>, _action: &Action, _events: &[Event]) {}
-
-    /// The game is over (an outside program is told `QUIT`).
-    fn finish(&mut self, _seat: &Seat<'_>) {}
-
-    /// Whether the two-square rule binds this player (see [`Game::waive_two_square`]); only an
-    /// outside program written for the 2012 manager may be let off.
-    fn held_to_two_square(&self) -> bool {
-        true
-    }
-}
-
-/// Picks uniformly among the legal actions; sets up with the balanced auto-placement.
-#[derive(Default)]
-pub struct RandomAgent;
-
-impl Agent for RandomAgent {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<Layout, Forfeit> {
-        Ok(auto_layout(seed, Style::Balanced))
-    }
-
-    fn act(&mut self, _seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit> {
-        Ok(legal[dice.below(legal.len())])
-    }
-}
-
-impl Agent for Ai {
-    fn name(&self) -> String {
-        format!("level-{}", self.level())
-    }
-
-    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<Layout, Forfeit> {
-        Ok(Ai::layout(self.level(), seed))
-    }
-
-    /// Uses the game's random source (seeded per game by the arena).
-    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit> {
-        let mut ai = Ai::new(self.level(), dice.next_u64(), self.budget());
-        Ok(ai.choose(&seat.view(), legal))
-    }
-}
+use crate::stratego::action::Action;
+use crate::stratego::event::EndReason;
+use crate::stratego::game::Game;
 
 /// One game's result and how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

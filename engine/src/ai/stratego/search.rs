@@ -19,13 +19,13 @@
 //! Our own action is scored over many worlds, so attacking an unknown piece is worth its
 //! expected outcome.
 
-use super::super::action::Action;
-use super::super::board::{Sq, SqSet};
-use super::super::event::Event;
-use super::super::piece::Rank;
-use super::super::position::Position;
 use super::eval::{evaluate, value, Weights, WIN};
 use crate::shared::Side;
+use crate::stratego::action::Action;
+use crate::stratego::board::{Sq, SqSet};
+use crate::stratego::event::Event;
+use crate::stratego::piece::Rank;
+use crate::stratego::position::Position;
 
 /// What the exchange needs besides the position.
 pub(super) struct Exchange<'a> {

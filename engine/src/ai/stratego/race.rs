@@ -9,10 +9,10 @@
 //! it would be struck. A defender that steps into a miner's way cuts its path, so the same
 //! count draws defenders across intruders' paths.
 
-use super::super::board::{Sq, SqSet};
-use super::super::piece::Rank;
-use super::super::position::Position;
 use crate::shared::Side;
+use crate::stratego::board::{Sq, SqSet};
+use crate::stratego::piece::Rank;
+use crate::stratego::position::Position;
 
 /// Moves beyond which a miner's path counts for nothing.
 const HORIZON: u8 = 16;

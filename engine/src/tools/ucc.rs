@@ -10,19 +10,19 @@
 //! use the classic numbering: `1` marshal … `9` scout, `s` spy, `B` bomb, `F` flag; `#` is an
 //! enemy piece, `+` a lake, `.` empty.
 
-use super::action::Action;
-use super::ai::Ai;
-use super::board::{Sq, SqSet, COLS, ROWS, SQUARES};
-use super::event::{Event, Placed};
-use super::layout::Layout;
-use super::memory::Memory;
-use super::piece::{Rank, RANKS};
-use super::position::Repetition;
-use super::view::{Cell, View};
+use crate::ai::stratego::Ai;
 use crate::shared::Budget;
 use crate::shared::BySide;
 use crate::shared::Side;
 use crate::shared::Status;
+use crate::stratego::action::Action;
+use crate::stratego::board::{Sq, SqSet, COLS, ROWS, SQUARES};
+use crate::stratego::event::{Event, Placed};
+use crate::stratego::layout::Layout;
+use crate::stratego::memory::Memory;
+use crate::stratego::piece::{Rank, RANKS};
+use crate::stratego::position::Repetition;
+use crate::stratego::view::{Cell, View};
 
 /// The protocol's colour for a side: `RED` (South, moves first) or `BLUE` (North).
 pub fn colour(side: Side) -> &'static str {
@@ -234,7 +234,8 @@ pub fn parse_setup(rows: &[String], side: Side) -> Result<Layout, String> {
     layout.validate().map_err(|errors| {
         format!(
             "illegal setup: {}",
-            super::layout::describe_errors(&errors, crate::shared::Language::En).replace('\n', "; ")
+            crate::stratego::layout::describe_errors(&errors, crate::shared::Language::En)
+                .replace('\n', "; ")
         )
     })?;
     Ok(layout)
