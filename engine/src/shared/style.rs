@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// The character of a generated setup, so that AI levels (and players pressing "auto-generate
 /// again") get different kinds of plans, in either ruleset. The descriptions are Admiral's
-/// ([`crate::autoplace`]); Stratego's auto-placement ([`crate::stratego::autoplace`]) reads
+/// ([`crate::admiral::autoplace`]); Stratego's auto-placement ([`crate::stratego::autoplace`]) reads
 /// each style its own way. Every style obeys every rule of the ruleset's plan.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 
 use std::time::Duration;
 
-use crate::game::Game;
+use crate::admiral::game::Game;
 use crate::shared::game::Game as AnyGame;
 use crate::shared::{Budget, Rules, Ruleset, Side};
 use crate::stratego;

@@ -2,11 +2,11 @@
 //! agent may look at ([`Seat`]), and the random player. The AI implements it
 //! ([`super::Ai`]); the arena ([`crate::arena`]) plays agents against each other.
 
-use crate::action::Action;
-use crate::formation::Partners;
-use crate::game::Game;
+use crate::admiral::action::Action;
+use crate::admiral::formation::Partners;
+use crate::admiral::game::Game;
+use crate::admiral::view::View;
 use crate::shared::{Dice, Side};
-use crate::view::View;
 
 /// What an agent may look at when it decides: its own side's knowledge, nothing more.
 pub struct Seat<'a> {

@@ -7,13 +7,13 @@
 //! is unlikely (its carrier must have been beside it). Worlds are sampled from these weights,
 //! without replacement, so every sampled fleet has the right counts.
 
-use crate::layout::{Layout, ZONE_DEPTH};
-use crate::position::Position;
+use crate::admiral::layout::{Layout, ZONE_DEPTH};
+use crate::admiral::position::Position;
+use crate::admiral::square::{Side, Square, SquareSet};
+use crate::admiral::unit::{Piece, UnitKind, KINDS};
+use crate::admiral::view::{Cell, View};
 use crate::shared::markers::Markers;
 use crate::shared::Dice;
-use crate::square::{Side, Square, SquareSet};
-use crate::unit::{Piece, UnitKind, KINDS};
-use crate::view::{Cell, View};
 
 /// How many worlds [`Belief::sample_paired`] draws at most.
 const PAIRING_DRAWS: usize = 8;
@@ -196,7 +196,7 @@ fn tethers(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::admiral::game::Game;
 
     /// South's belief when North's two markers that moved (g9, h9) stand side by side, and
     /// North's other unseen units are two bases, a mine and a destroyer.

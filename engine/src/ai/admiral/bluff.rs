@@ -5,9 +5,9 @@
 //! the carrier group; a raid on it costs the raider its ship (anything that attacks a fireship
 //! goes down with it).
 
-use crate::autoplace::{ring, Cell};
-use crate::layout::{Layout, ZONE_WIDTH};
-use crate::unit::UnitKind;
+use crate::admiral::autoplace::{ring, Cell};
+use crate::admiral::layout::{Layout, ZONE_WIDTH};
+use crate::admiral::unit::UnitKind;
 
 /// Escorts the decoy wants around it (the carrier usually has two or three neighbours).
 const ESCORTS: usize = 3;

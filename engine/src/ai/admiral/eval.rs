@@ -1,11 +1,11 @@
 //! Static evaluation of a full position (a sampled world) from one side's seat.
 
-use crate::formation::{can_team, pair_strength};
-use crate::outcome::Status;
-use crate::position::{Position, QUIET_PLY_LIMIT};
+use crate::admiral::formation::{can_team, pair_strength};
+use crate::admiral::outcome::Status;
+use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
+use crate::admiral::square::{Side, Square};
+use crate::admiral::unit::{UnitKind, KINDS};
 use crate::shared::BySide;
-use crate::square::{Side, Square};
-use crate::unit::{UnitKind, KINDS};
 
 /// Score of a won game; everything else stays far below it.
 pub const WIN: f32 = 10_000.0;
@@ -350,7 +350,7 @@ fn closeness(distance: u8) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::unit::Piece;
+    use crate::admiral::unit::Piece;
 
     fn pos(units: &str) -> Position {
         let mut position = Position::empty(Side::South);

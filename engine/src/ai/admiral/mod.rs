@@ -36,17 +36,17 @@ pub use belief::Belief;
 pub use eval::{evaluate, value, Weights, WIN};
 pub use threats::Threats;
 
-use crate::action::Action;
-use crate::autoplace::{auto_layout, Style};
-use crate::event::Event;
-use crate::formation::{group_strength, Partners};
-use crate::layout::Layout;
-use crate::position::{Position, QUIET_PLY_LIMIT};
-use crate::resolve::Defense;
+use crate::admiral::action::Action;
+use crate::admiral::autoplace::{auto_layout, Style};
+use crate::admiral::event::Event;
+use crate::admiral::formation::{group_strength, Partners};
+use crate::admiral::layout::Layout;
+use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
+use crate::admiral::resolve::Defense;
+use crate::admiral::square::{Side, SquareSet};
+use crate::admiral::unit::UnitKind;
+use crate::admiral::view::{Cell, View};
 use crate::shared::Dice;
-use crate::square::{Side, SquareSet};
-use crate::unit::UnitKind;
-use crate::view::{Cell, View};
 
 /// Worlds level 4 searches per decision with [`Budget::Fixed`]: about what 0.8 s of thinking
 /// reached alone on the reference machine (p50 12,167 over 24 mid-game positions), a little

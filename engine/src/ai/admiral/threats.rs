@@ -18,9 +18,9 @@
 //! The action being chosen is judged by its average over all the worlds, so it may strike an
 //! unknown marker: that is a fair bet on the belief, not a peek.
 
-use crate::action::Action;
-use crate::position::Position;
-use crate::square::{Side, SquareSet};
+use crate::admiral::action::Action;
+use crate::admiral::position::Position;
+use crate::admiral::square::{Side, SquareSet};
 
 /// The enemy units we have identified, as far as the exchange search needs them: they may
 /// attack anything, and we may attack them.
@@ -87,8 +87,8 @@ impl Threats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::Square;
-    use crate::unit::{Piece, UnitKind};
+    use crate::admiral::square::Square;
+    use crate::admiral::unit::{Piece, UnitKind};
 
     fn sq(text: &str) -> Square {
         Square::parse(text).unwrap()

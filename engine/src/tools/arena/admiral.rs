@@ -2,12 +2,12 @@
 //! report, and the driver that plays a run on threads, are shared with Stratego
 //! ([`crate::shared::summary`]).
 
+use crate::admiral::game::Game;
+use crate::admiral::layout::Layout;
+use crate::admiral::outcome::EndReason;
+use crate::admiral::resolve::Defense;
 pub use crate::ai::admiral::agent::{Agent, RandomAgent, Seat};
 use crate::ai::value;
-use crate::game::Game;
-use crate::layout::Layout;
-use crate::outcome::EndReason;
-use crate::resolve::Defense;
 pub use crate::shared::summary::{game_seed, wilson_interval, GameResult, Progress, Summary, ARENA_PLY_CAP};
 use crate::shared::{Dice, Side};
 

@@ -1,13 +1,13 @@
 //! An Admiral match: the shared [`crate::shared::Game`] over Admiral's [`Position`], what
 //! each side remembers, and Admiral's own game methods (defence options and choices).
 
-use crate::action::Action;
-use crate::event::Event;
-use crate::formation::Partners;
-use crate::position::Position;
-use crate::resolve::{Defense, PlayError};
-use crate::square::{Side, Square, SquareSet, SQUARES};
-use crate::unit::UnitKind;
+use crate::admiral::action::Action;
+use crate::admiral::event::Event;
+use crate::admiral::formation::Partners;
+use crate::admiral::position::Position;
+use crate::admiral::resolve::{Defense, PlayError};
+use crate::admiral::square::{Side, Square, SquareSet, SQUARES};
+use crate::admiral::unit::UnitKind;
 
 /// What one side remembers of the enemy's markers: the last revealed identity on each square,
 /// carried along as markers move. Built only from events that side saw.

@@ -1,14 +1,14 @@
 //! Applying an action: moves, every kind of encounter, the bomb, and the end rules.
 
-use crate::action::Action;
-use crate::event::{Event, Weapon};
-use crate::explain::Illegal;
-use crate::formation::{Group, Partners, Placed};
-use crate::outcome::{EndReason, Outcome, Status};
-use crate::position::{Position, QUIET_PLY_LIMIT};
+use crate::admiral::action::Action;
+use crate::admiral::event::{Event, Weapon};
+use crate::admiral::explain::Illegal;
+use crate::admiral::formation::{Group, Partners, Placed};
+use crate::admiral::outcome::{EndReason, Outcome, Status};
+use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
+use crate::admiral::square::{Side, Square};
+use crate::admiral::unit::{Piece, UnitKind};
 use crate::shared::BySide;
-use crate::square::{Side, Square};
-use crate::unit::{Piece, UnitKind};
 
 /// Half the side of the bomb's blast square (5×5).
 pub const BLAST_RADIUS: i8 = 2;

@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::Action;
-use crate::event::Event;
-use crate::outcome::{Outcome, Status};
-use crate::square::{Side, Square, COLS, ROWS, SQUARES};
-use crate::unit::{UnitKind, KINDS};
+use crate::admiral::action::Action;
+use crate::admiral::event::Event;
+use crate::admiral::outcome::{Outcome, Status};
+use crate::admiral::square::{Side, Square, COLS, ROWS, SQUARES};
+use crate::admiral::unit::{UnitKind, KINDS};
 
 /// One square as a side sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -2,20 +2,20 @@
 //! referee need from Admiral's position, layouts, memories, views and AI. Nothing imports this
 //! module; it only connects them.
 
-use crate::action::Action;
+use crate::admiral::action::Action;
+use crate::admiral::event::Event;
+use crate::admiral::formation::Partners;
+use crate::admiral::game::{Game, Memory};
+use crate::admiral::layout::{describe_errors, Layout, LayoutError};
+use crate::admiral::outcome::{EndReason, Outcome};
+use crate::admiral::position::{Position, PositionTextError};
+use crate::admiral::record::{Turn, RECORD_FORMAT};
+use crate::admiral::resolve::{Defense, PlayError};
+use crate::admiral::square::Square;
+use crate::admiral::unit::KINDS;
+use crate::admiral::view::{Cell, View};
 use crate::ai::Ai;
-use crate::event::Event;
-use crate::formation::Partners;
-use crate::game::{Game, Memory};
-use crate::layout::{describe_errors, Layout, LayoutError};
-use crate::outcome::{EndReason, Outcome};
-use crate::position::{Position, PositionTextError};
-use crate::record::{Turn, RECORD_FORMAT};
-use crate::resolve::{Defense, PlayError};
 use crate::shared::{Budget, BySide, Language, Rules, Ruleset, Side};
-use crate::square::Square;
-use crate::unit::KINDS;
-use crate::view::{Cell, View};
 use serde_json::Value;
 
 impl Rules for Position {

@@ -38,9 +38,9 @@
 //! layout; the whole plan is also mirrored left/right at random. A plan takes some tens of
 //! microseconds.
 
-use crate::layout::{fleet_counts, Layout, LayoutError, ZONE_DEPTH, ZONE_WIDTH};
+use crate::admiral::layout::{fleet_counts, Layout, LayoutError, ZONE_DEPTH, ZONE_WIDTH};
+use crate::admiral::unit::{UnitKind as K, KINDS};
 use crate::shared::Dice;
-use crate::unit::{UnitKind as K, KINDS};
 
 const DEPTH: usize = ZONE_DEPTH;
 const WIDTH: usize = ZONE_WIDTH;
@@ -1125,8 +1125,8 @@ impl Planner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::LayoutProblem;
-    use crate::unit::Language;
+    use crate::admiral::layout::LayoutProblem;
+    use crate::admiral::unit::Language;
     use proptest::prelude::*;
     use std::collections::HashSet;
 

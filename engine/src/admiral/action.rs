@@ -5,9 +5,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::formation::Partners;
+use crate::admiral::formation::Partners;
+use crate::admiral::square::{column_letter, Square};
 use crate::shared::notation::{fold_marks, TypedNotation};
-use crate::square::{column_letter, Square};
 
 /// One turn's action by the side to move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -2,11 +2,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::action::Action;
-use crate::formation::{can_team, pair_strength, trio_strength, Partners};
-use crate::position::{carrier_slot, Position};
-use crate::square::{Side, Square, SquareSet, ORTHOGONAL, ROWS};
-use crate::unit::{Piece, UnitKind};
+use crate::admiral::action::Action;
+use crate::admiral::formation::{can_team, pair_strength, trio_strength, Partners};
+use crate::admiral::position::{carrier_slot, Position};
+use crate::admiral::square::{Side, Square, SquareSet, ORTHOGONAL, ROWS};
+use crate::admiral::unit::{Piece, UnitKind};
 
 /// Range of the aircraft's strike.
 pub const AIRCRAFT_RANGE: i8 = 4;
@@ -390,7 +390,7 @@ impl Position {
             }
             n += 1;
         }
-        crate::formation::group_strength(&kinds[..n]).unwrap_or(0)
+        crate::admiral::formation::group_strength(&kinds[..n]).unwrap_or(0)
     }
 }
 

@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use crate::outcome::{EndReason, Outcome, Status};
+use crate::admiral::outcome::{EndReason, Outcome, Status};
+use crate::admiral::square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
+use crate::admiral::unit::{Piece, UnitKind, KINDS};
 use crate::shared::BySide;
-use crate::square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
-use crate::unit::{Piece, UnitKind, KINDS};
 
 /// Consecutive plies without an attack after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u16 = 200;

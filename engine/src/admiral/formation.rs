@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::square::Square;
-use crate::unit::UnitKind;
+use crate::admiral::square::Square;
+use crate::admiral::unit::UnitKind;
 
 /// The strength table: a formation's composition (kinds sorted in table order) and its rank.
 /// Every row has a different strength, so two groups tie only with the same composition.

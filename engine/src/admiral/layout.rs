@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use crate::position::Position;
-use crate::square::{Side, Square, COLS};
-use crate::unit::{Language, Piece, UnitKind, KINDS};
+use crate::admiral::position::Position;
+use crate::admiral::square::{Side, Square, COLS};
+use crate::admiral::unit::{Language, Piece, UnitKind, KINDS};
 
 /// Rows in a setup zone.
 pub const ZONE_DEPTH: usize = 5;

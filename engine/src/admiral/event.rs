@@ -5,10 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::formation::{Group, Placed};
-use crate::outcome::Outcome;
-use crate::square::{Side, Square};
-use crate::unit::UnitKind;
+use crate::admiral::formation::{Group, Placed};
+use crate::admiral::outcome::Outcome;
+use crate::admiral::square::{Side, Square};
+use crate::admiral::unit::UnitKind;
 
 /// How an attack was delivered.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::Action;
-use crate::outcome::EndReason;
-use crate::square::Square;
+use crate::admiral::action::Action;
+use crate::admiral::outcome::EndReason;
+use crate::admiral::square::Square;
 
 pub use crate::shared::Start;
 

@@ -3,11 +3,11 @@
 
 use std::fmt;
 
-use crate::action::Action;
-use crate::movegen::{AIRCRAFT_RANGE, TORPEDO_RANGE};
-use crate::position::Position;
-use crate::square::Square;
-use crate::unit::UnitKind;
+use crate::admiral::action::Action;
+use crate::admiral::movegen::{AIRCRAFT_RANGE, TORPEDO_RANGE};
+use crate::admiral::position::Position;
+use crate::admiral::square::Square;
+use crate::admiral::unit::UnitKind;
 
 /// The reason an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
