@@ -348,3 +348,38 @@ impl<P: Rules> Game<P> {
         &mut self.position
     }
 }
+
+/// What a player of `game` (an AI, an outside program) may look at when it decides: its own
+/// side's knowledge, nothing more.
+pub struct Seat<'a, P: Rules> {
+    game: &'a Game<P>,
+    side: Side,
+}
+
+impl<'a, P: Rules> Seat<'a, P> {
+    /// The seat of `side` in `game`.
+    pub fn new(game: &'a Game<P>, side: Side) -> Seat<'a, P> {
+        Seat { game, side }
+    }
+
+    /// Which side the agent plays.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The side's view (with its full memory of revealed enemy pieces, whatever the intel
+    /// setting: an AI is expected to remember).
+    pub fn view(&self) -> P::View {
+        self.game.view_remembering(self.side)
+    }
+
+    /// The legal actions when it is this side's turn (they depend only on what the side
+    /// sees: its own pieces, and where enemy pieces stand).
+    pub fn legal_actions(&self) -> Vec<P::Action> {
+        if self.game.to_move() == self.side {
+            self.game.legal_actions()
+        } else {
+            Vec::new()
+        }
+    }
+}

@@ -21,7 +21,7 @@ pub mod summary;
 
 pub use budget::Budget;
 pub use dice::Dice;
-pub use game::{Game, GameError, Rules};
+pub use game::{Game, GameError, Rules, Seat};
 pub use language::Language;
 pub use outcome::{Outcome, Status};
 pub use record::{Ending, Record, Start};

@@ -4,43 +4,11 @@
 
 use crate::admiral::action::Action;
 use crate::admiral::formation::Partners;
-use crate::admiral::game::Game;
-use crate::admiral::view::View;
-use crate::shared::{Dice, Side};
+use crate::admiral::position::Position;
+use crate::shared::Dice;
 
-/// What an agent may look at when it decides: its own side's knowledge, nothing more.
-pub struct Seat<'a> {
-    game: &'a Game,
-    side: Side,
-}
-
-impl<'a> Seat<'a> {
-    /// The seat of `side` in `game`.
-    pub fn new(game: &'a Game, side: Side) -> Seat<'a> {
-        Seat { game, side }
-    }
-
-    /// Which side the agent plays.
-    pub fn side(&self) -> Side {
-        self.side
-    }
-
-    /// The side's view (with its full memory of revealed enemy units, whatever the intel
-    /// setting: an AI is expected to remember).
-    pub fn view(&self) -> View {
-        self.game.view_remembering(self.side)
-    }
-
-    /// The legal actions when it is this side's turn (they depend only on own units and where
-    /// markers stand, which the side sees).
-    pub fn legal_actions(&self) -> Vec<Action> {
-        if self.game.to_move() == self.side {
-            self.game.legal_actions()
-        } else {
-            Vec::new()
-        }
-    }
-}
+/// What an agent may look at when it decides: its own side's knowledge of an Admiral game.
+pub type Seat<'a> = crate::shared::Seat<'a, Position>;
 
 /// A player of arena games: random, an AI level, or an outside program.
 pub trait Agent: Send {

@@ -7,32 +7,11 @@ use crate::shared::{Dice, Side, Style};
 use crate::stratego::action::Action;
 use crate::stratego::autoplace::auto_layout;
 use crate::stratego::event::{EndReason, Event};
-use crate::stratego::game::Game;
 use crate::stratego::layout::Layout;
-use crate::stratego::view::View;
+use crate::stratego::position::Position;
 
-/// What an agent may look at: its own side's knowledge of the game.
-pub struct Seat<'a> {
-    game: &'a Game,
-    side: Side,
-}
-
-impl<'a> Seat<'a> {
-    /// The seat of `side` in `game`.
-    pub fn new(game: &'a Game, side: Side) -> Seat<'a> {
-        Seat { game, side }
-    }
-
-    /// Which side the agent plays.
-    pub fn side(&self) -> Side {
-        self.side
-    }
-
-    /// The side's view, with its full memory of revealed enemy pieces.
-    pub fn view(&self) -> View {
-        self.game.view_remembering(self.side)
-    }
-}
+/// What an agent may look at: its own side's knowledge of a Stratego game.
+pub type Seat<'a> = crate::shared::Seat<'a, Position>;
 
 /// Why an agent lost without the board deciding: an answer that is no legal move, silence,
 /// or resignation.
