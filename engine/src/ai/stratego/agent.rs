@@ -42,7 +42,7 @@ pub trait Agent: Send {
     /// The game is over (an outside program is told `QUIT`).
     fn finish(&mut self, _seat: &Seat<'_>) {}
 
-    /// Whether the two-square rule binds this player (see [`Game::waive_two_square`]); only an
+    /// Whether the two-square rule binds this player (see [`crate::stratego::Game::waive_two_square`]); only an
     /// outside program written for the 2012 manager may be let off.
     fn held_to_two_square(&self) -> bool {
         true

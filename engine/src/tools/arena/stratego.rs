@@ -90,7 +90,7 @@ pub fn play_game(a: &mut dyn Agent, b: &mut dyn Agent, a_is_south: bool, seed: u
 }
 
 /// Runs `games` games on `threads` threads (a fresh pair of agents per thread); game `i` has
-/// `a` South when `i` is even and its seed from [`game_seed`], so runs do not depend on the
+/// `a` South when `i` is even and its seed from [`crate::shared::summary::game_seed`], so runs do not depend on the
 /// number of threads; `finished` hears of each game as soon as it ends. Returns the summary and
 /// every game's details in game order.
 pub fn run(
