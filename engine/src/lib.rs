@@ -1,58 +1,45 @@
 //! # admiral-engine
 //!
-//! The rules of *Admiral*, a naval hidden-fleet strategy game, as a pure library: no I/O, no
-//! async, deterministic given a seed. It is the one place that knows the rules; everything a
-//! player is shown is computed from a [`View`].
+//! The rules of *Admiral*, a naval hidden-fleet strategy game, and of classic *Stratego*, as a
+//! pure library: no I/O, no async, deterministic given a seed. It is the one place that knows
+//! the rules; everything a player is shown is computed from a view.
 //!
-//! - [`Position`]: the board, legal actions ([`Position::legal_actions`]) and their resolution
-//!   ([`Position::play`]), with the position text format.
-//! - [`Action`]: the notation (`e3-e4`, `e3xe4(d3)`, `e3-e4xe5`, `f2!`).
-//! - [`Layout`]: a side's setup, the layout file format and linked auto-placement.
-//! - [`Game`]: a match in progress with its [`Record`] and each side's [`View`] (the fog).
-//!
-//! - [`Ruleset`]: the seam between Admiral and classic Stratego, whose rules live in their own
-//!   module tree, [`stratego`], with the same shape.
+//! - [`admiral`] and [`stratego`]: each ruleset in its own module tree, with the same shape (a
+//!   position with its text format, actions and their notation, layouts and auto-placement,
+//!   events, views). Admiral's items are also re-exported here at the crate root:
+//!   [`Position`], [`Action`], [`Layout`], [`Game`], [`Record`], [`View`], …
+//! - [`shared`]: what both use — [`Side`] and [`BySide`], [`Status`], [`Dice`], the record's
+//!   frame, and the one game abstraction, the [`Rules`](shared::Rules) trait with the generic
+//!   [`shared::Game`] written once over it. [`Ruleset`] picks a ruleset at run time.
+//! - [`ai`]: the AI players of both rulesets, levels 1–5; [`tools`]: the arena, the referee
+//!   protocol and the UCC 2012 Stratego protocol adapter.
 //!
 //! The rules themselves are documented in `doc/rules.md` (Admiral) and `doc/stratego.md`
 //! (Stratego) at the repository root.
 
 #![warn(missing_docs)]
-pub mod action;
+pub mod admiral;
 pub mod ai;
-pub mod arena;
-pub mod autoplace;
-pub mod event;
-pub mod explain;
-pub mod formation;
-pub mod game;
-pub mod layout;
-pub mod movegen;
-pub mod notation_quote;
-pub mod outcome;
-pub mod position;
-pub mod record;
-pub mod referee;
-pub mod resolve;
-pub mod rng;
-pub mod ruleset;
-pub mod square;
+pub mod shared;
 pub mod stratego;
-pub mod unit;
-pub mod view;
+pub mod tools;
 
-pub use action::{Action, ParseActionError};
-pub use autoplace::{auto_layout, complete_layout, complete_layout_with_style, Style};
-pub use event::{Event, Weapon};
-pub use explain::Illegal;
-pub use formation::{group_strength, Group, Partners, Placed, STRENGTH_TABLE};
-pub use game::{Game, GameError};
-pub use layout::{describe_errors, fleet_counts, Layout, LayoutError, LayoutProblem};
-pub use outcome::{EndReason, Outcome, Status};
-pub use position::{Position, PositionTextError, QUIET_PLY_LIMIT};
-pub use record::{Record, Start, Turn, RECORD_FORMAT};
-pub use resolve::{blast_squares, Defense, PlayError};
-pub use rng::Dice;
-pub use ruleset::Ruleset;
-pub use square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
-pub use unit::{Language, Piece, UnitKind, FLEET_SIZE, KINDS};
-pub use view::{Cell, View};
+// Admiral's modules at the paths they always had.
+pub use admiral::{
+    action, autoplace, event, explain, formation, game, layout, movegen, outcome, position, record, resolve,
+    square, unit, view,
+};
+pub use shared::dice as rng;
+pub use shared::notation as notation_quote;
+pub use shared::ruleset;
+pub use tools::arena::admiral as arena;
+pub use tools::referee;
+
+pub use admiral::{
+    auto_layout, blast_squares, complete_layout, complete_layout_with_style, describe_errors, fleet_counts,
+    group_strength, Action, Cell, Defense, EndReason, Event, Game, GameError, Group, Illegal, Language,
+    Layout, LayoutError, LayoutProblem, Outcome, ParseActionError, Partners, Piece, Placed, PlayError,
+    Position, PositionTextError, Record, Side, Square, SquareSet, Start, Status, Style, Turn, UnitKind, View,
+    Weapon, COLS, FLEET_SIZE, KINDS, QUIET_PLY_LIMIT, RECORD_FORMAT, ROWS, SQUARES, STRENGTH_TABLE,
+};
+pub use shared::{BySide, Dice, Ruleset};

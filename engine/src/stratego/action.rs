@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::board::Sq;
-use crate::notation_quote::{fold_marks, TypedNotation};
+use crate::shared::notation::{fold_marks, TypedNotation};
 
 /// One turn: a piece goes from one square to another in a straight line, onto an empty square
 /// or onto an enemy piece (an attack). Only scouts go further than one square.
@@ -40,7 +40,7 @@ impl Action {
     /// Parses typed notation: upper case and Cyrillic look-alike columns, `x X : × х Х` for the
     /// attack, `– — −` for the move, white space anywhere.
     ///
-    /// Errors quote the player's own text as typed (see [`crate::notation_quote`]), shortened
+    /// Errors quote the player's own text as typed (see [`crate::shared::notation`]), shortened
     /// when long. A side with no square at all (`-e5`, `e4x`) is not of the form `e4-e5`.
     pub fn parse(text: &str) -> Result<Action, ParseActionError> {
         let typed = TypedNotation::clean(text, fold_marks);
@@ -100,7 +100,7 @@ impl<'de> Deserialize<'de> for Action {
 }
 
 /// Text that is not a Stratego action. The texts it quotes are the player's own, as typed,
-/// shortened with `…` past [`crate::notation_quote::QUOTE_LIMIT`] characters.
+/// shortened with `…` past [`crate::shared::notation::QUOTE_LIMIT`] characters.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {
     /// Not of the form `e4-e5` or `e4xe5` (quoting the typed text).
@@ -117,7 +117,7 @@ pub enum ParseActionError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation_quote::{is_typed_quote, ELLIPSIS, QUOTE_LIMIT};
+    use crate::shared::notation::{is_typed_quote, ELLIPSIS, QUOTE_LIMIT};
     use proptest::prelude::*;
 
     #[test]

@@ -25,8 +25,8 @@ use std::cmp::Ordering;
 
 use super::layout::{army_counts, Layout, LayoutError, DEPTH, WIDTH};
 use super::piece::{Rank, RANKS};
-use crate::autoplace::Style;
-use crate::rng::Dice;
+use crate::shared::Dice;
+use crate::shared::Style;
 
 /// A new complete layout for `seed` in the given style.
 pub fn auto_layout(seed: u64, style: Style) -> Layout {

@@ -5,7 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::square::{column_letter, Side};
+use crate::shared::notation::column_letter;
+use crate::shared::Side;
 
 /// Number of columns (`a`..`j`).
 pub const COLS: u8 = 10;

@@ -5,8 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Sq;
 use super::piece::Rank;
-use crate::outcome::Status;
-use crate::square::Side;
+use crate::shared::Side;
 
 /// A piece with its square, as revealed in an attack.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -89,11 +88,5 @@ pub enum EndReason {
     Forfeit,
 }
 
-/// A finished game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Outcome {
-    /// Who won, or a draw.
-    pub status: Status,
-    /// Why.
-    pub reason: EndReason,
-}
+/// A finished Stratego game: the result and the reason.
+pub type Outcome = crate::shared::Outcome<EndReason>;

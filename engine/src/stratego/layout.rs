@@ -14,8 +14,8 @@ use std::fmt;
 use super::board::{Sq, COLS, ZONE_ROWS};
 use super::piece::{Piece, Rank, RANKS};
 use super::position::Position;
-use crate::square::Side;
-use crate::unit::Language;
+use crate::shared::Language;
+use crate::shared::Side;
 
 /// Rows in a setup zone.
 pub const DEPTH: usize = ZONE_ROWS as usize;
@@ -169,7 +169,7 @@ impl Layout {
                     errors.push(LayoutError {
                         line: Some(*line),
                         column: Some(i + 1),
-                        problem: LayoutProblem::UnknownCode(crate::notation_quote::shorten_quote(token)),
+                        problem: LayoutProblem::UnknownCode(crate::shared::notation::shorten_quote(token)),
                     });
                     continue;
                 };

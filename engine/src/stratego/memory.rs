@@ -6,7 +6,7 @@ use super::board::{Sq, SqSet, SQUARES};
 use super::event::Event;
 use super::piece::Rank;
 use super::view::Conduct;
-use crate::square::Side;
+use crate::shared::Side;
 
 /// What is public about one side's pieces: the last revealed identity on each square, carried
 /// along as pieces move, and which pieces have moved.
@@ -57,7 +57,7 @@ impl Dossier {
 /// What one side remembers: the enemy's revealed pieces, what the enemy knows of its own, and
 /// the conduct of every enemy piece. Built only from events that side saw, all of them public.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Memory {
+pub struct Memory {
     /// The enemy's pieces.
     pub(crate) enemy: Dossier,
     /// The side's own pieces as the enemy knows them.

@@ -13,8 +13,6 @@
 //!   the 2012 UCC Stratego competition, both as referee and as program.
 
 pub mod action;
-pub mod ai;
-pub mod arena;
 pub mod autoplace;
 pub mod board;
 pub mod event;
@@ -23,9 +21,12 @@ pub mod layout;
 pub(crate) mod memory;
 pub mod piece;
 pub mod position;
-pub mod referee;
-pub mod ucc;
+pub mod rules;
 pub mod view;
+
+pub use crate::ai::stratego as ai;
+pub use crate::tools::arena::stratego as arena;
+pub use crate::tools::ucc;
 
 pub use action::{Action, ParseActionError};
 pub use autoplace::{auto_layout, complete_layout};

@@ -4,8 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::square::Side;
-use crate::unit::Language;
+use crate::shared::Language;
+use crate::shared::Side;
 
 /// A kind of piece, weakest first (the order of the piece table, spy to marshal, then the two
 /// immobile pieces).

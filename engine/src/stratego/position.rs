@@ -9,8 +9,9 @@ use super::action::Action;
 use super::board::{Sq, SqSet, COLS, DIRECTIONS, ROWS, SQUARES};
 use super::event::{EndReason, Event, Outcome, Placed};
 use super::piece::{Piece, Rank, RANKS};
-use crate::outcome::Status;
-use crate::square::Side;
+use crate::shared::BySide;
+use crate::shared::Side;
+use crate::shared::Status;
 
 /// Consecutive plies without an attack after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u16 = 200;
@@ -58,13 +59,13 @@ impl Repetition {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [Option<Piece>; SQUARES],
-    occupied: [SqSet; 2],
-    mobile: [SqSet; 2],
-    scouts: [SqSet; 2],
-    counts: [[u8; RANKS]; 2],
+    occupied: BySide<SqSet>,
+    mobile: BySide<SqSet>,
+    scouts: BySide<SqSet>,
+    counts: BySide<[u8; RANKS]>,
     to_move: Side,
     pub(crate) quiet_plies: u16,
-    pub(crate) repetition: [Repetition; 2],
+    pub(crate) repetition: BySide<Repetition>,
     pub(crate) decided: Option<Outcome>,
 }
 
@@ -124,13 +125,13 @@ impl Position {
     pub fn empty(to_move: Side) -> Position {
         Position {
             board: [None; SQUARES],
-            occupied: [SqSet::EMPTY; 2],
-            mobile: [SqSet::EMPTY; 2],
-            scouts: [SqSet::EMPTY; 2],
-            counts: [[0; RANKS]; 2],
+            occupied: BySide::splat(SqSet::EMPTY),
+            mobile: BySide::splat(SqSet::EMPTY),
+            scouts: BySide::splat(SqSet::EMPTY),
+            counts: BySide::splat([0; RANKS]),
             to_move,
             quiet_plies: 0,
-            repetition: [Repetition::default(); 2],
+            repetition: BySide::splat(Repetition::default()),
             decided: None,
         }
     }
@@ -166,25 +167,25 @@ impl Position {
     /// A side's standing under the two-square rule.
     #[inline]
     pub fn repetition(&self, side: Side) -> Repetition {
-        self.repetition[side.index()]
+        self.repetition[side]
     }
 
     /// Squares holding `side`'s pieces.
     #[inline]
     pub fn occupied_by(&self, side: Side) -> SqSet {
-        self.occupied[side.index()]
+        self.occupied[side]
     }
 
     /// Squares holding `side`'s pieces that can move (not bombs or the flag).
     #[inline]
     pub fn mobile_of(&self, side: Side) -> SqSet {
-        self.mobile[side.index()]
+        self.mobile[side]
     }
 
     /// How many pieces of `rank` `side` has.
     #[inline]
     pub fn count(&self, side: Side, rank: Rank) -> usize {
-        self.counts[side.index()][rank.index()] as usize
+        self.counts[side][rank.index()] as usize
     }
 
     /// Every piece with its square, in square order.
@@ -198,7 +199,7 @@ impl Position {
             return;
         }
         self.remove(sq);
-        let i = piece.side.index();
+        let i = piece.side;
         self.board[sq.index()] = Some(piece);
         self.occupied[i].insert(sq);
         if !piece.rank.is_immobile() {
@@ -213,7 +214,7 @@ impl Position {
     /// Clears a square, returning what stood there.
     pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
-        let i = piece.side.index();
+        let i = piece.side;
         self.occupied[i].remove(sq);
         self.mobile[i].remove(sq);
         self.scouts[i].remove(sq);
@@ -227,12 +228,12 @@ impl Position {
         if self.decided.is_some() {
             return;
         }
-        let i = self.to_move.index();
+        let i = self.to_move;
         generate(
             self.occupied[i],
             self.mobile[i],
             self.scouts[i],
-            self.occupied[1 - i],
+            self.occupied[i.opponent()],
             &self.repetition[i],
             out,
         );
@@ -250,14 +251,14 @@ impl Position {
         if self.decided.is_some() {
             return false;
         }
-        let i = self.to_move.index();
+        let i = self.to_move;
         let own = self.occupied[i];
         let rep = &self.repetition[i];
         self.mobile[i].iter().any(|from| {
             (0..DIRECTIONS.len()).any(|d| match from.step(d) {
                 None => false,
                 Some(next) if own.contains(next) => false,
-                Some(next) if self.occupied[1 - i].contains(next) => true,
+                Some(next) if self.occupied[i.opponent()].contains(next) => true,
                 Some(next) => {
                     !rep.forbids(from, next)
                         || (self.scouts[i].contains(from) && next.step(d).is_some_and(|n| !own.contains(n)))
@@ -320,7 +321,7 @@ impl Position {
             Some(p) if p.side == side => Some(format!("your own piece stands on {to}")),
             Some(_) if !attack => Some(format!("an enemy piece stands on {to}: write {from}x{to} to attack it")),
             None if attack => Some(format!("there is nothing to attack on {to}")),
-            None if self.repetition[side.index()].forbids(from, to) => Some(
+            None if self.repetition[side].forbids(from, to) => Some(
                 "two-square rule: a piece may not move between the same two squares more than three times in a row"
                     .into(),
             ),
@@ -354,11 +355,11 @@ impl Position {
                 self.remove(from);
                 self.put(to, mover);
                 events.push(Event::Moved { side, rank: Some(mover.rank), from, to });
-                self.repetition[side.index()].record_move(from, to);
+                self.repetition[side].record_move(from, to);
                 self.quiet_plies = self.quiet_plies.saturating_add(1);
             }
             Some(defender) => {
-                self.repetition[side.index()].record_attack();
+                self.repetition[side].record_attack();
                 self.quiet_plies = 0;
                 let winner = battle(mover.rank, defender.rank);
                 events.push(Event::Attacked {

@@ -8,8 +8,9 @@ use super::board::{Sq, SqSet, COLS, ROWS, SQUARES};
 use super::event::{Event, Outcome};
 use super::piece::{Rank, RANKS};
 use super::position::{generate, Repetition};
-use crate::outcome::Status;
-use crate::square::Side;
+use crate::shared::BySide;
+use crate::shared::Side;
+use crate::shared::Status;
 
 /// One square as a side sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -93,7 +94,7 @@ pub struct View {
     /// Enemy pieces removed, by kind.
     pub enemy_losses: [u8; RANKS],
     /// Both sides' standing under the two-square rule (South first); moves are public.
-    pub repetition: [Repetition; 2],
+    pub repetition: BySide<Repetition>,
 }
 
 impl View {
@@ -148,7 +149,7 @@ impl View {
                 _ => {}
             }
         }
-        generate(own, mobile, scouts, enemy, &self.repetition[self.viewer.index()], &mut out);
+        generate(own, mobile, scouts, enemy, &self.repetition[self.viewer], &mut out);
         out
     }
 }

@@ -178,8 +178,15 @@ fn run_admiral(options: &Options) -> Result<Summary, String> {
             );
         }
     };
-    let (summary, _) =
-        Summary::run(options.games, options.seed, options.threads, &*make_a, &*make_b, &layouts, &finished);
+    let (summary, _) = admiral_engine::arena::run(
+        options.games,
+        options.seed,
+        options.threads,
+        &*make_a,
+        &*make_b,
+        &layouts,
+        &finished,
+    );
     Ok(summary)
 }
 

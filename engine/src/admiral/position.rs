@@ -1,0 +1,294 @@
+//! The position: which unit stands where, whose turn it is, and the counters the end rules need.
+
+use std::fmt;
+
+use crate::admiral::outcome::{EndReason, Outcome, Status};
+use crate::admiral::square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
+use crate::admiral::unit::{Piece, UnitKind, KINDS};
+use crate::shared::BySide;
+
+/// Consecutive plies without an attack after which the game is drawn.
+pub const QUIET_PLY_LIMIT: u16 = 200;
+
+/// A position of Admiral: the board, the side to move and the quiet-ply counter.
+///
+/// Positions hold any units in any numbers (fixtures with a handful of units are normal); only
+/// new games from layouts have full fleets.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; SQUARES],
+    pub(crate) occupied: BySide<SquareSet>,
+    pub(crate) counts: BySide<[u8; KINDS]>,
+    /// Per side: tethered weapons (AC, TP, MN), immobile units (NB, SM), contact attackers
+    /// (scale ships and FS). Kept in step with the board for the fast move generator.
+    pub(crate) weapons: BySide<SquareSet>,
+    pub(crate) immobile: BySide<SquareSet>,
+    pub(crate) contact: BySide<SquareSet>,
+    /// Per side, the carriers of tethered weapons: CV, TB, DD (see [`carrier_slot`]).
+    pub(crate) carriers: BySide<[SquareSet; 3]>,
+    pub(crate) to_move: Side,
+    pub(crate) quiet_plies: u16,
+    pub(crate) decided: Option<Outcome>,
+}
+
+impl Position {
+    /// An empty board with `to_move` to play.
+    pub fn empty(to_move: Side) -> Position {
+        Position {
+            board: [None; SQUARES],
+            occupied: BySide::splat(SquareSet::EMPTY),
+            counts: BySide::splat([0; KINDS]),
+            weapons: BySide::splat(SquareSet::EMPTY),
+            immobile: BySide::splat(SquareSet::EMPTY),
+            contact: BySide::splat(SquareSet::EMPTY),
+            carriers: BySide::splat([SquareSet::EMPTY; 3]),
+            to_move,
+            quiet_plies: 0,
+            decided: None,
+        }
+    }
+
+    /// The unit on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Consecutive plies without an attack so far.
+    #[inline]
+    pub fn quiet_plies(&self) -> u16 {
+        self.quiet_plies
+    }
+
+    /// The squares holding `side`'s units, in square order.
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> SquareSet {
+        self.occupied[side]
+    }
+
+    /// Every unit with its square, in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// How many units of `kind` `side` has on the board.
+    #[inline]
+    pub fn count(&self, side: Side, kind: UnitKind) -> usize {
+        self.counts[side][kind.index()] as usize
+    }
+
+    /// Puts a unit on a square (replacing whatever stood there). For building positions.
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        self.board[sq.index()] = Some(piece);
+        self.occupied[piece.side].insert(sq);
+        self.counts[piece.side][piece.kind.index()] += 1;
+        if let Some(set) = self.class_set(piece.kind, piece.side) {
+            set.insert(sq);
+        }
+        if let Some(slot) = carrier_slot(piece.kind) {
+            self.carriers[piece.side][slot].insert(sq);
+        }
+    }
+
+    /// Clears a square, returning what stood there.
+    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        self.occupied[piece.side].remove(sq);
+        self.counts[piece.side][piece.kind.index()] -= 1;
+        if let Some(set) = self.class_set(piece.kind, piece.side) {
+            set.remove(sq);
+        }
+        if let Some(slot) = carrier_slot(piece.kind) {
+            self.carriers[piece.side][slot].remove(sq);
+        }
+        Some(piece)
+    }
+
+    /// The class set a kind belongs to, if any (see the fields' docs).
+    #[inline]
+    fn class_set(&mut self, kind: UnitKind, side: Side) -> Option<&mut SquareSet> {
+        let i = side;
+        if kind.carrier().is_some() {
+            Some(&mut self.weapons[i])
+        } else if kind.is_immobile() {
+            Some(&mut self.immobile[i])
+        } else if kind.is_scale_ship() || kind == UnitKind::Fireship {
+            Some(&mut self.contact[i])
+        } else {
+            None
+        }
+    }
+
+    /// Sets the side to move. For building positions.
+    pub fn set_to_move(&mut self, side: Side) {
+        self.to_move = side;
+    }
+
+    /// True if `side` has a unit of kind `kind` on one of the eight squares around `sq`
+    /// (`except` is treated as empty).
+    #[inline]
+    pub(crate) fn has_adjacent(
+        &self,
+        sq: Square,
+        side: Side,
+        kind: UnitKind,
+        except: Option<Square>,
+    ) -> bool {
+        sq.surrounding().any(|n| Some(n) != except && self.board[n.index()] == Some(Piece::new(side, kind)))
+    }
+
+    /// The result if the game is over, judged in the rules' order: an outcome reached by the
+    /// last action (bases, quiet plies), then a side to move without a legal action.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.decided {
+            return Some(outcome);
+        }
+        if !self.has_legal_action() {
+            return Some(Outcome {
+                status: Status::win_for(self.to_move.opponent()),
+                reason: EndReason::NoLegalAction,
+            });
+        }
+        None
+    }
+
+    /// `ongoing`, `south_wins`, `north_wins` or `draw`.
+    pub fn status(&self) -> Status {
+        self.outcome().map_or(Status::Ongoing, |o| o.status)
+    }
+
+    /// Parses position text: 15 lines (row 15 first) of 14 tokens (`.` or a unit code, upper
+    /// case for South, lower case for North). Any white space separates tokens; blank lines
+    /// around it and CRLF are tolerated.
+    pub fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
+        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        if lines.len() != ROWS as usize {
+            return Err(PositionTextError::Rows(lines.len()));
+        }
+        let mut position = Position::empty(to_move);
+        for (i, line) in lines.iter().enumerate() {
+            let row = ROWS - 1 - i as u8;
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            if tokens.len() != COLS as usize {
+                return Err(PositionTextError::Columns { row: row + 1, found: tokens.len() });
+            }
+            for (col, token) in tokens.iter().enumerate() {
+                if *token == "." {
+                    continue;
+                }
+                let piece = Piece::from_token(token).ok_or_else(|| PositionTextError::Token {
+                    row: row + 1,
+                    column: col + 1,
+                    token: token.to_string(),
+                })?;
+                position.put(Square::new(col as u8, row).expect("in range"), piece);
+            }
+        }
+        Ok(position)
+    }
+
+    /// The position text (no trailing newline).
+    pub fn to_text(&self) -> String {
+        let mut out = String::with_capacity(SQUARES * 3);
+        for row in (0..ROWS).rev() {
+            for col in 0..COLS {
+                if col > 0 {
+                    out.push(' ');
+                }
+                match self.piece_at(Square::new(col, row).expect("in range")) {
+                    Some(piece) => out.push_str(&piece.token()),
+                    None => out.push('.'),
+                }
+            }
+            if row > 0 {
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+/// The slot of a weapon carrier kind in [`Position::carriers`]: CV 0, TB 1, DD 2.
+#[inline]
+pub(crate) fn carrier_slot(kind: UnitKind) -> Option<usize> {
+    match kind {
+        UnitKind::Carrier => Some(0),
+        UnitKind::TorpedoBoat => Some(1),
+        UnitKind::Destroyer => Some(2),
+        _ => None,
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} to move, {} quiet plies", self.to_move, self.quiet_plies)?;
+        f.write_str(&self.to_text())
+    }
+}
+
+/// Why position text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionTextError {
+    /// Wrong number of non-blank lines.
+    #[error("a position has 15 rows (row 15 first), found {0} non-blank lines")]
+    Rows(usize),
+    /// A row with the wrong number of tokens.
+    #[error("row {row} has {found} tokens, expected 14 (columns a–n)")]
+    Columns {
+        /// 1-based row.
+        row: u8,
+        /// Tokens found.
+        found: usize,
+    },
+    /// An unknown token.
+    #[error("row {row}, column {column}: `{token}` is not `.` or a unit code (CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB; upper case South, lower case North)")]
+    Token {
+        /// 1-based row.
+        row: u8,
+        /// 1-based column (a = 1).
+        column: usize,
+        /// The token.
+        token: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trip() {
+        let mut pos = Position::empty(Side::South);
+        pos.put(Square::parse("a1").unwrap(), Piece::new(Side::South, UnitKind::NavalBase));
+        pos.put(Square::parse("n15").unwrap(), Piece::new(Side::North, UnitKind::Carrier));
+        let text = pos.to_text();
+        assert!(!text.ends_with('\n'));
+        assert!(text.starts_with(". . . . . . . . . . . . . cv"));
+        assert_eq!(Position::from_text(&text, Side::South).unwrap(), pos);
+        let crlf = format!("\r\n\n{}\r\n\n", text.replace('\n', "\r\n").replace(' ', "   "));
+        assert_eq!(Position::from_text(&crlf, Side::South).unwrap(), pos);
+    }
+
+    #[test]
+    fn text_errors() {
+        assert_eq!(Position::from_text("", Side::South), Err(PositionTextError::Rows(0)));
+        let mut rows = vec![". . . . . . . . . . . . . ."; 15];
+        rows[14] = ". . .";
+        assert_eq!(
+            Position::from_text(&rows.join("\n"), Side::South),
+            Err(PositionTextError::Columns { row: 1, found: 3 })
+        );
+        rows[14] = ". . . . . . . . . . . . . Xx";
+        assert!(matches!(
+            Position::from_text(&rows.join("\n"), Side::South),
+            Err(PositionTextError::Token { row: 1, column: 14, .. })
+        ));
+    }
+}

@@ -1,0 +1,217 @@
+//! Admiral as an implementation of the shared [`Rules`]: what the generic game, arena and
+//! referee need from Admiral's position, layouts, memories, views and AI. Nothing imports this
+//! module; it only connects them.
+
+use crate::admiral::action::Action;
+use crate::admiral::event::Event;
+use crate::admiral::formation::Partners;
+use crate::admiral::game::{Game, Memory};
+use crate::admiral::layout::{describe_errors, Layout, LayoutError};
+use crate::admiral::outcome::{EndReason, Outcome};
+use crate::admiral::position::{Position, PositionTextError};
+use crate::admiral::record::{Turn, RECORD_FORMAT};
+use crate::admiral::resolve::{Defense, PlayError};
+use crate::admiral::square::Square;
+use crate::admiral::unit::KINDS;
+use crate::admiral::view::{Cell, View};
+use crate::ai::Ai;
+use crate::shared::{Budget, BySide, Language, Rules, Ruleset, Side};
+use serde_json::Value;
+
+impl Rules for Position {
+    const RULESET: Ruleset = Ruleset::Admiral;
+    const RECORD_FORMAT: u32 = RECORD_FORMAT;
+
+    type Action = Action;
+    type Reply = Defense;
+    type Event = Event;
+    type EndReason = EndReason;
+    type Turn = Turn;
+    type Layout = Layout;
+    type LayoutError = LayoutError;
+    type PositionTextError = PositionTextError;
+    type PlayError = PlayError;
+    type Memory = Memory;
+    type Losses = [u8; KINDS];
+    type View = View;
+
+    fn empty(to_move: Side) -> Position {
+        Position::empty(to_move)
+    }
+
+    fn to_move(&self) -> Side {
+        Position::to_move(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        Position::legal_actions(self)
+    }
+
+    fn play_turn(
+        &mut self,
+        action: &Action,
+        defense: Defense,
+        events: &mut Vec<Event>,
+    ) -> Result<(Action, Turn), PlayError> {
+        self.play(action, defense, events)?;
+        // The record keeps the defender's partners only when a battle took place.
+        let defense = events.iter().find_map(|e| match e {
+            Event::Battle { defenders, .. } => Some(defenders.members().skip(1).map(|m| m.square).collect()),
+            _ => None,
+        });
+        Ok((*action, Turn { action: *action, defense }))
+    }
+
+    fn replay_turn(turn: &Turn) -> Result<(Action, Defense), PlayError> {
+        let defense = match &turn.defense {
+            Some(squares) => Defense::Group(Partners::new(squares).ok_or(PlayError::BadDefense)?),
+            None => Defense::Auto,
+        };
+        Ok((turn.action, defense))
+    }
+
+    fn game_over() -> PlayError {
+        PlayError::GameOver
+    }
+
+    fn reset_counters(&mut self) {
+        self.quiet_plies = 0;
+        self.decided = None;
+    }
+
+    fn to_text(&self) -> String {
+        Position::to_text(self)
+    }
+
+    fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
+        Position::from_text(text, to_move)
+    }
+
+    fn validate_layout(layout: &Layout) -> Result<(), Vec<LayoutError>> {
+        layout.validate()
+    }
+
+    fn place_layout(layout: &Layout, side: Side, position: &mut Position) {
+        layout.place(side, position)
+    }
+
+    fn layout_grid(layout: &Layout) -> String {
+        layout.grid_text(Language::En)
+    }
+
+    fn parse_layout(text: &str) -> Result<Layout, Vec<LayoutError>> {
+        Layout::parse(text)
+    }
+
+    fn describe_layout_errors(errors: &[LayoutError]) -> String {
+        describe_errors(errors, Language::En)
+    }
+
+    fn new_memory() -> Memory {
+        Memory::new()
+    }
+
+    fn learn(memory: &mut Memory, viewer: Side, event: &Event) {
+        memory.learn(viewer, event)
+    }
+
+    fn no_losses() -> [u8; KINDS] {
+        [0; KINDS]
+    }
+
+    fn count_losses(losses: &mut BySide<[u8; KINDS]>, event: &Event) {
+        if let Event::Destroyed { side, kind, .. } = *event {
+            losses[side][kind.index()] += 1;
+        }
+    }
+
+    fn view(game: &Game, viewer: Side, intel: bool) -> View {
+        let memory = &game.memory(viewer);
+        let cells = Square::all()
+            .map(|sq| match game.position().piece_at(sq) {
+                None => Cell::Empty,
+                Some(p) if p.side == viewer => Cell::Own { kind: p.kind },
+                Some(_) => Cell::Enemy { intel: if intel { memory.identity[sq.index()] } else { None } },
+            })
+            .collect();
+        let battle = game.last_turn().iter().any(|e| matches!(e, Event::Battle { .. }));
+        let last_action =
+            game.last_action().map(
+                |(side, action)| {
+                    if side == viewer || battle {
+                        action
+                    } else {
+                        action.without_partners()
+                    }
+                },
+            );
+        View {
+            viewer,
+            to_move: game.position().to_move(),
+            status: game.status(),
+            outcome: game.outcome(),
+            ply: game.ply(),
+            quiet_plies: game.position().quiet_plies(),
+            intel,
+            cells,
+            last_action,
+            last_mover: game.last_action().map(|(side, _)| side),
+            last_turn: game.last_turn().iter().map(|e| e.seen_by(viewer)).collect(),
+            moved_markers: if intel { memory.moved.iter().collect() } else { Vec::new() },
+            exposed: if intel {
+                let theirs = &game.memory(viewer.opponent());
+                game.position()
+                    .occupied_by(viewer)
+                    .iter()
+                    .filter(|sq| theirs.identity[sq.index()].is_some())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            own_losses: game.losses(viewer),
+            enemy_losses: game.losses(viewer.opponent()),
+        }
+    }
+
+    fn parse_action(text: &str) -> Result<Action, String> {
+        Action::parse(text).map_err(|e| e.to_string())
+    }
+
+    fn read_reply(value: Option<&Value>, action: &Action) -> Result<Defense, String> {
+        read_defense(value, action)
+    }
+
+    fn ai_action(level: u8, seed: u64, budget: Budget, view: &View, legal: &[Action]) -> Action {
+        Ai::new(level, seed, budget).choose(view, legal)
+    }
+}
+
+/// `"auto"` (or absent) for the default policy, or the defender's squares, target included.
+fn read_defense(value: Option<&Value>, action: &Action) -> Result<Defense, String> {
+    match value {
+        None | Some(Value::Null) => Ok(Defense::Auto),
+        Some(Value::String(s)) if s == "auto" => Ok(Defense::Auto),
+        Some(Value::Array(items)) => {
+            let mut squares = Vec::new();
+            for item in items {
+                let text = item.as_str().ok_or("\"defense\" squares must be strings such as \"e4\"")?;
+                squares.push(text.parse::<Square>().map_err(|e| e.to_string())?);
+            }
+            let Some(target) = action.target() else {
+                return Ok(Defense::Auto);
+            };
+            if !squares.contains(&target) {
+                return Err(format!("the defence must include the target square {target}"));
+            }
+            let partners: Vec<Square> = squares.into_iter().filter(|&s| s != target).collect();
+            Partners::new(&partners)
+                .map(Defense::Group)
+                .ok_or_else(|| "a defence group has one to three different squares".into())
+        }
+        Some(_) => Err("\"defense\" must be \"auto\" or a list of squares".into()),
+    }
+}

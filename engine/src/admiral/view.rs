@@ -1,0 +1,158 @@
+//! What one side may know: its own fleet, the enemy's markers, remembered identities (intel),
+//! losses on both sides and the last turn as it saw it. Views are the only thing the rest of
+//! the program shows a player.
+
+use serde::{Deserialize, Serialize};
+
+use crate::admiral::action::Action;
+use crate::admiral::event::Event;
+use crate::admiral::outcome::{Outcome, Status};
+use crate::admiral::square::{Side, Square, COLS, ROWS, SQUARES};
+use crate::admiral::unit::{UnitKind, KINDS};
+
+/// One square as a side sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "cell", rename_all = "snake_case")]
+pub enum Cell {
+    /// Nothing there.
+    Empty,
+    /// One of the viewer's own units.
+    Own {
+        /// What it is.
+        kind: UnitKind,
+    },
+    /// An enemy marker, with its last revealed identity when intel is on and it was seen.
+    Enemy {
+        /// The remembered identity, if any.
+        intel: Option<UnitKind>,
+    },
+}
+
+/// Everything one side may know about a game, and nothing more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Whose view this is.
+    pub viewer: Side,
+    /// The side to move.
+    pub to_move: Side,
+    /// `ongoing`, `south_wins`, `north_wins` or `draw`.
+    pub status: Status,
+    /// How the game ended, once it has.
+    pub outcome: Option<Outcome>,
+    /// Plies played so far.
+    pub ply: u32,
+    /// Consecutive plies without an attack (200 draws the game).
+    pub quiet_plies: u16,
+    /// Whether remembered identities of enemy markers are shown.
+    pub intel: bool,
+    /// The board: own units, enemy markers; see [`View::cell`].
+    #[serde(with = "board_text")]
+    pub cells: Vec<Cell>,
+    /// The last action as the viewer knows it (an enemy's undeclared partners hidden).
+    pub last_action: Option<Action>,
+    /// Who made the last action.
+    pub last_mover: Option<Side>,
+    /// What happened in the last action, as the viewer saw it.
+    pub last_turn: Vec<Event>,
+    /// Enemy markers that have moved at least once (so they are no base or stationary mine),
+    /// in square order; empty when intel is off.
+    pub moved_markers: Vec<Square>,
+    /// The viewer's own units whose identity the opponent has seen (in battles, strikes and
+    /// losses every player watches), in square order; empty when intel is off. What the
+    /// enemy knows of us is ours to know: it says which of our ships it can pick out.
+    #[serde(default)]
+    pub exposed: Vec<Square>,
+    /// The viewer's units lost so far, by kind (index = `UnitKind::index`).
+    pub own_losses: [u8; KINDS],
+    /// Enemy units destroyed so far, by kind (every destroyed unit is revealed).
+    pub enemy_losses: [u8; KINDS],
+}
+
+impl View {
+    /// The cell at a square.
+    pub fn cell(&self, sq: Square) -> Cell {
+        self.cells[sq.index()]
+    }
+
+    /// The viewer's own units with their squares, in square order.
+    pub fn own_units(&self) -> impl Iterator<Item = (Square, UnitKind)> + '_ {
+        Square::all().filter_map(|sq| match self.cell(sq) {
+            Cell::Own { kind } => Some((sq, kind)),
+            _ => None,
+        })
+    }
+
+    /// Enemy markers with their remembered identities, in square order.
+    pub fn enemy_markers(&self) -> impl Iterator<Item = (Square, Option<UnitKind>)> + '_ {
+        Square::all().filter_map(|sq| match self.cell(sq) {
+            Cell::Enemy { intel } => Some((sq, intel)),
+            _ => None,
+        })
+    }
+
+    /// True when it is the viewer's turn in an ongoing game.
+    pub fn my_turn(&self) -> bool {
+        self.status == Status::Ongoing && self.to_move == self.viewer
+    }
+}
+
+/// The board of a view as text: the position-text grid (row 15 first) where the viewer's own
+/// units are upper-case codes and enemy markers are `?`, or `?` followed by the remembered code
+/// in lower case (`?cr`).
+mod board_text {
+    use super::*;
+    use serde::{Deserializer, Serializer};
+
+    fn token(cell: Cell) -> String {
+        match cell {
+            Cell::Empty => ".".into(),
+            Cell::Own { kind } => kind.code_en().into(),
+            Cell::Enemy { intel: None } => "?".into(),
+            Cell::Enemy { intel: Some(kind) } => {
+                format!("?{}", kind.code_en().to_ascii_lowercase())
+            }
+        }
+    }
+
+    pub fn serialize<S: Serializer>(cells: &[Cell], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = String::new();
+        for row in (0..ROWS).rev() {
+            let line: Vec<String> =
+                (0..COLS).map(|col| token(cells[Square::new(col, row).expect("in range").index()])).collect();
+            out.push_str(&line.join(" "));
+            if row > 0 {
+                out.push('\n');
+            }
+        }
+        serializer.serialize_str(&out)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Cell>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let mut cells = vec![Cell::Empty; SQUARES];
+        let lines: Vec<&str> = text.lines().collect();
+        if lines.len() != ROWS as usize {
+            return Err(serde::de::Error::custom("a view board has 15 rows"));
+        }
+        for (i, line) in lines.iter().enumerate() {
+            let row = ROWS - 1 - i as u8;
+            for (col, token) in line.split_whitespace().enumerate() {
+                let sq = Square::new(col as u8, row)
+                    .ok_or_else(|| serde::de::Error::custom("too many columns"))?;
+                let kind = |code: &str| {
+                    UnitKind::ALL
+                        .into_iter()
+                        .find(|k| k.code_en().eq_ignore_ascii_case(code))
+                        .ok_or_else(|| serde::de::Error::custom(format!("unknown code {code}")))
+                };
+                cells[sq.index()] = match token {
+                    "." => Cell::Empty,
+                    "?" => Cell::Enemy { intel: None },
+                    t if t.starts_with('?') => Cell::Enemy { intel: Some(kind(&t[1..])?) },
+                    t => Cell::Own { kind: kind(t)? },
+                };
+            }
+        }
+        Ok(cells)
+    }
+}

@@ -1,0 +1,495 @@
+//! The AI: five levels, each playing only from its own side's [`View`].
+//!
+//! | level | name | how it thinks |
+//! |---|---|---|
+//! | 1 | beginner | advances and attacks whatever it bumps into, alone; it weighs nothing, but does not send a ship against a marker it has seen is sure to beat it |
+//! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
+//! | 3 | reasoner | the same over 12 worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
+//! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep, in worlds where every unidentified weapon that moved has its carrier beside it wherever one could stand; its setup is the fortress (bases on opposite flanks, the bomb in a pocket) |
+//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears), weighed defence declarations, and the fortress with a bluff in its setup |
+//!
+//! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
+//! from a good belief capture what matters tactically (is that marker a mine, a base, a
+//! battleship?), the search is anytime (one world more per loop), and it reuses the engine's
+//! fast move generator. Its known weakness is strategy fusion: in each world both sides would
+//! see through the fog. So inside the exchange each side attacks only where it would know
+//! what it is doing ([`Threats`]); the action being chosen is still judged by its average over
+//! all the worlds. The exchange is a quiescence search (attacks only, alpha-beta, biggest
+//! targets first), so a move that walks into a known battleship or leaves a base open is seen
+//! at once, and quiet moves cost almost nothing to look at.
+//!
+//! Against the 200-quiet-ply draw, the searchers value an attack that destroys an enemy unit
+//! more as the count rises, level 5 draws its whole fleet towards the enemy bases harder, and
+//! every level above 1 has a small preference for advancing.
+
+pub mod agent;
+mod belief;
+mod bluff;
+mod eval;
+mod threats;
+
+use std::time::Instant;
+
+pub use crate::shared::Budget;
+pub use agent::{Agent, RandomAgent, Seat};
+pub use belief::Belief;
+pub use eval::{evaluate, value, Weights, WIN};
+pub use threats::Threats;
+
+use crate::admiral::action::Action;
+use crate::admiral::autoplace::{auto_layout, Style};
+use crate::admiral::event::Event;
+use crate::admiral::formation::{group_strength, Partners};
+use crate::admiral::layout::Layout;
+use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
+use crate::admiral::resolve::Defense;
+use crate::admiral::square::{Side, SquareSet};
+use crate::admiral::unit::UnitKind;
+use crate::admiral::view::{Cell, View};
+use crate::shared::Dice;
+
+/// Worlds level 4 searches per decision with [`Budget::Fixed`]: about what 0.8 s of thinking
+/// reached alone on the reference machine (p50 12,167 over 24 mid-game positions), a little
+/// less so that the costly positions stay near 0.8 s too.
+pub const LEVEL4_WORLDS: u32 = 10_000;
+
+/// Worlds level 5 searches per decision with [`Budget::Fixed`]: about what 2.5 s of thinking
+/// reached alone (p50 18,250, p10 14,897), so that the costly positions stay under 3 s.
+pub const LEVEL5_WORLDS: u32 = 16_000;
+
+/// An AI player of a given level (1–5).
+#[derive(Clone, Debug)]
+pub struct Ai {
+    level: u8,
+    budget: Budget,
+    dice: Dice,
+    /// Worlds searched for the last decision (levels 4–5), for tuning and benchmarks.
+    last_worlds: u32,
+}
+
+impl Ai {
+    /// An AI of `level` (clamped to 1–5) with its random seed and thinking budget.
+    pub fn new(level: u8, seed: u64, budget: Budget) -> Ai {
+        Ai { level: level.clamp(1, 5), budget, dice: Dice::new(seed), last_worlds: 0 }
+    }
+
+    /// The level (1–5).
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// How many sampled worlds the last decision searched (0 for levels 1–3).
+    pub fn last_worlds(&self) -> u32 {
+        self.last_worlds
+    }
+
+    /// A setup in this level's style: varied per seed, never one fixed pattern. The searchers
+    /// use the fortress ([`Style::Fortress`]): in the arena it alone lifted level 4 from about
+    /// 0.5 against level 3 to 0.56–0.58 over 200 games (see doc/admiral-ai.md). Level 5 adds its
+    /// bluff: the fireship escorted like the carrier on the other flank.
+    pub fn layout(level: u8, seed: u64) -> Layout {
+        let mut layout = auto_layout(seed, Style::for_ai_level(level, seed, Style::Fortress));
+        if level >= 5 {
+            bluff::escort_fireship_like_carrier(&mut layout);
+        }
+        layout
+    }
+
+    /// Chooses one of `legal` (never empty) from the view alone.
+    pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        let deadline = match self.budget {
+            Budget::Time(limit) => Some(Instant::now() + limit),
+            Budget::Iterations(_) | Budget::Fixed => None,
+        };
+        match self.level {
+            1 => self.beginner(view, legal),
+            2 => self.expected_value(view, legal, true, GREEDY_WORLDS, &Weights::GREEDY),
+            3 => self.expected_value(view, legal, false, REASONER_WORLDS, &Weights::FULL),
+            level => self.search(view, legal, deadline, level == 5),
+        }
+    }
+
+    /// Level 1: forward, and into whatever is in the way, alone. Like a beginner it weighs
+    /// nothing and plans nothing, but it does not bump a second ship into a marker it has seen
+    /// for what it is when that kind is sure to win (see [`sure_loss`]).
+    fn beginner(&mut self, view: &View, legal: &[Action]) -> Action {
+        let me = view.viewer;
+        let mut best = (f32::MIN, legal[0]);
+        for action in legal {
+            let score = match *action {
+                Action::Detonate { .. } => -100.0,
+                Action::Attack { from, target, partners, .. } if partners.is_empty() => {
+                    match (view.cell(from), view.cell(target)) {
+                        (Cell::Own { kind }, Cell::Enemy { intel: Some(seen) }) if sure_loss(kind, seen) => {
+                            -20.0
+                        }
+                        _ => 5.0,
+                    }
+                }
+                Action::Attack { .. } => -100.0,
+                Action::Move { from, to } => 1.0 + to.rank_from(me) as f32 - from.rank_from(me) as f32,
+            } + self.noise(2.0);
+            if score > best.0 {
+                best = (score, *action);
+            }
+        }
+        best.1
+    }
+
+    /// Levels 2 and 3: the action with the best average evaluation over sampled worlds, after
+    /// the action, the default defence and the best immediate attack of an identified enemy
+    /// unit.
+    fn expected_value(
+        &mut self,
+        view: &View,
+        legal: &[Action],
+        naive: bool,
+        worlds: usize,
+        weights: &Weights,
+    ) -> Action {
+        let belief = Belief::new(view, naive);
+        let me = view.viewer;
+        let threats = Threats::identified(belief.known().iter().map(|(sq, _)| *sq).collect());
+        let samples: Vec<Position> = (0..worlds).map(|_| belief.sample(&mut self.dice)).collect();
+        let mut scores = vec![0f32; legal.len()];
+        let mut bites = vec![0u32; legal.len()];
+        let mut events = Vec::new();
+        let mut exchange = Exchange::new(me, weights);
+        for world in &samples {
+            let before = evaluate(world, me, weights);
+            for (i, action) in legal.iter().enumerate() {
+                if !world.is_legal(action) {
+                    continue;
+                }
+                let mut after = world.clone();
+                events.clear();
+                after.apply_unchecked(action, Defense::Auto, &mut events);
+                bites[i] += destroys(&events, me.opponent()) as u32;
+                let value = exchange.value_after(&after, 1, &threats);
+                scores[i] += value - before;
+            }
+        }
+        let mut best = (f32::MIN, legal[0]);
+        for (i, action) in legal.iter().enumerate() {
+            let score = scores[i] / worlds as f32 + self.forward(me, action) + self.noise(0.1)
+                - pointless(view, action, bites[i]);
+            if score > best.0 {
+                best = (score, *action);
+            }
+        }
+        best.1
+    }
+
+    /// Levels 4 and 5: determinized search over sampled worlds until the budget is spent. Each
+    /// candidate is scored in each world by a tactical search over the attacks that may follow
+    /// (the opponent's best answer, then our best follow-up attack).
+    fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, admiral: bool) -> Action {
+        let me = view.viewer;
+        let (weights, width) = if admiral { (Weights::ADMIRAL, 16) } else { (Weights::FULL, 10) };
+        let belief = Belief::new(view, false);
+        let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
+        let threats = Threats::identified(known);
+        // Rank every action first as level 3 would (one-ply expected value), over as many of
+        // FIRST_PASS_WORLDS worlds as two thirds of the budget allow. At the arena's 20 ms a
+        // third was too little: the pass saw fewer worlds than level 3 itself, dropped good
+        // actions from the refinement, and level 4 scored 0.56-0.58 against level 3; at real
+        // budgets (800 ms and 2.5 s) the pass takes about 10 ms either way.
+        let started = Instant::now();
+        let ranking_until = deadline.map(|d| started + d.saturating_duration_since(started) * 2 / 3);
+        let mut events = Vec::new();
+        let mut exchange = Exchange::new(me, &weights);
+        let mut first = vec![0f32; legal.len()];
+        let mut first_worlds = 0;
+        while first_worlds < FIRST_PASS_WORLDS
+            && !(first_worlds >= MIN_FIRST_PASS_WORLDS && ranking_until.is_some_and(|t| Instant::now() >= t))
+        {
+            let world = belief.sample_paired(&mut self.dice);
+            for (i, action) in legal.iter().enumerate() {
+                if world.is_legal(action) {
+                    let mut after = world.clone();
+                    events.clear();
+                    after.apply_unchecked(action, Defense::Auto, &mut events);
+                    first[i] += exchange.value_after(&after, 1, &threats.after(action, me, me));
+                }
+            }
+            first_worlds += 1;
+        }
+        let mut ranked: Vec<(f32, Action)> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, action)| {
+                (first[i] / first_worlds as f32 + self.forward(me, action) + self.noise(0.01), *action)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked.truncate(width);
+        let mut totals = vec![0f32; ranked.len()];
+        let mut counts = vec![0u32; ranked.len()];
+        // Worlds in which the action destroys something (a reveal-only strike does not).
+        let mut bites = vec![0u32; ranked.len()];
+        let max_worlds = match self.budget {
+            Budget::Iterations(n) => n.max(1),
+            Budget::Fixed if self.level >= 5 => LEVEL5_WORLDS,
+            Budget::Fixed => LEVEL4_WORLDS,
+            Budget::Time(_) => u32::MAX,
+        };
+        let mut worlds = 0;
+        'worlds: while worlds < max_worlds {
+            let world = belief.sample_paired(&mut self.dice);
+            for (i, (_, action)) in ranked.iter().enumerate() {
+                if deadline.is_some_and(|d| Instant::now() >= d) && worlds > 0 {
+                    break 'worlds;
+                }
+                if !world.is_legal(action) {
+                    continue;
+                }
+                let mut after = world.clone();
+                events.clear();
+                after.apply_unchecked(action, Defense::Auto, &mut events);
+                bites[i] += destroys(&events, me.opponent()) as u32;
+                totals[i] += exchange.value_after(&after, EXCHANGE_DEPTH, &threats.after(action, me, me));
+                counts[i] += 1;
+            }
+            worlds += 1;
+        }
+        self.last_worlds = worlds;
+        // Against the quiet-ply draw: the nearer it comes, the more an attack that destroys
+        // something is worth. Only such attacks: a reveal-only strike also restarts the count,
+        // and rewarding it would let two cautious fleets scout the same mine forever.
+        let pressure = (view.quiet_plies as f32 / QUIET_PLY_LIMIT as f32).powi(2) * 12.0;
+        let mut best = (f32::MIN, ranked[0].1);
+        for (i, (_, action)) in ranked.iter().enumerate() {
+            if counts[i] > 0 {
+                let score = totals[i] / counts[i] as f32
+                    + pressure * bites[i] as f32 / counts[i] as f32
+                    + self.forward(me, action)
+                    - pointless(view, action, bites[i]);
+                if score > best.0 {
+                    best = (score, *action);
+                }
+            }
+        }
+        best.1
+    }
+
+    /// The defence group when `attack` (its partners hidden) hits one of our scale ships.
+    /// Levels 1–4 take the strongest group (the default policy: partners die only if the group
+    /// loses). Level 5 weighs every option over sampled worlds, assuming the attacker declared
+    /// its strongest group: when even the strongest group cannot win, it risks no partners, and
+    /// it never shows more ships than it needs.
+    pub fn defend(&mut self, view: &View, attack: &Action, options: &[Partners]) -> Partners {
+        if self.level < 5 || options.len() < 2 {
+            return options[0];
+        }
+        let me = view.viewer;
+        let Action::Attack { from, via, target, .. } = *attack else {
+            return options[0];
+        };
+        let belief = Belief::new(view, false);
+        let mut totals = vec![0f32; options.len()];
+        let mut legal = Vec::new();
+        let mut events = Vec::new();
+        for _ in 0..DEFENCE_WORLDS {
+            let mut world = belief.sample_paired(&mut self.dice);
+            world.set_to_move(me.opponent());
+            world.legal_actions_into(&mut legal);
+            let strongest = legal
+                .iter()
+                .filter(|a| matches!(**a, Action::Attack { from: f, via: v, target: t, .. } if (f, v, t) == (from, via, target)))
+                .max_by_key(|a| attacker_strength(&world, a));
+            // Worlds where the attacker is no scale ship contradict what we see: skip them.
+            let Some(strongest) = strongest.filter(|a| attacker_strength(&world, a) > 0) else { continue };
+            for (i, option) in options.iter().enumerate() {
+                let mut after = world.clone();
+                events.clear();
+                after.apply_unchecked(strongest, Defense::Group(*option), &mut events);
+                // Fewer ships shown is worth a little, all else equal.
+                totals[i] += evaluate(&after, me, &Weights::MATERIAL) - 0.1 * option.len() as f32;
+            }
+        }
+        let best = (0..options.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b])).unwrap_or(0);
+        options[best]
+    }
+
+    /// The small preference for advancing when nothing better is on offer (0.3 a row): without
+    /// it, a cautious fleet waits for the quiet-ply draw.
+    fn forward(&self, me: Side, action: &Action) -> f32 {
+        match action {
+            Action::Move { from, to } => (to.rank_from(me) as f32 - from.rank_from(me) as f32) * 0.3,
+            _ => 0.0,
+        }
+    }
+
+    fn noise(&mut self, scale: f32) -> f32 {
+        (self.dice.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * scale
+    }
+}
+
+/// Whether a lone `attacker` striking a seen `target` is sure to be lost for nothing better
+/// than a trade: a weaker ship against a stronger one, anything but a minesweeper against a
+/// mine, anything against a stationary mine or a bomb.
+fn sure_loss(attacker: UnitKind, target: UnitKind) -> bool {
+    match target {
+        UnitKind::Mine => attacker != UnitKind::Minesweeper,
+        UnitKind::StationaryMine | UnitKind::AtomicBomb => true,
+        _ => matches!((attacker.strength(), target.strength()), (Some(a), Some(t)) if a < t),
+    }
+}
+
+/// Whether `events` destroyed anything of `enemy`'s (losing a ship of our own on a mine is
+/// no progress, though it restarts the quiet-ply count too).
+fn destroys(events: &[Event], enemy: Side) -> bool {
+    events.iter().any(|event| matches!(event, Event::Destroyed { side, .. } if *side == enemy))
+}
+
+/// The penalty for a strike at a marker already identified that destroyed nothing in any
+/// sampled world (`bites` = 0), such as an aircraft over a known mine. It teaches nothing,
+/// but an attack restarts the quiet-ply count: a fleet with nothing better to do would repeat
+/// it forever instead of letting the game end in a draw. On the last quiet ply, when every
+/// quiet move draws, the strike is ruled out: a side that is ahead but cannot get on would
+/// otherwise dodge the draw with it every 200 plies for ever (in a traced level-4-vs-3 arena
+/// game, level 3's aircraft struck the same known mine on the last quiet ply 15 times between
+/// plies 3,000 and 6,000, and the game ran to the arena's 20,000-ply cap).
+fn pointless(view: &View, action: &Action, bites: u32) -> f32 {
+    match action.target().map(|target| view.cell(target)) {
+        Some(Cell::Enemy { intel: Some(_) }) if bites == 0 => {
+            if view.quiet_plies + 1 >= QUIET_PLY_LIMIT {
+                WIN
+            } else {
+                1.0
+            }
+        }
+        _ => 0.0,
+    }
+}
+
+/// Worlds level 2 judges every action in.
+const GREEDY_WORLDS: usize = 12;
+
+/// Worlds level 3 judges every action in. Twelve, as many as level 2, spaces the ladder:
+/// against level 2, level 3 is as strong with 12 as with 24 (0.678 against 0.674 over the same
+/// 400 arena games, seeds 2026 and 2027), but level 4 scores 0.661 against it over those seeds
+/// instead of about 0.63. Six were too few (0.585 against level 2).
+const REASONER_WORLDS: usize = 12;
+
+/// Worlds of the searchers' first pass, which ranks every legal action the way level 3 judges
+/// them all, over twice as many worlds (so the refinement starts from at least level 3's
+/// choice).
+const FIRST_PASS_WORLDS: usize = 24;
+
+/// The fewest worlds of the first pass, however short the budget.
+const MIN_FIRST_PASS_WORLDS: usize = 4;
+
+/// Attacks deep of the searchers' exchange: the opponent's answer, then our follow-up.
+const EXCHANGE_DEPTH: u8 = 2;
+
+/// Worlds level 5 samples to choose a defence group.
+const DEFENCE_WORLDS: usize = 24;
+
+/// The strength of the attacking group of `attack` in `world` (0 when the acting unit is no
+/// scale ship there), judged after the move part.
+fn attacker_strength(world: &Position, attack: &Action) -> u8 {
+    let Action::Attack { from, partners, .. } = *attack else { return 0 };
+    let Some(lead) = world.piece_at(from) else { return 0 };
+    let mut kinds = vec![lead.kind];
+    kinds.extend(partners.iter().filter_map(|sq| world.piece_at(sq).map(|p| p.kind)));
+    group_strength(&kinds).unwrap_or(0)
+}
+
+/// The exchange of attacks that follows an action in a sampled world, seen from `me`'s seat:
+/// a quiescence search with alpha-beta in which quiet moves are assumed to keep the evaluation
+/// and attacks are tried, the biggest targets first. `me` attacks with anything; the opponent
+/// only as the [`Threats`] allow.
+struct Exchange<'a> {
+    me: Side,
+    weights: &'a Weights,
+    /// Scratch space for the events of the attacks tried.
+    events: Vec<Event>,
+}
+
+impl<'a> Exchange<'a> {
+    fn new(me: Side, weights: &'a Weights) -> Exchange<'a> {
+        Exchange { me, weights, events: Vec::new() }
+    }
+
+    /// The value for `me` just after its action (`after`): the opponent answers, then the
+    /// exchange goes on `depth` attacks deep in all.
+    fn value_after(&mut self, after: &Position, depth: u8, threats: &Threats) -> f32 {
+        -self.tactical(after, -WIN * 2.0, WIN * 2.0, depth, threats)
+    }
+
+    /// The value of `position` for the side to move when both sides may either stop or attack,
+    /// `depth` attacks deep.
+    fn tactical(
+        &mut self,
+        position: &Position,
+        mut alpha: f32,
+        beta: f32,
+        depth: u8,
+        threats: &Threats,
+    ) -> f32 {
+        let (me, mover) = (self.me, position.to_move());
+        let stand = evaluate(position, mover, self.weights);
+        if depth == 0 || position.outcome().is_some() || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        if !threats.may_attack(position, mover, me) {
+            return alpha;
+        }
+        let mut actions = Vec::with_capacity(32);
+        position.legal_attacks_into(&mut actions);
+        let mut attacks: Vec<(f32, Action)> = actions
+            .iter()
+            .filter(|action| threats.allows(action, mover, me))
+            .filter_map(|action| match *action {
+                Action::Attack { target, .. } => {
+                    Some((position.piece_at(target).map_or(0.0, |p| value(p.kind)), *action))
+                }
+                Action::Detonate { .. } => Some((value(UnitKind::NavalBase), *action)),
+                Action::Move { .. } => None,
+            })
+            .collect();
+        attacks.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (_, attack) in attacks {
+            let mut next = position.clone();
+            self.events.clear();
+            next.apply_unchecked(&attack, Defense::Auto, &mut self.events);
+            let known = threats.after(&attack, mover, me);
+            let score = -self.tactical(&next, -beta, -alpha, depth - 1, &known);
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+}
+
+impl Agent for Ai {
+    fn name(&self) -> String {
+        format!("level {}", self.level)
+    }
+
+    /// Uses the game's random source (seeded per game by the arena), so results do not depend
+    /// on which games an agent played before.
+    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Action {
+        std::mem::swap(&mut self.dice, dice);
+        let action = self.choose(&seat.view(), legal);
+        std::mem::swap(&mut self.dice, dice);
+        action
+    }
+
+    fn defend(
+        &mut self,
+        seat: &Seat<'_>,
+        attack: &Action,
+        options: &[Partners],
+        dice: &mut Dice,
+    ) -> Partners {
+        std::mem::swap(&mut self.dice, dice);
+        let chosen = Ai::defend(self, &seat.view(), attack, options);
+        std::mem::swap(&mut self.dice, dice);
+        chosen
+    }
+}

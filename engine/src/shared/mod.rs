@@ -1,0 +1,31 @@
+//! What both rulesets share, and nothing that belongs to one of them: the two sides and
+//! per-side data ([`BySide`]), the product's languages, how a game stands and ended, the record's
+//! frame, the random source, the AI's thinking budget and setup styles, the notation helpers,
+//! the AI's hidden-army sampler, and the arena's report.
+//!
+//! Admiral (the crate root's modules) and Stratego ([`crate::stratego`]) both build on this
+//! module; it imports neither.
+
+pub mod budget;
+pub mod dice;
+pub mod game;
+pub mod language;
+pub(crate) mod markers;
+pub mod notation;
+pub mod outcome;
+pub mod record;
+pub mod ruleset;
+pub mod side;
+pub mod style;
+pub mod summary;
+
+pub use budget::Budget;
+pub use dice::Dice;
+pub use game::{Game, GameError, Rules, Seat};
+pub use language::Language;
+pub use outcome::{Outcome, Status};
+pub use record::{Ending, Record, Start};
+pub use ruleset::Ruleset;
+pub use side::{BySide, Side};
+pub use style::Style;
+pub use summary::{GameResult, Summary};
