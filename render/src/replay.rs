@@ -206,7 +206,7 @@ pub(crate) fn render(
                 let empty = vec![Content::Empty; admiral_engine::SQUARES];
                 let scene =
                     Scene { seat, language: labels.language, cells: &empty, events: &[], top, bottom };
-                board.compose(&mut base, &fonts, &scene);
+                board.compose(&mut base, fonts, &scene);
                 strips_key = Some(key);
             }
             cur.copy_from_slice(&base);
