@@ -7,12 +7,12 @@ pub(crate) mod icons;
 use admiral_engine::{Cell, Event, Group, Placed, Side, Square, UnitKind, View, Weapon, COLS, ROWS};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
-use crate::board::marks::{MarkStyle, Marker};
-use crate::board::token::{IconBox, Label, TokenBox, TokenStyle};
 use crate::board::{
     fogged_cells, viewer_strips, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle,
     TallyPlace, ZONES,
 };
+use crate::board::{IconBox, Label, TokenBox, TokenStyle};
+use crate::board::{MarkStyle, Marker};
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
 use crate::labels::BoardLabels;

@@ -2,29 +2,11 @@
 //! shafts, and the rectangle the marks may touch (so that only it is redrawn in RGBA).
 
 use admiral_engine::Side;
-use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap};
 
-use super::{BoardSquare, Geometry};
+use super::game::{BoardSquare, Geometry, Marker};
 use crate::color::{self, Rgb};
 use crate::shapes::{round_stroke, rounded_rect};
-
-/// A game's proportions for marks on squares.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct MarkStyle {
-    pub(crate) frame_radius: f32,
-    pub(crate) wash_radius: f32,
-    /// Dash and gap of a dashed frame.
-    pub(crate) dash: [f32; 2],
-}
-
-/// Marks drawn on one board picture: the geometry, the seat, the style and the transform from
-/// board pixels to the region being drawn.
-pub(crate) struct Marker<'a> {
-    pub(crate) geometry: &'a Geometry,
-    pub(crate) style: &'a MarkStyle,
-    pub(crate) seat: Side,
-    pub(crate) t: Transform,
-}
 
 impl Marker<'_> {
     /// The centre of a square's cell.

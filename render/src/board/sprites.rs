@@ -4,8 +4,8 @@
 use admiral_engine::{Language, Side};
 use tiny_skia::{Pixmap, Transform};
 
-use super::token::{draw_token, Token};
-use super::{BoardGame, ZONES};
+use super::game::{BoardGame, Token, ZONES};
+use super::token::draw_token;
 use crate::font::Fonts;
 use crate::palette::Palette;
 use crate::shapes::fill_rect;

@@ -7,93 +7,10 @@
 use admiral_engine::{Language, Side};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
-use super::BoardGame;
-use crate::color::{self, Rgb};
+use super::game::{BoardGame, Label, Token, TokenBox};
+use crate::color;
 use crate::font::Fonts;
 use crate::shapes::{rounded_rect, IconColors};
-
-/// What a token shows.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Token<P> {
-    /// A piece shown openly: icon and label (the viewer's own, or any piece on a card).
-    Piece(P),
-    /// One of the viewer's pieces that the enemy has identified: the piece with an eye.
-    SeenPiece(P),
-    /// A closed enemy marker, with the remembered identity when there is one.
-    Marker(Option<P>),
-    /// A closed enemy marker known to have moved (so it is none of the pieces that never move).
-    MovedMarker,
-    /// A piece removed in the last turn, faint.
-    Wreck(P),
-}
-
-/// Where an icon goes on a token, in design units of [`TokenStyle::design`]: the box
-/// `(x + dx, y + dy, size - shrink, h)`.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct IconBox {
-    pub(crate) dx: f32,
-    pub(crate) dy: f32,
-    pub(crate) shrink: f32,
-    pub(crate) h: f32,
-}
-
-/// A game's token proportions, in design units: a token of `design` pixels uses them as they
-/// are, any other size scales them.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct TokenStyle {
-    /// The token size the numbers are designed for (the board's cell).
-    pub(crate) design: f32,
-    pub(crate) radius: f32,
-    /// Alpha of the lighter top half of an open piece.
-    pub(crate) highlight: u8,
-    pub(crate) icon: IconBox,
-    pub(crate) seen_badge_radius: f32,
-    /// The hatching on the back of a closed marker: line spacing, width, and the inset of the
-    /// frame that clips it.
-    pub(crate) hatch_step: f32,
-    pub(crate) hatch_width: f32,
-    pub(crate) hatch_inset: f32,
-    /// The remembered identity on a marker: the dark band behind the icon, the icon, and the
-    /// white badge behind the label (top, height, radius).
-    pub(crate) intel_band: (f32, f32),
-    pub(crate) intel_icon: IconBox,
-    pub(crate) intel_badge: (f32, f32, f32),
-    pub(crate) wreck_icon: IconBox,
-    /// Inset of the cross over a wreck.
-    pub(crate) cross_inset: f32,
-}
-
-/// Which label a game draws on a token.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Label {
-    /// On an open piece, white on the side's colour.
-    Open,
-    /// On a marker's white intel badge.
-    Intel,
-}
-
-/// The geometry, colours and language of the token being drawn, for a game's label and badge.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct TokenBox {
-    /// The square the token fills.
-    pub(crate) x: f32,
-    pub(crate) y: f32,
-    pub(crate) size: f32,
-    /// Scale of the design units.
-    pub(crate) k: f32,
-    /// Width of the token's body (inset from the square).
-    pub(crate) tw: f32,
-    pub(crate) side_color: Rgb,
-    pub(crate) dark: Rgb,
-    pub(crate) language: Language,
-}
-
-impl TokenBox {
-    fn icon_box(&self, b: IconBox) -> (f32, f32, f32, f32) {
-        let k = self.k;
-        (self.x + b.dx * k, self.y + b.dy * k, self.size - b.shrink * k, b.h * k)
-    }
-}
 
 /// Draws a token of `side` filling a `size` square at (x, y) (the square includes the grid
 /// line; the token is inset).

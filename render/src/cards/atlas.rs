@@ -4,7 +4,8 @@ use admiral_engine::{Language, Side, UnitKind};
 
 use super::common::{card, encode_rgb, panel, MUTED, PANEL, PANEL_EDGE, TEXT};
 use crate::admiral::Admiral;
-use crate::board::token::{draw_token_on_card, Token};
+use crate::board::token::draw_token_on_card;
+use crate::board::Token;
 use crate::font::{Align, Face, Fonts};
 
 /// One entry of the unit atlas.

@@ -5,7 +5,8 @@ use tiny_skia::{FillRule, PathBuilder, Stroke, Transform};
 
 use super::common::{bar, card, encode_rgb, panel, CARD_BG, GOLD, MUTED, PANEL, PANEL_EDGE, SILVER, TEXT};
 use crate::admiral::Admiral;
-use crate::board::token::{draw_token_on_card, Token};
+use crate::board::token::draw_token_on_card;
+use crate::board::Token;
 use crate::color;
 use crate::font::{Align, Face, Fonts};
 use crate::shapes::{fill_rect, rounded_rect};

@@ -5,7 +5,8 @@ use admiral_engine::{Language, Side};
 use tiny_skia::{FillRule, Pixmap, Stroke, Transform};
 
 use crate::board::sprites::tile;
-use crate::board::token::{draw_token_on_card, Token};
+use crate::board::token::draw_token_on_card;
+use crate::board::Token;
 use crate::board::{BoardGame, BoardSquare, ZONES};
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};

@@ -4,7 +4,8 @@ use admiral_engine::{Layout, Side, UnitKind};
 
 use super::common::{encode_rgb, setup_card, SetupGrid, SetupLabels, MUTED, TEXT};
 use crate::admiral::Admiral;
-use crate::board::token::{draw_token_on_card, Token};
+use crate::board::token::draw_token_on_card;
+use crate::board::Token;
 use crate::color::Rgb;
 use crate::font::{Align, Face, Fonts};
 

@@ -6,7 +6,8 @@ use admiral_engine::Side;
 
 use super::common::SetupLabels;
 use super::common::{encode_rgb, setup_card, SetupGrid, TEXT};
-use crate::board::token::{draw_token_on_card, Token};
+use crate::board::token::draw_token_on_card;
+use crate::board::Token;
 use crate::color::{self, Rgb};
 use crate::font::{Align, Face, Fonts};
 use crate::stratego::Stratego;

@@ -10,8 +10,9 @@ use serde_json::{json, Map, Value};
 
 use super::message::Message;
 use super::model::{self, User};
+use super::server::FakeDiscord;
+use super::shared::shard_of;
 use super::state::{Interaction, Modal, Response, State};
-use super::{shard_of, FakeDiscord};
 
 /// Where an interaction happens.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -15,8 +15,8 @@ use axum::{Extension, Json, Router};
 use serde_json::{json, Value};
 
 use super::model;
+use super::shared::{Endpoint, Shared};
 use super::state::{Call, Reply, Upload};
-use super::{Endpoint, Shared};
 
 type S = Axum<Arc<Shared>>;
 /// The endpoint a request arrived at.

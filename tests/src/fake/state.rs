@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::gateway::{Identify, Session};
 use super::media::{self, Media};
 use super::message::{Attachment, Message};
 use super::model::{self, User};
+use super::session::{Identify, Session};
 
 /// The result of a REST call: a JSON body (`Null` = 204 No Content) or a status and error body.
 pub type Reply = Result<Value, (u16, Value)>;
