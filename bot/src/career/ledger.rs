@@ -153,7 +153,7 @@ async fn apply(
     let deeds = deeds_from(turns, me, finish);
     let mut breakdown = points(m.game, me, m.outcome, ai_level, deeds.tonnage_sunk);
     let before = careers::points_of(conn, user).await?;
-    let held = careers::awards_of(conn, user).await?;
+    let held = careers::awards_of(&mut *conn, user).await?;
     let after = before + breakdown.total;
     breakdown.rank_before = rank_of(before);
     breakdown.rank_after = rank_of(after);

@@ -102,9 +102,10 @@ impl Service {
             language: Some(row.public_language.unwrap_or(language)),
         };
         let mut tx = self.inner.store.write.begin().await?;
-        let id = self
-            .create_match(&mut tx, [Some(south), Some(north)], None, &settings, origin, seed as i64, now)
+        let m = self
+            .create_match(&mut tx, [Some(south), Some(north)], None, settings, origin, seed as i64, now)
             .await?;
+        let id = m.id;
         if !challenges::close(&mut tx, challenge, ChallengeStatus::Accepted, Some(id)).await? {
             return Err(ServiceError::ChallengeClosed);
         }
@@ -117,10 +118,6 @@ impl Service {
         )];
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
-        // Load inside the transaction's view is not possible with one connection; build from data.
-        let m = self
-            .fresh_loaded(id, [Some(south), Some(north)], None, settings, origin, seed as i64, &mut tx)
-            .await?;
         for side in Side::BOTH {
             out.extend(m.dm(side, self.setup_notice(&m, side)));
         }
@@ -229,12 +226,11 @@ impl Service {
         let seed = mix(now as u64 ^ user.0.rotate_left(17)) as i64;
         let mut tx = self.inner.store.write.begin().await?;
         players::ensure(&mut tx, user, now).await?;
-        let id =
-            self.create_match(&mut tx, [Some(user), None], Some(level), &settings, origin, seed, now).await?;
+        let m =
+            self.create_match(&mut tx, [Some(user), None], Some(level), settings, origin, seed, now).await?;
+        let id = m.id;
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
-        let m =
-            self.fresh_loaded(id, [Some(user), None], Some(level), settings, origin, seed, &mut tx).await?;
         let out: Vec<Outgoing> = m.dm(Side::South, self.setup_notice(&m, Side::South)).into_iter().collect();
         outbox::enqueue(&mut tx, now, &out).await?;
         tx.commit().await?;
@@ -253,35 +249,37 @@ impl Service {
         }
     }
 
+    /// Creates a match in the caller's transaction (its row, both setups, its clocks and its
+    /// setup timers) and returns it as it now stands, ready to be cached once the transaction
+    /// commits. Each setup is generated once, for the row and for memory.
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn create_match(
         &self,
         conn: &mut AnyConnection,
         users: [Option<UserId>; 2],
         ai_level: Option<u8>,
-        settings: &MatchSettings,
+        settings: MatchSettings,
         origin: Origin,
         seed: i64,
         now: i64,
-    ) -> Result<MatchId> {
+    ) -> Result<Loaded> {
         let ruleset = settings.ruleset_kind()?;
-        let layouts =
-            Side::BOTH.map(|side| self.first_setup(users, ai_level, ruleset, seed, side).layout.grid_text());
+        let setups = Side::BOTH.map(|side| self.first_setup(users, ai_level, ruleset, seed, side));
+        let grids = setups.each_ref().map(|setup| setup.layout.grid_text());
         let new = NewMatch {
             ruleset,
             users,
             ai_level,
-            settings: &json(settings),
+            settings: &json(&settings),
             guild: origin.guild,
             channel: origin.channel,
             public_language: origin.language,
             seed,
             now,
         };
-        let ready = |side: Side| users[side.index()].is_none();
-        let setups = [(layouts[0].as_str(), ready(Side::South)), (layouts[1].as_str(), ready(Side::North))];
+        let rows = [(grids[0].as_str(), setups[0].ready), (grids[1].as_str(), setups[1].ready)];
         let tc = settings.time_control;
-        let id = matches::insert(conn, &new, setups, tc.initial_ms()).await?;
+        let id = matches::insert(conn, &new, rows, tc.initial_ms()).await?;
         if let Some(span) = tc.setup_span_ms() {
             let deadline = now + span;
             timers::arm_match(conn, id, TimerKind::SetupDeadline, None, 0, deadline).await?;
@@ -289,33 +287,7 @@ impl Service {
                 timers::arm_match(conn, id, TimerKind::SetupReminder, None, 0, at).await?;
             }
         }
-        Ok(id)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) async fn fresh_loaded(
-        &self,
-        id: MatchId,
-        users: [Option<UserId>; 2],
-        ai_level: Option<u8>,
-        settings: MatchSettings,
-        origin: Origin,
-        seed: i64,
-        conn: &mut AnyConnection,
-    ) -> Result<Loaded> {
-        let mut lang = [Language::En; 2];
-        let mut policy = [DefencePolicy::Auto; 2];
-        for side in Side::BOTH {
-            if let Some(user) = users[side.index()] {
-                if let Some((l, p)) = players::preferences(&mut *conn, user).await? {
-                    (lang[side.index()], policy[side.index()]) = (l, p);
-                }
-            }
-        }
-        let tc = settings.time_control;
-        let now = self.now();
-        let ruleset = settings.ruleset_kind()?;
-        let setup = |side: Side| self.first_setup(users, ai_level, ruleset, seed, side);
+        let (lang, policy) = players::seat_preferences(conn, users).await?;
         Ok(Loaded {
             id,
             users,
@@ -330,7 +302,7 @@ impl Service {
             seed,
             version: 0,
             next_seq: 0,
-            setups: [setup(Side::South), setup(Side::North)],
+            setups,
             game: None,
             clock_ms: [tc.initial_ms(), tc.initial_ms()],
             running_since: Some(now),

@@ -34,15 +34,7 @@ impl Service {
         let store = &self.inner.store;
         let row = store.match_row(id).await?.ok_or(ServiceError::NoSuchMatch(id))?;
         let settings: MatchSettings = serde_json::from_str(&row.settings).map_err(corrupt)?;
-        let mut lang = [Language::En; 2];
-        let mut policy = [DefencePolicy::Auto; 2];
-        for side in Side::BOTH {
-            if let Some(user) = row.users[side.index()] {
-                if let Some((l, p)) = players::preferences(&store.write, user).await? {
-                    (lang[side.index()], policy[side.index()]) = (l, p);
-                }
-            }
-        }
+        let (lang, policy) = players::seat_preferences(&mut *store.write.acquire().await?, row.users).await?;
         let ruleset = row.ruleset;
         let mut setups = [
             Setup { layout: MatchLayout::empty(ruleset), ready: false },

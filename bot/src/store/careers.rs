@@ -3,7 +3,7 @@
 //! Everything here runs in the caller's transaction (a match's end, or a recompute), except
 //! the read-only queries of the profile card and the leaderboard.
 
-use sqlx::AnyConnection;
+use sqlx::{Any, AnyConnection, Executor};
 
 use super::{Batch, Store};
 use crate::career::board::{LeaderPage, LeaderRow, PAGE_SIZE};
@@ -83,11 +83,14 @@ pub async fn points_of(conn: &mut AnyConnection, user: UserId) -> Result<u32, sq
 }
 
 /// The awards `user` holds, by key.
-pub async fn awards_of(conn: &mut AnyConnection, user: UserId) -> Result<Vec<HeldAward>, sqlx::Error> {
+pub async fn awards_of<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user: UserId,
+) -> Result<Vec<HeldAward>, sqlx::Error> {
     let rows: Vec<(String, i64, i64)> =
         sqlx::query_as("SELECT award, count, degree FROM awards WHERE user_id = $1 ORDER BY award")
             .bind(user.db())
-            .fetch_all(conn)
+            .fetch_all(db)
             .await?;
     Ok(rows
         .into_iter()
@@ -196,7 +199,7 @@ impl Store {
         .fetch_optional(&self.write)
         .await?;
         let (points, rated, wins, draws, losses, units, tonnage) = row.unwrap_or_default();
-        let awards = self.awards(user).await?;
+        let awards = awards_of(&self.write, user).await?;
         Ok(Profile {
             points: points as u32,
             rank: 0,
@@ -212,7 +215,7 @@ impl Store {
 
     /// The awards `user` holds, by key.
     pub async fn awards(&self, user: UserId) -> Result<Vec<HeldAward>, sqlx::Error> {
-        awards_of(&mut *self.write.acquire().await?, user).await
+        awards_of(&self.read, user).await
     }
 
     /// Page `page` (0-based, clamped) of the leaderboard of `guild`, with `caller`'s row.

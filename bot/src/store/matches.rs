@@ -479,8 +479,8 @@ pub async fn set_setup(
     Ok(())
 }
 
-/// The statement that stores a match's clocks.
-fn clocks_statement(batch: &mut Batch, id: MatchId, clocks: &ClockRow) {
+/// Stores a match's clocks as part of `batch`.
+pub fn save_clocks_in(batch: &mut Batch, id: MatchId, clocks: &ClockRow) {
     batch
         .sql("UPDATE clocks SET south_ms = ")
         .bind(clocks.remaining_ms[0])
@@ -493,11 +493,6 @@ fn clocks_statement(batch: &mut Batch, id: MatchId, clocks: &ClockRow) {
         .end();
 }
 
-/// Stores a match's clocks as part of `batch`.
-pub fn save_clocks_in(batch: &mut Batch, id: MatchId, clocks: &ClockRow) {
-    clocks_statement(batch, id, clocks);
-}
-
 /// Stores a match's clocks in the caller's transaction.
 pub async fn save_clocks(
     conn: &mut AnyConnection,
@@ -505,7 +500,7 @@ pub async fn save_clocks(
     clocks: &ClockRow,
 ) -> Result<(), sqlx::Error> {
     let mut batch = Batch::new();
-    clocks_statement(&mut batch, id, clocks);
+    save_clocks_in(&mut batch, id, clocks);
     Ok(batch.run(conn).await?)
 }
 

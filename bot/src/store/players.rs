@@ -32,6 +32,25 @@ pub async fn preferences<'c>(
     Ok(row.map(|(language, policy)| (lang_of(&language), DefencePolicy::from_code(&policy))))
 }
 
+/// The languages and defence policies of a match's seats, South then North (the defaults for
+/// the AI's seat and for a user without a player row).
+pub async fn seat_preferences(
+    conn: &mut AnyConnection,
+    users: [Option<UserId>; 2],
+) -> Result<([Language; 2], [DefencePolicy; 2]), sqlx::Error> {
+    let mut languages = [Language::default(); 2];
+    let mut policies = [DefencePolicy::default(); 2];
+    for (seat, user) in users.into_iter().enumerate() {
+        if let Some((language, policy)) = match user {
+            Some(user) => preferences(&mut *conn, user).await?,
+            None => None,
+        } {
+            (languages[seat], policies[seat]) = (language, policy);
+        }
+    }
+    Ok((languages, policies))
+}
+
 impl Store {
     /// Sets `user`'s language (creating their player row if missing).
     pub async fn set_language(&self, user: UserId, language: Language, now: i64) -> Result<(), sqlx::Error> {
