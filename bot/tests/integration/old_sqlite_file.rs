@@ -2,7 +2,7 @@
 //! language, migrations 0003 and later) opens with today's store: the missing migrations run,
 //! the data is kept, and its live match loads.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -1,8 +1,8 @@
 //! The leaderboard at the service level: who is on a server's board, the order, the pages
 //! and their boundaries, and the caller's own place (on the page, off it, or nowhere).
 
-mod career_support;
-mod common;
+use crate::career_support;
+use crate::common;
 
 use admiral_bot::career::board::PAGE_SIZE;
 use admiral_bot::UserId;

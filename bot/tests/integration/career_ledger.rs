@@ -3,8 +3,8 @@
 //! degree upgrades III → II → I, unrated matches, the fair-play rules, the recompute path,
 //! the leaderboard and the progress of each award.
 
-mod career_support;
-mod common;
+use crate::career_support;
+use crate::common;
 
 use admiral_bot::career::{AwardChange, Unrated, DAILY_RATED_LIMIT};
 use admiral_bot::clock::DAY_MS;

@@ -1,6 +1,6 @@
 //! Every refusal leaves the database unchanged; repeated submissions apply once.
 
-mod common;
+use crate::common;
 use common::*;
 
 use admiral_bot::service::{MatchSettings, Origin};

@@ -1,7 +1,7 @@
 //! Clocks, deadlines, reminders, defence declarations, the outbox with closed DMs, and
 //! restart recovery, all with a hand-moved clock.
 
-mod common;
+use crate::common;
 use common::*;
 
 use admiral_bot::clock::{TimeControl, HOUR_MS};

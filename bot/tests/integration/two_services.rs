@@ -3,7 +3,7 @@
 //! expires the same challenge, exactly one of them wins and the loser is refused, whatever the
 //! timing. Nothing here relies on a lock inside one process.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -2,8 +2,8 @@
 //! points in the end-of-match message, promotions and new awards (text and card), the profile
 //! card with its award menu, and the leaderboard with its page buttons.
 
-mod career_support;
-mod common;
+use crate::career_support;
+use crate::common;
 
 use std::sync::Arc;
 

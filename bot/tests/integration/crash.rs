@@ -6,7 +6,7 @@
 //! redelivery per kill absorbed by the receiver (Discord's nonce), and every AI turn is
 //! played once.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::io::BufRead;

@@ -2,7 +2,7 @@
 //! `ruleset` option, boards as pictures (rendered), move autocomplete from the player's own
 //! legal moves, the move modal, refusals, the unrated end, and the help text in both languages.
 
-mod common;
+use crate::common;
 
 use admiral_bot::discord::challenge::handler::{ChallengeOptions, Clock};
 use admiral_bot::discord::cid::Cid;

@@ -1,6 +1,6 @@
 //! Group commit: members of a failed group are re-run alone, each with its own answer.
 
-mod common;
+use crate::common;
 
 use admiral_bot::store::{Batch, BatchError, Durability, GroupCommit, Store};
 

@@ -3,7 +3,7 @@
 //! modals, select menus, autocomplete contents (and that they hide what must stay hidden),
 //! closed DMs and both languages.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

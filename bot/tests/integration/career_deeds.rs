@@ -3,8 +3,7 @@
 //! question happens (a torpedo sinking, a submarine battle, an aircraft kill, a mine, a sweep,
 //! the bomb, a base…), then read back from the record as the career does.
 
-mod career_support;
-mod common;
+use crate::career_support;
 
 use admiral_bot::career::deeds::{bases_on_board, deeds, Deeds, Finish};
 use admiral_bot::career::points::points;

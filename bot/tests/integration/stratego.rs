@@ -2,7 +2,7 @@
 //! a whole match between two AIs (one driving a human seat through the public API), and
 //! refusals that change nothing.
 
-mod common;
+use crate::common;
 use common::*;
 
 use admiral_bot::notify::Notice;

@@ -1,7 +1,7 @@
 //! Full matches through the service against a real SQLite file: human vs human and human vs
 //! AI, from the challenge to points and awards.
 
-mod common;
+use crate::common;
 use common::*;
 
 use admiral_bot::notify::{Notice, Recipient};

@@ -3,7 +3,7 @@
 //! wall-clock slot shared with other searches), nobody gets a fallback move, and the players
 //! who wait are told the AI is busy.
 
-mod common;
+use crate::common;
 
 use admiral_bot::ai::AiPlayer;
 use admiral_bot::notify::Notice;
