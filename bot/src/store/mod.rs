@@ -27,6 +27,7 @@ pub mod discord;
 pub mod events;
 pub mod layouts;
 pub mod matches;
+mod migrations;
 pub mod outbox;
 pub mod players;
 pub mod scratch;
@@ -168,7 +169,8 @@ impl Store {
         let writer = || AnyPoolOptions::new().max_connections(1).acquire_timeout(Duration::from_secs(60));
         let setup = Some(sqlite_pragmas(durability, false));
         let write = pool(&url, writer().min_connections(1), setup.clone()).await?;
-        sqlx::migrate!("../migrations/sqlite")
+        migrations::migrator(Backend::Sqlite)
+            .await?
             .run(&write)
             .await
             .map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
@@ -195,7 +197,8 @@ impl Store {
         )
         .await?;
         // sqlx's PostgreSQL migrator holds an advisory lock: processes starting together are safe.
-        sqlx::migrate!("../migrations/postgres")
+        migrations::migrator(Backend::Postgres)
+            .await?
             .run(&write)
             .await
             .map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
