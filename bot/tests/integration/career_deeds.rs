@@ -28,80 +28,74 @@ fn g(units: &str) -> Game {
     game(&format!("{units} {KEEP}"))
 }
 
+/// The game from `units` (and the two kept patrol ships) after `moves`.
+fn played(units: &str, moves: &[&str]) -> Game {
+    let mut x = g(units);
+    play(&mut x, moves);
+    x
+}
+
 #[test]
 fn torpedo_strike_counts_enemy_ships_sunk_by_torpedoes() {
-    let mut x = g("e5:TP d4:TB e7:bb");
-    play(&mut x, &["e5xe7"]);
+    let x = played("e5:TP d4:TB e7:bb", &["e5xe7"]);
     let d = of(&x, Side::South);
     assert_eq!(nonzero(&d), [("torpedo_strike", 1)]);
     assert_eq!((d.units_sunk, d.tonnage_sunk), (1, 45_000), "the spent torpedo is our loss, not a kill");
     // A carrier takes its aircraft with it: one ship, two units.
-    let mut x = g("e5:TP d4:TB e7:cv k12:ac");
-    play(&mut x, &["e5xe7"]);
+    let x = played("e5:TP d4:TB e7:cv k12:ac", &["e5xe7"]);
     let d = of(&x, Side::South);
     assert_eq!(nonzero(&d), [("torpedo_strike", 1)]);
     assert_eq!((d.units_sunk, d.tonnage_sunk), (2, 40_010));
     // A torpedo on a mine sinks no ship.
-    let mut x = g("e5:TP d4:TB e6:mn");
-    play(&mut x, &["e5xe6"]);
+    let x = played("e5:TP d4:TB e6:mn", &["e5xe6"]);
     assert_eq!(nonzero(&of(&x, Side::South)), []);
     assert_eq!(of(&x, Side::South).units_sunk, 1);
 }
 
 #[test]
 fn submariner_counts_battles_won_by_submarines_alone_in_a_pack_or_defending() {
-    let mut alone = g("e5:SS e6:ps");
-    play(&mut alone, &["e5xe6"]);
+    let alone = played("e5:SS e6:ps", &["e5xe6"]);
     assert_eq!(nonzero(&of(&alone, Side::South)), [("submariner", 1)]);
 
-    let mut pack = g("e5:SS d5:SS e6:cr");
-    play(&mut pack, &["e5xe6(d5)"]);
+    let pack = played("e5:SS d5:SS e6:cr", &["e5xe6(d5)"]);
     assert_eq!(nonzero(&of(&pack, Side::South)), [("submariner", 1), ("squadron", 1)], "9 beats 7");
 
-    let mut defending = g("e5:SS e6:ps");
-    play(&mut defending, &["a1-a2", "e6xe5"]);
+    let defending = played("e5:SS e6:ps", &["a1-a2", "e6xe5"]);
     assert_eq!(nonzero(&of(&defending, Side::South)), [("submariner", 1)]);
     assert_eq!(of(&defending, Side::South).units_sunk, 1, "North lost its patrol ship");
     assert_eq!(nonzero(&of(&defending, Side::North)), []);
 
-    let mut lost = g("e5:SS e6:cr");
-    play(&mut lost, &["e5xe6"]);
+    let lost = played("e5:SS e6:cr", &["e5xe6"]);
     assert_eq!(nonzero(&of(&lost, Side::South)), [], "a lost battle counts nothing");
     assert_eq!(nonzero(&of(&lost, Side::North)), [], "a cruiser is no submarine");
 }
 
 #[test]
 fn squadron_counts_battles_won_by_a_formation_attacking_or_defending() {
-    let mut attack = g("e5:CR d5:CR e6:bb");
-    play(&mut attack, &["e5xe6(d5)"]);
+    let attack = played("e5:CR d5:CR e6:bb", &["e5xe6(d5)"]);
     assert_eq!(nonzero(&of(&attack, Side::South)), [("squadron", 1)], "18 beats 15");
     assert_eq!(of(&attack, Side::South).tonnage_sunk, 45_000);
 
-    let mut single = g("e5:CR e6:dd");
-    play(&mut single, &["e5xe6"]);
+    let single = played("e5:CR e6:dd", &["e5xe6"]);
     assert_eq!(nonzero(&of(&single, Side::South)), [], "one ship is no formation");
 
     // North attacks a cruiser that has a partner: the default defence is the pair (18).
-    let mut defence = g("e5:CR d5:CR e6:bb");
-    play(&mut defence, &["a1-a2", "e6xe5"]);
+    let defence = played("e5:CR d5:CR e6:bb", &["a1-a2", "e6xe5"]);
     assert_eq!(nonzero(&of(&defence, Side::South)), [("squadron", 1)]);
 }
 
 #[test]
 fn naval_aviation_counts_enemy_units_destroyed_by_aircraft() {
-    let mut carrier = g("e5:AC d5:CV e7:cv k12:ac");
-    play(&mut carrier, &["e5xe7"]);
+    let carrier = played("e5:AC d5:CV e7:cv k12:ac", &["e5xe7"]);
     let d = of(&carrier, Side::South);
     assert_eq!(nonzero(&d), [("naval_aviation", 2)], "the carrier and its aircraft");
     assert_eq!(degree_for(AWARDS[2].thresholds, 2), 3, "two is degree III");
     assert_eq!(d.tonnage_sunk, 40_010);
 
-    let mut duel = g("e5:AC d5:CV e7:ac f7:cv");
-    play(&mut duel, &["e5xe7"]);
+    let duel = played("e5:AC d5:CV e7:ac f7:cv", &["e5xe7"]);
     assert_eq!(nonzero(&of(&duel, Side::South)), [("naval_aviation", 1)]);
 
-    let mut shot_down = g("e5:AC d5:CV e8:bb");
-    play(&mut shot_down, &["e5xe8"]);
+    let shot_down = played("e5:AC d5:CV e8:bb", &["e5xe8"]);
     assert_eq!(nonzero(&of(&shot_down, Side::South)), []);
     assert_eq!(of(&shot_down, Side::North).units_sunk, 1, "North shot the aircraft down");
 }
@@ -109,54 +103,45 @@ fn naval_aviation_counts_enemy_units_destroyed_by_aircraft() {
 #[test]
 fn mine_warfare_counts_enemies_lost_on_our_mines_and_enemy_mines_we_swept() {
     for mine in ["MN", "SM"] {
-        let mut x = g(&format!("e5:{mine} e6:cr"));
-        play(&mut x, &["a1-a2", "e6xe5"]);
+        let x = played(&format!("e5:{mine} e6:cr"), &["a1-a2", "e6xe5"]);
         let d = of(&x, Side::South);
         assert_eq!(nonzero(&d), [("mine_warfare", 1)], "{mine}");
         assert_eq!(d.tonnage_sunk, 10_000);
     }
-    let mut sweep = g("e5:MS e6:mn");
-    play(&mut sweep, &["e5xe6"]);
+    let sweep = played("e5:MS e6:mn", &["e5xe6"]);
     assert_eq!(nonzero(&of(&sweep, Side::South)), [("mine_warfare", 1)]);
-    let mut costly = g("e5:MS e6:sm");
-    play(&mut costly, &["e5xe6"]);
+    let costly = played("e5:MS e6:sm", &["e5xe6"]);
     assert_eq!(
         nonzero(&of(&costly, Side::South)),
         [("mine_warfare", 1)],
         "cleared, at the price of the sweeper"
     );
-    let mut rammed = g("e5:CR e6:mn");
-    play(&mut rammed, &["e5xe6"]);
+    let rammed = played("e5:CR e6:mn", &["e5xe6"]);
     assert_eq!(nonzero(&of(&rammed, Side::South)), [], "only minesweepers sweep");
-    let mut swept = g("e5:MN e6:ms");
-    play(&mut swept, &["a1-a2", "e6xe5"]);
+    let swept = played("e5:MN e6:ms", &["a1-a2", "e6xe5"]);
     assert_eq!(nonzero(&of(&swept, Side::South)), [], "our mine swept: nothing for us");
     assert_eq!(nonzero(&of(&swept, Side::North)), [("mine_warfare", 1)]);
 }
 
 #[test]
 fn atomic_strike_counts_enemy_units_destroyed_by_our_bomb_however_it_went_off() {
-    let mut ordered = g("g8:AB g9:ss h8:cr f7:nb m15:nb k10:dd h9:BB");
-    play(&mut ordered, &["g8!"]);
+    let ordered = played("g8:AB g9:ss h8:cr f7:nb m15:nb k10:dd h9:BB", &["g8!"]);
     let d = of(&ordered, Side::South);
     assert_eq!(nonzero(&d), [("atomic_strike", 3), ("base_raider", 1)], "k10 is outside the blast");
     assert_eq!(d.tonnage_sunk, 1_200 + 10_000);
 
-    let mut struck = g("e6:AB e8:cr");
-    play(&mut struck, &["a1-a2", "e8-e7xe6"]);
+    let struck = played("e6:AB e8:cr", &["a1-a2", "e8-e7xe6"]);
     assert_eq!(nonzero(&of(&struck, Side::South)), [("atomic_strike", 1)], "the attacker dies in our blast");
     assert_eq!(nonzero(&of(&struck, Side::North)), []);
 
     // Setting off the enemy's bomb: the kills count, but it is not our bomb.
-    let mut theirs = g("e5:CR e6:ab e8:dd");
-    play(&mut theirs, &["e5xe6"]);
+    let theirs = played("e5:CR e6:ab e8:dd", &["e5xe6"]);
     let d = of(&theirs, Side::South);
     assert_eq!(nonzero(&d), []);
     assert_eq!((d.units_sunk, d.tonnage_sunk), (2, 2_500));
 
     // The enemy blowing up its own units is nobody's kill.
-    let mut own_goal = g("h8:ab h9:bb i9:nb m15:nb f3:CR");
-    play(&mut own_goal, &["f3-f4", "h8!"]);
+    let own_goal = played("h8:ab h9:bb i9:nb m15:nb f3:CR", &["f3-f4", "h8!"]);
     let d = of(&own_goal, Side::South);
     assert_eq!(nonzero(&d), []);
     assert_eq!((d.units_sunk, d.tonnage_sunk), (0, 0));
@@ -189,8 +174,7 @@ fn base_raider_base_defender_victor_veteran_tonnage_and_admirals_match() {
     play(&mut y, &["e5xe6"]);
     assert_eq!(y.outcome().map(|o| o.status), Some(Status::SouthWins));
     assert_eq!(of(&y, Side::South).count("base_defender"), 0);
-    let mut z = g("e5:BB e6:cr f5:BB f6:dd");
-    play(&mut z, &["e5xe6", "n15-n14", "f5xf6"]);
+    let z = played("e5:BB e6:cr f5:BB f6:dd", &["e5xe6", "n15-n14", "f5xf6"]);
     let d = of(&z, Side::South);
     assert_eq!((d.count("tonnage"), d.tonnage_sunk, d.units_sunk), (12_500, 12_500, 2));
 }

@@ -3,7 +3,7 @@
 //! (p50, p95, max). CI runs a small but real version; the full figure is the ignored test:
 //!
 //! ```sh
-//! E2E_LOAD_MATCHES=50 cargo test -p admiral-e2e --test load -- --ignored --nocapture
+//! E2E_LOAD_MATCHES=50 cargo test -p admiral-e2e --test scenarios load:: -- --ignored --nocapture
 //! ```
 //!
 //! Timing is reported, never asserted (the machine is shared).
