@@ -1,29 +1,23 @@
 //! The UCC 2012 Stratego protocol, both ways: outside programs as arena players
 //! (`--a ucc:COMMAND`), and our AI as such a program (`admiral-referee --ucc-bot LEVEL`).
 
-#[path = "stratego_common.rs"]
-mod common;
-
 use std::collections::HashMap;
-use std::process::Command;
 
 use admiral_engine::ai::Budget;
 use admiral_engine::stratego::ucc::{self, Program, UccMove};
 use admiral_engine::stratego::*;
 use admiral_engine::Side;
 
+use crate::common::{fields, run};
+use crate::support;
+
 const ARENA: &str = env!("CARGO_BIN_EXE_admiral-arena");
 const REFEREE: &str = env!("CARGO_BIN_EXE_admiral-referee");
 const RANDOM_BOT: &str = env!("CARGO_BIN_EXE_ucc-random-bot");
 
 fn arena(args: &[&str]) -> (bool, Vec<String>, String) {
-    let output = Command::new(ARENA).args(args).output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    (
-        output.status.success(),
-        stdout.lines().map(str::to_string).collect(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    let (ok, stdout, stderr) = run(ARENA, args);
+    (ok, stdout.lines().map(str::to_string).collect(), stderr)
 }
 
 /// The lines of one verbose Stratego game of the outside program `a` against level 2, with
@@ -34,18 +28,11 @@ fn one_game_against_level_2(a: &str, extra: &[&str]) -> Vec<String> {
     arena(&args).1
 }
 
-fn fields(line: &str) -> HashMap<String, String> {
-    line.split_whitespace()
-        .filter_map(|kv| kv.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
-
 // --- The protocol text -------------------------------------------------------------------
 
 #[test]
 fn setup_rows_map_red_to_south_and_blue_to_north() {
-    let layout = Layout::parse(common::LAYOUT).unwrap();
+    let layout = Layout::parse(support::LAYOUT).unwrap();
     let red = ucc::setup_rows(&layout, Side::South);
     assert_eq!(red[0], "FBB7B8B99B", "RED's first row is its back row (y = 0, our row 1)");
     assert_eq!(red[3], "9796995969", "and its last row the front");
@@ -75,15 +62,15 @@ fn moves_and_results_read_and_print_like_the_competition_manager() {
     assert!(UccMove::parse("1 1 LEFT 0").is_err());
     assert_eq!(ucc::format_move(&Action::parse("j7-j4").unwrap()), "9 6 UP 3");
     assert_eq!(ucc::format_move(&Action::parse("a4-a5").unwrap()), "0 3 DOWN");
-    let mut p = common::pos("e4:MA e5:sc a1:FL j10:fl", Side::South);
+    let mut p = support::pos("e4:MA e5:sc a1:FL j10:fl", Side::South);
     let mut events = Vec::new();
     let action = p.play(&Action::parse("e4xe5").unwrap(), &mut events).unwrap();
     assert_eq!(ucc::result_line(&action, &events), "4 3 DOWN KILLS 1 9");
-    let mut p = common::pos("e4:SP e5:ma a1:FL j10:fl", Side::South);
+    let mut p = support::pos("e4:SP e5:ma a1:FL j10:fl", Side::South);
     events.clear();
     let action = p.play(&Action::parse("e4xe5").unwrap(), &mut events).unwrap();
     assert_eq!(ucc::result_line(&action, &events), "4 3 DOWN KILLS s 1");
-    let mut p = common::pos("e4:SG e5:bo a1:FL j10:fl", Side::South);
+    let mut p = support::pos("e4:SG e5:bo a1:FL j10:fl", Side::South);
     events.clear();
     let action = p.play(&Action::parse("e4xe5").unwrap(), &mut events).unwrap();
     assert_eq!(ucc::result_line(&action, &events), "4 3 DOWN DIES 7 B");
@@ -95,7 +82,7 @@ fn our_program_sets_up_answers_the_board_and_quits() {
     let setup = program.input("RED some-opponent 10 10").unwrap();
     assert_eq!(setup.len(), 4);
     let layout = ucc::parse_setup(&setup, Side::South).unwrap();
-    let other = Layout::parse(common::LAYOUT).unwrap();
+    let other = Layout::parse(support::LAYOUT).unwrap();
     let game = Game::new(&layout, &other, true).unwrap();
     assert!(program.input("START").unwrap().is_empty());
     let rows = ucc::board_rows(&game.view(Side::South));
