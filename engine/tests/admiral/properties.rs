@@ -3,7 +3,7 @@
 use admiral_engine::*;
 use proptest::prelude::*;
 
-use crate::common::{self, random_plies, random_ply};
+use crate::common::{self, check_replay, random_plies};
 
 /// A random legal layout for property tests (uniform shuffle, bases kept out of the front row).
 fn shuffled_layout(dice: &mut Dice) -> Layout {
@@ -79,26 +79,8 @@ proptest! {
 
     #[test]
     fn replaying_the_record_reproduces_every_state(seed in any::<u64>(), stop in 1usize..400) {
-        let (mut game, mut dice) = new_game(seed);
-        let mut states = vec![game.position().clone()];
-        for _ in 0..stop {
-            if !random_ply(&mut game, &mut dice, Defense::Auto) { break; }
-            states.push(game.position().clone());
-        }
-        let json = serde_json::to_string(game.record()).unwrap();
-        let record: Record = serde_json::from_str(&json).unwrap();
-        let replayed = Game::replay(&record).unwrap();
-        prop_assert_eq!(replayed.position(), game.position());
-        for side in Side::BOTH {
-            prop_assert_eq!(replayed.view(side), game.view(side));
-        }
-        // Every intermediate state too.
-        let mut partial = record.clone();
-        for (i, state) in states.iter().enumerate() {
-            partial.turns = record.turns[..i].to_vec();
-            let replayed = Game::replay(&partial).unwrap();
-            prop_assert_eq!(replayed.position(), state);
-        }
+        let (game, mut dice) = new_game(seed);
+        check_replay(game, &mut dice, stop, Defense::Auto)?;
     }
 
     #[test]

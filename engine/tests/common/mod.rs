@@ -6,7 +6,10 @@
 use std::collections::HashMap;
 use std::process::Command;
 
-use admiral_engine::shared::{Dice, Game, Rules, Style};
+use admiral_engine::shared::{Dice, Game, Record, Rules, Side, Style};
+use proptest::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 /// A new game from two random layouts: `auto` in a random style with probability
 /// `auto_share`, `shuffled` otherwise (to reach odd corners auto-placement avoids).
@@ -49,6 +52,42 @@ pub fn random_plies<P: Rules>(game: &mut Game<P>, dice: &mut Dice, plies: usize,
             break;
         }
     }
+}
+
+/// Plays up to `plies` random plies with `reply`, then checks that the game's record, through
+/// JSON, replays to the same position and views, and every part of it to the state it led to.
+pub fn check_replay<P: Rules>(
+    mut game: Game<P>,
+    dice: &mut Dice,
+    plies: usize,
+    reply: P::Reply,
+) -> Result<(), TestCaseError>
+where
+    P::View: PartialEq,
+    Record<P::Turn, P::EndReason>: Serialize + DeserializeOwned,
+{
+    let mut states = vec![game.position().clone()];
+    for _ in 0..plies {
+        if !random_ply(&mut game, dice, reply) {
+            break;
+        }
+        states.push(game.position().clone());
+    }
+    let json = serde_json::to_string(game.record()).unwrap();
+    let record: Record<P::Turn, P::EndReason> = serde_json::from_str(&json).unwrap();
+    let replayed = Game::<P>::replay(&record).unwrap();
+    prop_assert_eq!(replayed.position(), game.position());
+    for side in Side::BOTH {
+        prop_assert_eq!(replayed.view(side), game.view(side));
+    }
+    // Every intermediate state too.
+    let mut partial = record.clone();
+    for (i, state) in states.iter().enumerate() {
+        partial.turns = record.turns[..i].to_vec();
+        let replayed = Game::<P>::replay(&partial).unwrap();
+        prop_assert_eq!(replayed.position(), state);
+    }
+    Ok(())
 }
 
 /// Runs one of the workspace's binaries (`env!("CARGO_BIN_EXE_…")`) with `args`: whether it

@@ -1,5 +1,5 @@
 //! The Stratego AI's traits, each in a small position (the no-peeking and determinism tests
-//! are in `stratego_properties.rs`).
+//! are in `properties.rs`).
 
 use crate::support::*;
 use admiral_engine::ai::Budget;
