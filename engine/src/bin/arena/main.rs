@@ -17,6 +17,7 @@ use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::arena::{Agent, GameResult, Played, RandomAgent, Summary};
 use admiral_engine::autoplace::{auto_layout, Style};
 use admiral_engine::stratego;
+use admiral_engine::tools::flags::Flags;
 use admiral_engine::{Layout, Ruleset};
 
 const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--ucc-no-two-square] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
@@ -47,25 +48,22 @@ fn parse(args: &[String]) -> Result<Options, String> {
         ucc_two_square: true,
         verbose: false,
     };
-    let mut iter = args.iter();
-    while let Some(flag) = iter.next() {
-        let mut value = || iter.next().cloned().ok_or(format!("{flag} needs a value"));
-        let number =
-            |text: String| text.parse::<u64>().map_err(|_| format!("{flag}: `{text}` is not a whole number"));
-        match flag.as_str() {
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next_flag() {
+        match flag {
             "--ruleset" => {
-                let text = value()?;
+                let text = flags.value(flag)?;
                 options.ruleset = Ruleset::from_name(&text)
                     .ok_or(format!("--ruleset: `{text}` is not admiral or stratego"))?;
             }
-            "--a" => options.a = value()?,
-            "--b" => options.b = value()?,
-            "--games" => options.games = number(value()?)?,
-            "--seed" => options.seed = number(value()?)?,
-            "--threads" => options.threads = number(value()?)?.max(1) as usize,
-            "--budget-ms" => options.budget = Some(Budget::Time(Duration::from_millis(number(value()?)?))),
-            "--iterations" => options.budget = Some(Budget::Iterations(number(value()?)?.max(1) as u32)),
-            "--ucc-timeout-ms" => options.ucc_timeout = Duration::from_millis(number(value()?)?),
+            "--a" => options.a = flags.value(flag)?,
+            "--b" => options.b = flags.value(flag)?,
+            "--games" => options.games = flags.number(flag)?,
+            "--seed" => options.seed = flags.number(flag)?,
+            "--threads" => options.threads = flags.number(flag)?.max(1) as usize,
+            "--budget-ms" => options.budget = Some(Budget::Time(Duration::from_millis(flags.number(flag)?))),
+            "--iterations" => options.budget = Some(Budget::Iterations(flags.number(flag)?.max(1) as u32)),
+            "--ucc-timeout-ms" => options.ucc_timeout = Duration::from_millis(flags.number(flag)?),
             "--ucc-no-two-square" => options.ucc_two_square = false,
             "--verbose" => options.verbose = true,
             "-h" | "--help" => return Err(USAGE.into()),
