@@ -32,11 +32,7 @@ fn new_game(seed: u64) -> (Game, Dice) {
 
 /// Counts of units by side and kind.
 fn census(position: &Position) -> [[usize; KINDS]; 2] {
-    let mut counts = [[0; KINDS]; 2];
-    for (_, piece) in position.pieces() {
-        counts[piece.side.index()][piece.kind.index()] += 1;
-    }
-    counts
+    common::census(position.pieces().map(|(_, piece)| (piece.side, piece.kind.index())))
 }
 
 /// The board and the occupancy sets agree: one unit per square, every unit counted once.

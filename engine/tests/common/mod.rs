@@ -34,6 +34,15 @@ pub fn new_game<P: Rules>(
     (Game::new(&south, &north, intel).unwrap(), dice)
 }
 
+/// Counts of pieces by side and kind, from each piece's side and kind index (below `K`).
+pub fn census<const K: usize>(pieces: impl Iterator<Item = (Side, usize)>) -> [[usize; K]; 2] {
+    let mut counts = [[0; K]; 2];
+    for (side, kind) in pieces {
+        counts[side.index()][kind] += 1;
+    }
+    counts
+}
+
 /// Plays one random legal action with `reply`, unless the game is over; false if it was.
 pub fn random_ply<P: Rules>(game: &mut Game<P>, dice: &mut Dice, reply: P::Reply) -> bool {
     if game.outcome().is_some() {

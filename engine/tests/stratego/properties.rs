@@ -24,12 +24,9 @@ fn new_game(seed: u64, intel: bool) -> (Game, Dice) {
     common::new_game(seed, intel, 0.7, auto_layout, shuffled_layout)
 }
 
+/// Counts of pieces by side and rank.
 fn census(position: &Position) -> [[usize; RANKS]; 2] {
-    let mut counts = [[0; RANKS]; 2];
-    for (_, piece) in position.pieces() {
-        counts[piece.side.index()][piece.rank.index()] += 1;
-    }
-    counts
+    common::census(position.pieces().map(|(_, piece)| (piece.side, piece.rank.index())))
 }
 
 const PLY_CAP: u32 = 20_000;
