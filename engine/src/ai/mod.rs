@@ -7,6 +7,7 @@
 //! …).
 
 pub mod admiral;
+mod score;
 pub mod stratego;
 
 pub use admiral::*;

@@ -14,6 +14,7 @@ use std::time::Duration;
 use admiral_engine::ai::Budget;
 use admiral_engine::referee::Referee;
 use admiral_engine::stratego::ucc::Program;
+use admiral_engine::tools::flags::Flags;
 
 const USAGE: &str = "usage: admiral-referee                      JSON-lines referee on stdin/stdout\n       admiral-referee --ucc-bot LEVEL [--seed S] [--budget-ms M]\n                                               our Stratego AI (level 1-5) as a UCC protocol program\n                                               (default budget: the level's own work, cut at 1500 ms, under the\n                                               protocol's usual 2 s limit)";
 
@@ -51,21 +52,18 @@ fn ucc_options(args: &[String]) -> Result<(u8, u64, Budget), String> {
     let mut level = None;
     let mut seed = 0;
     let mut budget = None;
-    let mut iter = args.iter();
-    while let Some(flag) = iter.next() {
-        let mut value = || iter.next().cloned().ok_or(format!("{flag} needs a value\n{USAGE}"));
-        let number =
-            |text: String| text.parse::<u64>().map_err(|_| format!("{flag}: `{text}` is not a whole number"));
-        match flag.as_str() {
+    let mut flags = Flags::new(args).usage_on_missing(USAGE);
+    while let Some(flag) = flags.next_flag() {
+        match flag {
             "--ucc-bot" => {
-                let l = number(value()?)?;
+                let l = flags.number(flag)?;
                 if !(1..=5).contains(&l) {
                     return Err(format!("--ucc-bot: the level is 1 to 5, not {l}"));
                 }
                 level = Some(l as u8);
             }
-            "--seed" => seed = number(value()?)?,
-            "--budget-ms" => budget = Some(Budget::Time(Duration::from_millis(number(value()?)?))),
+            "--seed" => seed = flags.number(flag)?,
+            "--budget-ms" => budget = Some(Budget::Time(Duration::from_millis(flags.number(flag)?))),
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }

@@ -1,14 +1,13 @@
 //! Static evaluation of a full position (a sampled world) from one side's seat.
 
 use crate::admiral::formation::{can_team, pair_strength};
-use crate::admiral::outcome::Status;
 use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
 use crate::admiral::square::{Side, Square};
 use crate::admiral::unit::{UnitKind, KINDS};
+use crate::ai::score::decided_score;
 use crate::shared::BySide;
 
-/// Score of a won game; everything else stays far below it.
-pub const WIN: f32 = 10_000.0;
+pub use crate::ai::score::WIN;
 
 /// What a unit is worth in material. Bases are worth much more than ships: losing the second
 /// one loses the game (handled by the terminal score).
@@ -112,11 +111,8 @@ impl Weights {
 
 /// The evaluation of `position` for `me`: terminal scores, material, and positional terms.
 pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
-    match position.status() {
-        Status::Ongoing => {}
-        Status::Draw => return 0.0,
-        status if status.winner() == Some(me) => return WIN,
-        _ => return -WIN,
+    if let Some(score) = decided_score(position.status(), me) {
+        return score;
     }
     // Material and the free movers for the reserve from the unit counts the position keeps,
     // and the bases the positional terms measure against from its immobile units (the
@@ -361,12 +357,16 @@ mod tests {
         position
     }
 
+    /// The positions of `common` units plus each of `variants`.
+    fn variants<const N: usize>(common: &str, variants: [&str; N]) -> [Position; N] {
+        variants.map(|units| pos(&format!("{common} {units}")))
+    }
+
     #[test]
     fn ships_in_formation_are_worth_more_than_the_same_ships_apart() {
         let bases = "a1:NB n1:NB a15:nb n15:nb g12:cr";
-        let together = pos(&format!("{bases} e5:CR e6:CR h5:DD"));
-        let apart = pos(&format!("{bases} e5:CR g6:CR h5:DD"));
-        let mixed = pos(&format!("{bases} e5:CR e6:DD h5:CR"));
+        let [together, apart, mixed] =
+            variants(bases, ["e5:CR e6:CR h5:DD", "e5:CR g6:CR h5:DD", "e5:CR e6:DD h5:CR"]);
         // Without the siege, which also moves with the cruiser.
         let w = Weights { siege: 0.0, ..Weights::ADMIRAL };
         let (t, a, m) = (
@@ -384,9 +384,7 @@ mod tests {
     #[test]
     fn the_siege_pulls_ships_and_sweepers_towards_the_enemy_bases_harder_as_the_draw_nears() {
         let bases = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb n14:mn l15:mn";
-        let far = pos(&format!("{bases} c3:BB d3:MS"));
-        let near = pos(&format!("{bases} k10:BB h14:MS"));
-        let sweeper_near = pos(&format!("{bases} c3:BB k14:MS"));
+        let [far, near, sweeper_near] = variants(bases, ["c3:BB d3:MS", "k10:BB h14:MS", "c3:BB k14:MS"]);
         let w = Weights { siege: 1.0, ..Weights::MATERIAL };
         let gain = |a: &Position, b: &Position, quiet: u16| {
             let (mut a, mut b) = (a.clone(), b.clone());

@@ -161,9 +161,7 @@ impl Ai {
                 if !world.is_legal(action) {
                     continue;
                 }
-                let mut after = world.clone();
-                events.clear();
-                after.apply_unchecked(action, Defense::Auto, &mut events);
+                let after = played(world, action, Defense::Auto, &mut events);
                 bites[i] += destroys(&events, me.opponent()) as u32;
                 let value = exchange.value_after(&after, 1, &threats);
                 scores[i] += value - before;
@@ -206,9 +204,7 @@ impl Ai {
             let world = belief.sample_paired(&mut self.dice);
             for (i, action) in legal.iter().enumerate() {
                 if world.is_legal(action) {
-                    let mut after = world.clone();
-                    events.clear();
-                    after.apply_unchecked(action, Defense::Auto, &mut events);
+                    let after = played(&world, action, Defense::Auto, &mut events);
                     first[i] += exchange.value_after(&after, 1, &threats.after(action, me, me));
                 }
             }
@@ -243,9 +239,7 @@ impl Ai {
                 if !world.is_legal(action) {
                     continue;
                 }
-                let mut after = world.clone();
-                events.clear();
-                after.apply_unchecked(action, Defense::Auto, &mut events);
+                let after = played(&world, action, Defense::Auto, &mut events);
                 bites[i] += destroys(&events, me.opponent()) as u32;
                 totals[i] += exchange.value_after(&after, EXCHANGE_DEPTH, &threats.after(action, me, me));
                 counts[i] += 1;
@@ -300,9 +294,7 @@ impl Ai {
             // Worlds where the attacker is no scale ship contradict what we see: skip them.
             let Some(strongest) = strongest.filter(|a| attacker_strength(&world, a) > 0) else { continue };
             for (i, option) in options.iter().enumerate() {
-                let mut after = world.clone();
-                events.clear();
-                after.apply_unchecked(strongest, Defense::Group(*option), &mut events);
+                let after = played(&world, strongest, Defense::Group(*option), &mut events);
                 // Fewer ships shown is worth a little, all else equal.
                 totals[i] += evaluate(&after, me, &Weights::MATERIAL) - 0.1 * option.len() as f32;
             }
@@ -386,6 +378,16 @@ const EXCHANGE_DEPTH: u8 = 2;
 /// Worlds level 5 samples to choose a defence group.
 const DEFENCE_WORLDS: usize = 24;
 
+/// `world` after `action` with `defense`, its events in `events` (cleared first): how every
+/// searcher plays an action in a sampled world.
+#[inline]
+fn played(world: &Position, action: &Action, defense: Defense, events: &mut Vec<Event>) -> Position {
+    let mut after = world.clone();
+    events.clear();
+    after.apply_unchecked(action, defense, events);
+    after
+}
+
 /// The strength of the attacking group of `attack` in `world` (0 when the acting unit is no
 /// scale ship there), judged after the move part.
 fn attacker_strength(world: &Position, attack: &Action) -> u8 {
@@ -452,9 +454,7 @@ impl<'a> Exchange<'a> {
             .collect();
         attacks.sort_by(|a, b| b.0.total_cmp(&a.0));
         for (_, attack) in attacks {
-            let mut next = position.clone();
-            self.events.clear();
-            next.apply_unchecked(&attack, Defense::Auto, &mut self.events);
+            let next = played(position, &attack, Defense::Auto, &mut self.events);
             let known = threats.after(&attack, mover, me);
             let score = -self.tactical(&next, -beta, -alpha, depth - 1, &known);
             if score >= beta {

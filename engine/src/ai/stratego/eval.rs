@@ -2,15 +2,14 @@
 //! cannot move loses), advance, the pull towards the enemy flag, and (levels 4 and 5) the
 //! miners' race for the flags.
 
+use crate::ai::score::decided_score;
 use crate::shared::BySide;
 use crate::shared::Side;
-use crate::shared::Status;
 use crate::stratego::board::Sq;
 use crate::stratego::piece::Rank;
 use crate::stratego::position::Position;
 
-/// Score of a won game; everything else stays far below it.
-pub const WIN: f32 = 10_000.0;
+pub use crate::ai::score::WIN;
 /// What a piece is worth in material (the flag's worth is the game itself).
 pub fn value(rank: Rank) -> f32 {
     match rank {
@@ -63,11 +62,8 @@ impl Weights {
 
 /// The evaluation of a full position for `me`.
 pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
-    match position.status() {
-        Status::Ongoing => {}
-        Status::Draw => return 0.0,
-        status if status.winner() == Some(me) => return WIN,
-        _ => return -WIN,
+    if let Some(score) = decided_score(position.status(), me) {
+        return score;
     }
     // A side without movers has lost, though the referee only says so on its turn (when both
     // have none, the side to move is the one stuck).

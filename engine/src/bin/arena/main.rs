@@ -17,6 +17,7 @@ use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::arena::{Agent, GameResult, Played, RandomAgent, Summary};
 use admiral_engine::autoplace::{auto_layout, Style};
 use admiral_engine::stratego;
+use admiral_engine::tools::flags::Flags;
 use admiral_engine::{Layout, Ruleset};
 
 const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--ucc-no-two-square] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
@@ -47,25 +48,22 @@ fn parse(args: &[String]) -> Result<Options, String> {
         ucc_two_square: true,
         verbose: false,
     };
-    let mut iter = args.iter();
-    while let Some(flag) = iter.next() {
-        let mut value = || iter.next().cloned().ok_or(format!("{flag} needs a value"));
-        let number =
-            |text: String| text.parse::<u64>().map_err(|_| format!("{flag}: `{text}` is not a whole number"));
-        match flag.as_str() {
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next_flag() {
+        match flag {
             "--ruleset" => {
-                let text = value()?;
+                let text = flags.value(flag)?;
                 options.ruleset = Ruleset::from_name(&text)
                     .ok_or(format!("--ruleset: `{text}` is not admiral or stratego"))?;
             }
-            "--a" => options.a = value()?,
-            "--b" => options.b = value()?,
-            "--games" => options.games = number(value()?)?,
-            "--seed" => options.seed = number(value()?)?,
-            "--threads" => options.threads = number(value()?)?.max(1) as usize,
-            "--budget-ms" => options.budget = Some(Budget::Time(Duration::from_millis(number(value()?)?))),
-            "--iterations" => options.budget = Some(Budget::Iterations(number(value()?)?.max(1) as u32)),
-            "--ucc-timeout-ms" => options.ucc_timeout = Duration::from_millis(number(value()?)?),
+            "--a" => options.a = flags.value(flag)?,
+            "--b" => options.b = flags.value(flag)?,
+            "--games" => options.games = flags.number(flag)?,
+            "--seed" => options.seed = flags.number(flag)?,
+            "--threads" => options.threads = flags.number(flag)?.max(1) as usize,
+            "--budget-ms" => options.budget = Some(Budget::Time(Duration::from_millis(flags.number(flag)?))),
+            "--iterations" => options.budget = Some(Budget::Iterations(flags.number(flag)?.max(1) as u32)),
+            "--ucc-timeout-ms" => options.ucc_timeout = Duration::from_millis(flags.number(flag)?),
             "--ucc-no-two-square" => options.ucc_two_square = false,
             "--verbose" => options.verbose = true,
             "-h" | "--help" => return Err(USAGE.into()),
@@ -158,65 +156,102 @@ fn run_admiral(options: &Options) -> Result<Summary, String> {
     let make_a = agent(&options.a, options.budget)?;
     let make_b = agent(&options.b, options.budget)?;
     // Game i: `a` sits South on even games; each side's layout comes from its own player.
-    let (a_name, b_name) = (options.a.clone(), options.b.clone());
-    let layouts = move |seed: u64, a_is_south: bool| {
-        let a_layout = layout_for(&a_name, seed);
-        let b_layout = layout_for(&b_name, seed ^ 0x5bd1_e995);
-        if a_is_south {
-            (a_layout, b_layout)
-        } else {
-            (b_layout, a_layout)
-        }
+    let play = |a: &mut (dyn Agent + 'static), b: &mut (dyn Agent + 'static), a_is_south: bool, seed: u64| {
+        let a_layout = layout_for(&options.a, seed);
+        let b_layout = layout_for(&options.b, seed ^ 0x5bd1_e995);
+        let (south, north) = if a_is_south { (a_layout, b_layout) } else { (b_layout, a_layout) };
+        admiral_engine::arena::play_game(a, b, &south, &north, a_is_south, seed)
     };
-    let finished = |i: u64, game: &Played| {
-        if options.verbose {
-            print_game(
-                i,
-                &game.result,
-                game.reason.map(reason_name).unwrap_or_else(|| "ply_cap".into()),
-                format!(" a_lead={:+}", game.a_lead),
-            );
-        }
-    };
-    let (summary, _) = admiral_engine::arena::run(
-        options.games,
-        options.seed,
-        options.threads,
-        &*make_a,
-        &*make_b,
-        &layouts,
-        &finished,
-    );
-    Ok(summary)
-}
-
-/// One `--verbose` line: `game=I a_side=south|north status=S reason=R plies=P`, then
-/// `a_lead=L` (Admiral: `a`'s material minus `b`'s at the end) or `forfeit="…"` (Stratego).
-fn print_game(index: u64, result: &GameResult, reason: String, tail: String) {
-    println!(
-        "game={index} a_side={} status={} reason={reason} plies={}{tail}",
-        if result.a_was_south { "south" } else { "north" },
-        result.status,
-        result.plies,
-    );
-}
-
-/// The serde name of an end reason (`bases_destroyed`, `flag_captured`, ...).
-fn reason_name<R: serde::Serialize>(reason: R) -> String {
-    serde_json::to_value(reason).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    Ok(run(options, &*make_a, &*make_b, &play))
 }
 
 fn run_stratego(options: &Options) -> Result<Summary, String> {
     let make_a = stratego_agent(&options.a, options)?;
     let make_b = stratego_agent(&options.b, options)?;
-    let finished = |i: u64, game: &stratego::arena::Played| {
+    let play = |a: &mut (dyn stratego::arena::Agent + 'static),
+                b: &mut (dyn stratego::arena::Agent + 'static),
+                a_is_south: bool,
+                seed: u64| stratego::arena::play_game(a, b, a_is_south, seed);
+    Ok(run(options, &*make_a, &*make_b, &play))
+}
+
+/// Plays the run `options` asks for on its threads, one game at a time by `play`, with a
+/// fresh pair of players per thread; with `--verbose`, prints each game's line as soon as it
+/// ends (in the order games end), so that a long run stopped early keeps what it played.
+fn run<A: ?Sized, P: GameLine>(
+    options: &Options,
+    make_a: &(dyn Fn() -> Box<A> + Sync),
+    make_b: &(dyn Fn() -> Box<A> + Sync),
+    play: &(dyn Fn(&mut A, &mut A, bool, u64) -> P + Sync),
+) -> Summary {
+    let finished = |i: u64, game: &P| {
         if options.verbose {
-            let reason = game.reason.map(reason_name).unwrap_or_else(|| "ply_cap".into());
-            let forfeit = game.forfeit.as_deref().map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default();
-            print_game(i, &game.result, reason, forfeit);
+            println!("{}", game.line(i));
         }
     };
-    let (summary, _) =
-        stratego::arena::run(options.games, options.seed, options.threads, &*make_a, &*make_b, &finished);
-    Ok(summary)
+    let (summary, _) = Summary::run_games(
+        options.games,
+        options.seed,
+        options.threads,
+        make_a,
+        make_b,
+        play,
+        P::result,
+        &finished,
+    );
+    summary
+}
+
+/// What the `--verbose` line says of one game of either ruleset.
+trait GameLine: Send {
+    /// The result.
+    fn result(&self) -> GameResult;
+    /// Why it ended, as a serde name (`None`: stopped at the ply cap).
+    fn reason(&self) -> Option<String>;
+    /// What the ruleset adds at the end of the line.
+    fn tail(&self) -> String;
+
+    /// `game=I a_side=south|north status=S reason=R plies=P`, then the tail.
+    fn line(&self, index: u64) -> String {
+        let result = self.result();
+        format!(
+            "game={index} a_side={} status={} reason={} plies={}{}",
+            if result.a_was_south { "south" } else { "north" },
+            result.status,
+            self.reason().unwrap_or_else(|| "ply_cap".into()),
+            result.plies,
+            self.tail(),
+        )
+    }
+}
+
+impl GameLine for Played {
+    fn result(&self) -> GameResult {
+        self.result
+    }
+    fn reason(&self) -> Option<String> {
+        self.reason.map(reason_name)
+    }
+    /// `a_lead=L`: `a`'s material minus `b`'s at the end.
+    fn tail(&self) -> String {
+        format!(" a_lead={:+}", self.a_lead)
+    }
+}
+
+impl GameLine for stratego::arena::Played {
+    fn result(&self) -> GameResult {
+        self.result
+    }
+    fn reason(&self) -> Option<String> {
+        self.reason.map(reason_name)
+    }
+    /// `forfeit="…"`, if an agent forfeited.
+    fn tail(&self) -> String {
+        self.forfeit.as_deref().map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default()
+    }
+}
+
+/// The serde name of an end reason (`bases_destroyed`, `flag_captured`, ...).
+fn reason_name<R: serde::Serialize>(reason: R) -> String {
+    serde_json::to_value(reason).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }

@@ -60,29 +60,6 @@ pub fn play_game(
         .pieces()
         .map(|(_, piece)| if piece.side == a_side { value(piece.kind) } else { -value(piece.kind) })
         .sum();
-    Played {
-        result: GameResult { a_was_south: a_is_south, status: game.status(), plies: game.ply() },
-        reason: game.outcome().map(|o| o.reason),
-        a_lead,
-    }
-}
-
-/// Runs `games` games; `make_a` / `make_b` build a fresh agent per thread; `layouts` gives the
-/// South and North layouts of a game from its seed and whether `a` sits South; `finished` hears
-/// of each game (its index and details) as soon as it ends, so that a long run stopped early
-/// keeps what it played. Returns the summary and every game's details in game order.
-pub fn run(
-    games: u64,
-    seed: u64,
-    threads: usize,
-    make_a: &(dyn Fn() -> Box<dyn Agent> + Sync),
-    make_b: &(dyn Fn() -> Box<dyn Agent> + Sync),
-    layouts: &(dyn Fn(u64, bool) -> (Layout, Layout) + Sync),
-    finished: &(dyn Fn(u64, &Played) + Sync),
-) -> (Summary, Vec<Played>) {
-    let play = |a: &mut (dyn Agent + 'static), b: &mut (dyn Agent + 'static), a_is_south: bool, seed: u64| {
-        let (south, north) = layouts(seed, a_is_south);
-        play_game(a, b, &south, &north, a_is_south, seed)
-    };
-    Summary::run_games(games, seed, threads, make_a, make_b, &play, |p: &Played| p.result, finished)
+    let (result, reason) = super::ending(&game, a_is_south);
+    Played { result, reason, a_lead }
 }

@@ -1,9 +1,9 @@
 //! Playing many Stratego games between two agents: AI levels, random play, or outside
 //! programs (the arena binary's `ucc:` players), for measuring strength and speed. The report
-//! is Admiral's [`Summary`], so both rulesets print the same line.
+//! is Admiral's [`Summary`](crate::shared::Summary), so both rulesets print the same line.
 
 pub use crate::ai::stratego::agent::{Agent, Forfeit, RandomAgent, Seat};
-use crate::shared::summary::{GameResult, Summary, ARENA_PLY_CAP};
+use crate::shared::summary::{GameResult, ARENA_PLY_CAP};
 use crate::shared::Dice;
 use crate::shared::Side;
 use crate::shared::Status;
@@ -82,27 +82,6 @@ pub fn play_game(a: &mut dyn Agent, b: &mut dyn Agent, a_is_south: bool, seed: u
     }
     a.finish(&Seat::new(&game, a_side));
     b.finish(&Seat::new(&game, b_side));
-    Played {
-        result: GameResult { a_was_south: a_is_south, status: game.status(), plies: game.ply() },
-        reason: game.outcome().map(|o| o.reason),
-        forfeit,
-    }
-}
-
-/// Runs `games` games on `threads` threads (a fresh pair of agents per thread); game `i` has
-/// `a` South when `i` is even and its seed from [`crate::shared::summary::game_seed`], so runs do not depend on the
-/// number of threads; `finished` hears of each game as soon as it ends. Returns the summary and
-/// every game's details in game order.
-pub fn run(
-    games: u64,
-    seed: u64,
-    threads: usize,
-    make_a: &(dyn Fn() -> Box<dyn Agent> + Sync),
-    make_b: &(dyn Fn() -> Box<dyn Agent> + Sync),
-    finished: &(dyn Fn(u64, &Played) + Sync),
-) -> (Summary, Vec<Played>) {
-    let play = |a: &mut (dyn Agent + 'static), b: &mut (dyn Agent + 'static), a_is_south: bool, seed: u64| {
-        play_game(a, b, a_is_south, seed)
-    };
-    Summary::run_games(games, seed, threads, make_a, make_b, &play, |p: &Played| p.result, finished)
+    let (result, reason) = super::ending(&game, a_is_south);
+    Played { result, reason, forfeit }
 }

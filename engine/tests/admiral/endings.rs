@@ -1,8 +1,7 @@
 //! The end of the game (rules §9) and the match-level endings.
 
-mod common;
+use crate::support::*;
 use admiral_engine::*;
-use common::*;
 
 #[test]
 fn losing_both_naval_bases_loses_at_once() {

@@ -1,8 +1,7 @@
 //! Formations and the strength table (rules §6.2): one test per line of the table.
 
-mod common;
+use crate::support::*;
 use admiral_engine::*;
-use common::*;
 
 /// Places `group` in a line from e5 eastwards (South), attacking north onto e6, where a lone
 /// defender of `defender` stands; returns (attack strength, defense strength, destroyed).

@@ -1,51 +1,44 @@
 //! The UCC 2012 Stratego protocol, both ways: outside programs as arena players
 //! (`--a ucc:COMMAND`), and our AI as such a program (`admiral-referee --ucc-bot LEVEL`).
 
-#[path = "stratego_common.rs"]
-mod common;
-
 use std::collections::HashMap;
-use std::process::Command;
 
 use admiral_engine::ai::Budget;
 use admiral_engine::stratego::ucc::{self, Program, UccMove};
 use admiral_engine::stratego::*;
 use admiral_engine::Side;
 
+use crate::common::{fields, run};
+use crate::support;
+
 const ARENA: &str = env!("CARGO_BIN_EXE_admiral-arena");
 const REFEREE: &str = env!("CARGO_BIN_EXE_admiral-referee");
 const RANDOM_BOT: &str = env!("CARGO_BIN_EXE_ucc-random-bot");
 
 fn arena(args: &[&str]) -> (bool, Vec<String>, String) {
-    let output = Command::new(ARENA).args(args).output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    (
-        output.status.success(),
-        stdout.lines().map(str::to_string).collect(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    let (ok, stdout, stderr) = run(ARENA, args);
+    (ok, stdout.lines().map(str::to_string).collect(), stderr)
+}
+
+/// A verbose Stratego arena run of `games` games between `a` and `b`, with `extra` options.
+fn stratego_arena(a: &str, b: &str, games: &str, extra: &[&str]) -> (bool, Vec<String>, String) {
+    let mut args = vec!["--ruleset", "stratego", "--a", a, "--b", b, "--games", games];
+    args.extend_from_slice(extra);
+    args.push("--verbose");
+    arena(&args)
 }
 
 /// The lines of one verbose Stratego game of the outside program `a` against level 2, with
 /// `extra` options.
 fn one_game_against_level_2(a: &str, extra: &[&str]) -> Vec<String> {
-    let mut args = vec!["--ruleset", "stratego", "--a", a, "--b", "2", "--games", "1", "--verbose"];
-    args.extend_from_slice(extra);
-    arena(&args).1
-}
-
-fn fields(line: &str) -> HashMap<String, String> {
-    line.split_whitespace()
-        .filter_map(|kv| kv.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
+    stratego_arena(a, "2", "1", extra).1
 }
 
 // --- The protocol text -------------------------------------------------------------------
 
 #[test]
 fn setup_rows_map_red_to_south_and_blue_to_north() {
-    let layout = Layout::parse(common::LAYOUT).unwrap();
+    let layout = Layout::parse(support::LAYOUT).unwrap();
     let red = ucc::setup_rows(&layout, Side::South);
     assert_eq!(red[0], "FBB7B8B99B", "RED's first row is its back row (y = 0, our row 1)");
     assert_eq!(red[3], "9796995969", "and its last row the front");
@@ -75,15 +68,15 @@ fn moves_and_results_read_and_print_like_the_competition_manager() {
     assert!(UccMove::parse("1 1 LEFT 0").is_err());
     assert_eq!(ucc::format_move(&Action::parse("j7-j4").unwrap()), "9 6 UP 3");
     assert_eq!(ucc::format_move(&Action::parse("a4-a5").unwrap()), "0 3 DOWN");
-    let mut p = common::pos("e4:MA e5:sc a1:FL j10:fl", Side::South);
+    let mut p = support::pos("e4:MA e5:sc a1:FL j10:fl", Side::South);
     let mut events = Vec::new();
     let action = p.play(&Action::parse("e4xe5").unwrap(), &mut events).unwrap();
     assert_eq!(ucc::result_line(&action, &events), "4 3 DOWN KILLS 1 9");
-    let mut p = common::pos("e4:SP e5:ma a1:FL j10:fl", Side::South);
+    let mut p = support::pos("e4:SP e5:ma a1:FL j10:fl", Side::South);
     events.clear();
     let action = p.play(&Action::parse("e4xe5").unwrap(), &mut events).unwrap();
     assert_eq!(ucc::result_line(&action, &events), "4 3 DOWN KILLS s 1");
-    let mut p = common::pos("e4:SG e5:bo a1:FL j10:fl", Side::South);
+    let mut p = support::pos("e4:SG e5:bo a1:FL j10:fl", Side::South);
     events.clear();
     let action = p.play(&Action::parse("e4xe5").unwrap(), &mut events).unwrap();
     assert_eq!(ucc::result_line(&action, &events), "4 3 DOWN DIES 7 B");
@@ -95,7 +88,7 @@ fn our_program_sets_up_answers_the_board_and_quits() {
     let setup = program.input("RED some-opponent 10 10").unwrap();
     assert_eq!(setup.len(), 4);
     let layout = ucc::parse_setup(&setup, Side::South).unwrap();
-    let other = Layout::parse(common::LAYOUT).unwrap();
+    let other = Layout::parse(support::LAYOUT).unwrap();
     let game = Game::new(&layout, &other, true).unwrap();
     assert!(program.input("START").unwrap().is_empty());
     let rows = ucc::board_rows(&game.view(Side::South));
@@ -117,10 +110,10 @@ fn our_program_sets_up_answers_the_board_and_quits() {
 
 // --- Whole games through processes ---------------------------------------------------------
 
-/// Runs an arena, checks that every game ended on the board (no forfeit, no timeout) and
-/// returns the report's fields.
-fn clean_run(args: &[&str]) -> HashMap<String, String> {
-    let (ok, lines, err) = arena(args);
+/// Runs a [`stratego_arena`], checks that every game ended on the board (no forfeit, no
+/// timeout) and returns the report's fields.
+fn clean_run(a: &str, b: &str, games: &str, extra: &[&str]) -> HashMap<String, String> {
+    let (ok, lines, err) = stratego_arena(a, b, games, extra);
     assert!(ok, "{err}");
     for line in &lines[..lines.len() - 1] {
         assert!(!line.contains("forfeit") && !line.contains("timeout"), "{line}\n{err}");
@@ -133,21 +126,7 @@ fn clean_run(args: &[&str]) -> HashMap<String, String> {
 #[test]
 fn level_5_beats_the_random_protocol_bot_as_an_outside_program() {
     let bot = format!("ucc:{RANDOM_BOT} 5");
-    let f = clean_run(&[
-        "--ruleset",
-        "stratego",
-        "--a",
-        "5",
-        "--b",
-        &bot,
-        "--games",
-        "4",
-        "--seed",
-        "3",
-        "--budget-ms",
-        "5",
-        "--verbose",
-    ]);
+    let f = clean_run("5", &bot, "4", &["--seed", "3", "--budget-ms", "5"]);
     assert_eq!(f["games"], "4");
     assert!(f["a_score"].parse::<f64>().unwrap() >= 0.75, "{f:?}");
 }
@@ -156,66 +135,20 @@ fn level_5_beats_the_random_protocol_bot_as_an_outside_program() {
 fn our_ucc_bot_plays_as_an_outside_program_against_the_random_bot_and_our_ai() {
     let ours = format!("ucc:{REFEREE} --ucc-bot 5 --budget-ms 5 --seed 2");
     let bot = format!("ucc:{RANDOM_BOT} 9");
-    let f = clean_run(&[
-        "--ruleset",
-        "stratego",
-        "--a",
-        &ours,
-        "--b",
-        &bot,
-        "--games",
-        "4",
-        "--seed",
-        "4",
-        "--verbose",
-    ]);
+    let f = clean_run(&ours, &bot, "4", &["--seed", "4"]);
     assert!(f["a_score"].parse::<f64>().unwrap() >= 0.75, "{f:?}");
     // Our program against our own AI in the arena: the protocol tracks every kind of result.
     let ours3 = format!("ucc:{REFEREE} --ucc-bot 3 --seed 5");
-    let f = clean_run(&[
-        "--ruleset",
-        "stratego",
-        "--a",
-        &ours3,
-        "--b",
-        "3",
-        "--games",
-        "2",
-        "--seed",
-        "8",
-        "--verbose",
-    ]);
+    let f = clean_run(&ours3, "3", "2", &["--seed", "8"]);
     assert_eq!(f["games"], "2");
 }
 
 #[test]
 fn silence_garbage_and_illegal_moves_lose_the_game() {
-    let (ok, lines, _) = arena(&[
-        "--ruleset",
-        "stratego",
-        "--a",
-        "ucc:sleep 5",
-        "--b",
-        "1",
-        "--games",
-        "1",
-        "--ucc-timeout-ms",
-        "200",
-        "--verbose",
-    ]);
+    let (ok, lines, _) = stratego_arena("ucc:sleep 5", "1", "1", &["--ucc-timeout-ms", "200"]);
     assert!(ok);
     assert!(lines[0].contains("status=north_wins reason=timeout"), "{lines:?}");
-    let (_, lines, _) = arena(&[
-        "--ruleset",
-        "stratego",
-        "--a",
-        "1",
-        "--b",
-        "ucc:echo nonsense",
-        "--games",
-        "1",
-        "--verbose",
-    ]);
+    let (_, lines, _) = stratego_arena("1", "ucc:echo nonsense", "1", &[]);
     assert!(lines[0].contains("status=south_wins reason=forfeit"), "{lines:?}");
     let cheat = "ucc:read l; printf 'FB8sB479B8\\nBB31555583\\n6724898974\\n967B669999\\n'; while read l; do echo '0 0 DOWN'; done";
     let lines = one_game_against_level_2(cheat, &[]);
@@ -259,38 +192,11 @@ fn the_stratego_arena_reports_the_same_line_and_does_not_depend_on_threads() {
         ["games", "a_wins", "b_wins", "draws", "plies", "median_plies"].map(|k| f[k].clone())
     };
     // A fixed number of worlds: under a time budget a busy machine may cut a decision short.
-    let (_, one, _) = arena(&[
-        "--ruleset",
-        "stratego",
-        "--a",
-        "2",
-        "--b",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "9",
-        "--threads",
-        "1",
-        "--iterations",
-        "12",
-    ]);
-    let (_, two, _) = arena(&[
-        "--ruleset",
-        "stratego",
-        "--a",
-        "2",
-        "--b",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "9",
-        "--threads",
-        "2",
-        "--iterations",
-        "12",
-    ]);
+    let on_threads = |threads: &str| {
+        let args = ["--ruleset", "stratego", "--a", "2", "--b", "random", "--games", "4", "--seed", "9"];
+        arena(&[&args[..], &["--threads", threads, "--iterations", "12"]].concat()).1
+    };
+    let (one, two) = (on_threads("1"), on_threads("2"));
     assert_eq!(strip(&one), strip(&two));
     let keys =
         ["games", "a_wins", "b_wins", "draws", "a_score", "ci95", "plies", "plies_per_sec", "median_plies"];

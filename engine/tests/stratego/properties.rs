@@ -2,8 +2,10 @@
 //! records replay every state, and views leak nothing about hidden enemy pieces.
 
 use admiral_engine::stratego::*;
-use admiral_engine::{Dice, Side, Style};
+use admiral_engine::{Dice, Side};
 use proptest::prelude::*;
+
+use crate::common::{self, check_replay, random_plies};
 
 /// A random legal layout: a uniform shuffle of the army.
 fn shuffled_layout(dice: &mut Dice) -> Layout {
@@ -19,26 +21,12 @@ fn shuffled_layout(dice: &mut Dice) -> Layout {
 
 /// A new game from auto-placement in a random style (most seeds) or a uniform shuffle.
 fn new_game(seed: u64, intel: bool) -> (Game, Dice) {
-    let mut dice = Dice::new(seed);
-    let layout = |dice: &mut Dice| {
-        if dice.chance(0.7) {
-            let style = Style::ALL[dice.below(Style::ALL.len())];
-            auto_layout(dice.next_u64(), style)
-        } else {
-            shuffled_layout(dice)
-        }
-    };
-    let south = layout(&mut dice);
-    let north = layout(&mut dice);
-    (Game::new(&south, &north, intel).unwrap(), dice)
+    common::new_game(seed, intel, 0.7, auto_layout, shuffled_layout)
 }
 
+/// Counts of pieces by side and rank.
 fn census(position: &Position) -> [[usize; RANKS]; 2] {
-    let mut counts = [[0; RANKS]; 2];
-    for (_, piece) in position.pieces() {
-        counts[piece.side.index()][piece.rank.index()] += 1;
-    }
-    counts
+    common::census(position.pieces().map(|(_, piece)| (piece.side, piece.rank.index())))
 }
 
 const PLY_CAP: u32 = 20_000;
@@ -77,37 +65,14 @@ proptest! {
 
     #[test]
     fn replaying_the_record_reproduces_every_state(seed in any::<u64>(), stop in 1usize..300) {
-        let (mut game, mut dice) = new_game(seed, seed % 2 == 0);
-        let mut states = vec![game.position().clone()];
-        for _ in 0..stop {
-            if game.outcome().is_some() { break; }
-            let legal = game.legal_actions();
-            game.play(&legal[dice.below(legal.len())]).unwrap();
-            states.push(game.position().clone());
-        }
-        let json = serde_json::to_string(game.record()).unwrap();
-        let record: Record = serde_json::from_str(&json).unwrap();
-        let replayed = Game::replay(&record).unwrap();
-        prop_assert_eq!(replayed.position(), game.position());
-        for side in Side::BOTH {
-            prop_assert_eq!(replayed.view(side), game.view(side));
-        }
-        let mut partial = record.clone();
-        for (i, state) in states.iter().enumerate() {
-            partial.turns = record.turns[..i].to_vec();
-            let replayed = Game::replay(&partial).unwrap();
-            prop_assert_eq!(replayed.position(), state);
-        }
+        let (game, mut dice) = new_game(seed, seed % 2 == 0);
+        check_replay(game, &mut dice, stop, ())?;
     }
 
     #[test]
     fn a_view_does_not_change_when_hidden_enemy_pieces_are_permuted(seed in any::<u64>(), plies in 0usize..300, intel in any::<bool>()) {
         let (mut game, mut dice) = new_game(seed, intel);
-        for _ in 0..plies {
-            if game.outcome().is_some() { break; }
-            let legal = game.legal_actions();
-            game.play(&legal[dice.below(legal.len())]).unwrap();
-        }
+        random_plies(&mut game, &mut dice, plies, ());
         for viewer in Side::BOTH {
             let view = game.view(viewer);
             let remembering = game.view_remembering(viewer);
@@ -143,11 +108,7 @@ proptest! {
     #[test]
     fn position_text_round_trips(seed in any::<u64>(), plies in 0usize..200) {
         let (mut game, mut dice) = new_game(seed, true);
-        for _ in 0..plies {
-            if game.outcome().is_some() { break; }
-            let legal = game.legal_actions();
-            game.play(&legal[dice.below(legal.len())]).unwrap();
-        }
+        random_plies(&mut game, &mut dice, plies, ());
         let text = game.position().to_text();
         let back = Position::from_text(&text, game.to_move()).unwrap();
         prop_assert_eq!(back.to_text(), text);

@@ -1,10 +1,8 @@
 //! Every rule of classic Stratego as `doc/stratego.md` decides it.
 
-#[path = "stratego_common.rs"]
-mod common;
+use crate::support::*;
 use admiral_engine::stratego::*;
 use admiral_engine::{Side, Status};
-use common::*;
 
 // --- The board ---------------------------------------------------------------------------
 

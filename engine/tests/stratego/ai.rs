@@ -1,13 +1,11 @@
 //! The Stratego AI's traits, each in a small position (the no-peeking and determinism tests
-//! are in `stratego_properties.rs`).
+//! are in `properties.rs`).
 
-#[path = "stratego_common.rs"]
-mod common;
+use crate::support::*;
 use admiral_engine::ai::Budget;
 use admiral_engine::stratego::ai::{evaluate, Ai, Belief, Clues, Weights, WIN};
 use admiral_engine::stratego::*;
 use admiral_engine::Side;
-use common::*;
 
 /// South's view of `position` with the North pieces on `revealed` identified, as if seen in
 /// earlier attacks.

@@ -4,11 +4,10 @@
 //! about the enemy markers is exactly what a player of that game could deduce. Decisions use a
 //! fixed number of sampled worlds, so every test is deterministic.
 
-mod common;
+use crate::support::*;
 use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::view::{Cell, View};
 use admiral_engine::*;
-use common::*;
 
 /// South's view of `units`, with the given enemy markers identified (intel) and the given
 /// markers known to have moved; every unit not on the board counts as lost.

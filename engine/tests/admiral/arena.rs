@@ -1,24 +1,17 @@
 //! The arena binary: its report line, reproducibility and argument errors.
 
 use std::collections::HashMap;
-use std::process::Command;
+
+use crate::common;
 
 fn run(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_admiral-arena")).args(args).output().unwrap();
-    (
-        output.status.success(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    common::run(env!("CARGO_BIN_EXE_admiral-arena"), args)
 }
 
+/// The fields of a report line, every word of which is `key=value`.
 fn fields(line: &str) -> HashMap<String, String> {
-    line.split_whitespace()
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').expect("key=value");
-            (k.to_string(), v.to_string())
-        })
-        .collect()
+    assert!(line.split_whitespace().all(|word| word.contains('=')), "key=value: {line}");
+    common::fields(line)
 }
 
 #[test]

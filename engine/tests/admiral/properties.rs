@@ -1,8 +1,9 @@
 //! Property tests: random games, the fog, records and parsers.
 
-mod common;
 use admiral_engine::*;
 use proptest::prelude::*;
+
+use crate::common::{self, check_replay, random_plies};
 
 /// A random legal layout for property tests (uniform shuffle, bases kept out of the front row).
 fn shuffled_layout(dice: &mut Dice) -> Layout {
@@ -26,27 +27,12 @@ fn shuffled_layout(dice: &mut Dice) -> Layout {
 /// A new game from two random layouts: linked auto-placement in a random style for most seeds,
 /// a uniform shuffle for the rest (to reach odd corners such as lone weapons).
 fn new_game(seed: u64) -> (Game, Dice) {
-    let mut dice = Dice::new(seed);
-    let layout = |dice: &mut Dice| {
-        if dice.chance(0.75) {
-            let style = Style::ALL[dice.below(Style::ALL.len())];
-            auto_layout(dice.next_u64(), style)
-        } else {
-            shuffled_layout(dice)
-        }
-    };
-    let south = layout(&mut dice);
-    let north = layout(&mut dice);
-    (Game::new(&south, &north, true).unwrap(), dice)
+    common::new_game(seed, true, 0.75, auto_layout, shuffled_layout)
 }
 
 /// Counts of units by side and kind.
 fn census(position: &Position) -> [[usize; KINDS]; 2] {
-    let mut counts = [[0; KINDS]; 2];
-    for (_, piece) in position.pieces() {
-        counts[piece.side.index()][piece.kind.index()] += 1;
-    }
-    counts
+    common::census(position.pieces().map(|(_, piece)| (piece.side, piece.kind.index())))
 }
 
 /// The board and the occupancy sets agree: one unit per square, every unit counted once.
@@ -89,29 +75,8 @@ proptest! {
 
     #[test]
     fn replaying_the_record_reproduces_every_state(seed in any::<u64>(), stop in 1usize..400) {
-        let (mut game, mut dice) = new_game(seed);
-        let mut states = vec![game.position().clone()];
-        for _ in 0..stop {
-            if game.outcome().is_some() { break; }
-            let legal = game.legal_actions();
-            let action = legal[dice.below(legal.len())];
-            game.play(&action, Defense::Auto).unwrap();
-            states.push(game.position().clone());
-        }
-        let json = serde_json::to_string(game.record()).unwrap();
-        let record: Record = serde_json::from_str(&json).unwrap();
-        let replayed = Game::replay(&record).unwrap();
-        prop_assert_eq!(replayed.position(), game.position());
-        for side in Side::BOTH {
-            prop_assert_eq!(replayed.view(side), game.view(side));
-        }
-        // Every intermediate state too.
-        let mut partial = record.clone();
-        for (i, state) in states.iter().enumerate() {
-            partial.turns = record.turns[..i].to_vec();
-            let replayed = Game::replay(&partial).unwrap();
-            prop_assert_eq!(replayed.position(), state);
-        }
+        let (game, mut dice) = new_game(seed);
+        check_replay(game, &mut dice, stop, Defense::Auto)?;
     }
 
     #[test]
@@ -177,12 +142,7 @@ proptest! {
     #[test]
     fn every_listed_action_is_legal_and_anything_else_is_refused_with_a_reason(seed in any::<u64>(), plies in 0usize..200, garbage in proptest::collection::vec((0usize..210, 0usize..210, 0usize..210), 20)) {
         let (mut game, mut dice) = new_game(seed);
-        for _ in 0..plies {
-            if game.outcome().is_some() { break; }
-            let legal = game.legal_actions();
-            let action = legal[dice.below(legal.len())];
-            game.play(&action, Defense::Auto).unwrap();
-        }
+        random_plies(&mut game, &mut dice, plies, Defense::Auto);
         let position = game.position().clone();
         let legal = position.legal_actions();
         // The fast whole-set generator and the unit-by-unit reference agree exactly.
@@ -259,12 +219,7 @@ proptest! {
             prop_assert_eq!(Layout::parse(&layout.to_text(Language::En)).unwrap(), layout.clone());
             prop_assert_eq!(Layout::parse(&layout.to_text(Language::Ru)).unwrap(), layout);
         }
-        for _ in 0..plies {
-            if game.outcome().is_some() { break; }
-            let legal = game.legal_actions();
-            let action = legal[dice.below(legal.len())];
-            game.play(&action, Defense::Auto).unwrap();
-        }
+        random_plies(&mut game, &mut dice, plies, Defense::Auto);
         let text = game.position().to_text();
         let back = Position::from_text(&text, game.to_move()).unwrap();
         prop_assert_eq!(back.to_text(), text);
@@ -309,13 +264,6 @@ proptest! {
 fn random_game_with_intel(seed: u64, plies: usize, intel: bool) -> (Game, Dice) {
     let (game, mut dice) = new_game(seed);
     let mut game = Game::replay(&Record { intel, ..game.record().clone() }).unwrap();
-    for _ in 0..plies {
-        if game.outcome().is_some() {
-            break;
-        }
-        let legal = game.legal_actions();
-        let action = legal[dice.below(legal.len())];
-        game.play(&action, Defense::Auto).unwrap();
-    }
+    random_plies(&mut game, &mut dice, plies, Defense::Auto);
     (game, dice)
 }

@@ -6,19 +6,15 @@ use admiral_engine::*;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
+use crate::common::random_plies;
+
 /// A game between random players, stopped after `plies`.
 fn mid_game(seed: u64, plies: usize) -> Game {
     let mut dice = Dice::new(seed);
     let south = auto_layout(dice.next_u64(), Style::Varied);
     let north = auto_layout(dice.next_u64(), Style::Varied);
     let mut game = Game::new(&south, &north, dice.chance(0.5)).unwrap();
-    for _ in 0..plies {
-        if game.outcome().is_some() {
-            break;
-        }
-        let legal = game.legal_actions();
-        game.play(&legal[dice.below(legal.len())], Defense::Auto).unwrap();
-    }
+    random_plies(&mut game, &mut dice, plies, Defense::Auto);
     game
 }
 

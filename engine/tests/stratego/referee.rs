@@ -1,9 +1,8 @@
 //! The referee protocol with `"ruleset":"stratego"`.
 
-#[path = "stratego_common.rs"]
-mod common;
-
 use admiral_engine::referee::Referee;
+
+use crate::support;
 use serde_json::{json, Value};
 
 fn session(lines: &[String]) -> Vec<Value> {
@@ -12,7 +11,7 @@ fn session(lines: &[String]) -> Vec<Value> {
 }
 
 fn new_game() -> String {
-    json!({"cmd": "new", "ruleset": "stratego", "south_layout": common::LAYOUT, "north_layout": common::LAYOUT}).to_string()
+    json!({"cmd": "new", "ruleset": "stratego", "south_layout": support::LAYOUT, "north_layout": support::LAYOUT}).to_string()
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! One test per row of the special-encounter table (rules §6.3) and the bomb (§7).
 
-mod common;
 use admiral_engine::*;
-use common::*;
+
+use crate::support::*;
 
 /// Spectators that keep both sides able to move, so the game goes on after the action.
 const KEEP: &str = "a1:PS n15:ps";
@@ -11,18 +11,33 @@ fn fixture(units: &str) -> Position {
     pos(&format!("{units} {KEEP}"), Side::South)
 }
 
+/// Plays `action` in `position`, checks that it destroys `lost` (in event order) and returns
+/// the position after it.
+fn destroys(mut position: Position, action: &str, lost: &[&str]) -> Position {
+    assert_eq!(destroyed(&play(&mut position, action)), lost, "{action}");
+    position
+}
+
+/// [`destroys`] in any order (a blast destroys what stands in it square by square).
+fn destroys_in_any_order(mut position: Position, action: &str, lost: &[&str]) -> Position {
+    let mut destroyed = destroyed(&play(&mut position, action));
+    destroyed.sort();
+    let mut lost = lost.to_vec();
+    lost.sort();
+    assert_eq!(destroyed, lost, "{action}");
+    position
+}
+
 #[test]
 fn any_ship_attacking_the_carrier_sinks_it_and_its_aircraft() {
-    let mut p = fixture("e5:MS e6:cv h9:ac");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:cv", "h9:ac"]);
+    let p = destroys(fixture("e5:MS e6:cv h9:ac"), "e5xe6", &["e6:cv", "h9:ac"]);
     assert_eq!(at(&p, "e5"), "MS", "attacker stays");
 }
 
 #[test]
 fn battleship_or_raider_shoots_down_the_aircraft() {
     for attacker in ["BB", "RD"] {
-        let mut p = fixture(&format!("e5:{attacker} e6:ac f6:cv"));
-        assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:ac"]);
+        let p = destroys(fixture(&format!("e5:{attacker} e6:ac f6:cv")), "e5xe6", &["e6:ac"]);
         assert_eq!(at(&p, "e5"), attacker);
     }
 }
@@ -30,40 +45,37 @@ fn battleship_or_raider_shoots_down_the_aircraft() {
 #[test]
 fn other_ships_attacking_the_aircraft_are_destroyed() {
     for attacker in ["CR", "DD", "PS", "TB", "CS", "MS", "SS"] {
-        let mut p = fixture(&format!("e5:{attacker} e6:ac f6:cv"));
-        assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e5:".to_string() + attacker], "{attacker}");
-        assert_eq!(at(&p, "e6"), "ac");
+        let p =
+            destroys(fixture(&format!("e5:{attacker} e6:ac f6:cv")), "e5xe6", &[&format!("e5:{attacker}")]);
+        assert_eq!(at(&p, "e6"), "ac", "{attacker}");
     }
 }
 
 #[test]
 fn aircraft_attacking_battleship_or_raider_is_shot_down() {
     for target in ["bb", "rd"] {
-        let mut p = fixture(&format!("e5:AC d5:CV e8:{target}"));
-        assert_eq!(destroyed(&play(&mut p, "e5xe8")), ["e5:AC"]);
+        let p = destroys(fixture(&format!("e5:AC d5:CV e8:{target}")), "e5xe8", &["e5:AC"]);
         assert_eq!(at(&p, "e8"), target);
     }
 }
 
 #[test]
 fn aircraft_against_aircraft_both_are_destroyed() {
-    let mut p = fixture("e5:AC d5:CV e7:ac f7:cv");
-    assert_eq!(destroyed(&play(&mut p, "e5xe7")), ["e7:ac", "e5:AC"]);
+    destroys(fixture("e5:AC d5:CV e7:ac f7:cv"), "e5xe7", &["e7:ac", "e5:AC"]);
 }
 
 #[test]
 fn aircraft_destroys_any_other_ship_and_stays() {
     for target in ["cr", "dd", "ps", "tb", "cs", "ms", "ss"] {
-        let mut p = fixture(&format!("e5:AC d5:CV i5:{target}"));
-        assert_eq!(destroyed(&play(&mut p, "e5xi5")), [format!("i5:{target}")], "range 4");
-        assert_eq!(at(&p, "e5"), "AC");
+        // At range 4.
+        let p = destroys(fixture(&format!("e5:AC d5:CV i5:{target}")), "e5xi5", &[&format!("i5:{target}")]);
+        assert_eq!(at(&p, "e5"), "AC", "{target}");
     }
 }
 
 #[test]
 fn aircraft_destroying_the_enemy_carrier_takes_its_aircraft_too() {
-    let mut p = fixture("e5:AC d5:CV e6:cv k12:ac");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:cv", "k12:ac"]);
+    destroys(fixture("e5:AC d5:CV e6:cv k12:ac"), "e5xe6", &["e6:cv", "k12:ac"]);
 }
 
 #[test]
@@ -79,78 +91,66 @@ fn aircraft_only_reveals_mines_torpedoes_and_the_fireship() {
 
 #[test]
 fn aircraft_destroys_a_naval_base() {
-    let mut p = fixture("e5:AC d5:CV e9:nb e10:nb");
-    assert_eq!(destroyed(&play(&mut p, "e5xe9")), ["e9:nb"]);
+    destroys(fixture("e5:AC d5:CV e9:nb e10:nb"), "e5xe9", &["e9:nb"]);
 }
 
 #[test]
 fn minesweeper_clears_a_mine_and_stays() {
-    let mut p = fixture("e5:MS e6:mn");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:mn"]);
+    let p = destroys(fixture("e5:MS e6:mn"), "e5xe6", &["e6:mn"]);
     assert_eq!(at(&p, "e5"), "MS");
 }
 
 #[test]
 fn any_other_ship_striking_a_mine_sinks_with_it() {
     for attacker in ["BB", "CR", "RD", "DD", "PS", "TB", "CS", "SS"] {
-        let mut p = fixture(&format!("e5:{attacker} e6:mn"));
-        assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:mn".to_string(), format!("e5:{attacker}")]);
+        destroys(fixture(&format!("e5:{attacker} e6:mn")), "e5xe6", &["e6:mn", &format!("e5:{attacker}")]);
     }
 }
 
 #[test]
 fn any_ship_striking_the_stationary_mine_sinks_with_it_minesweeper_included() {
     for attacker in ["BB", "MS", "SS"] {
-        let mut p = fixture(&format!("e5:{attacker} e6:sm"));
-        assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:sm".to_string(), format!("e5:{attacker}")]);
+        destroys(fixture(&format!("e5:{attacker} e6:sm")), "e5xe6", &["e6:sm", &format!("e5:{attacker}")]);
     }
 }
 
 #[test]
 fn a_ship_striking_a_dummy_torpedo_removes_only_the_torpedo() {
-    let mut p = fixture("e5:CR e6:tp g8:tb");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:tp"]);
+    let p = destroys(fixture("e5:CR e6:tp g8:tb"), "e5xe6", &["e6:tp"]);
     assert_eq!(at(&p, "e5"), "CR");
 }
 
 #[test]
 fn a_ship_striking_an_armed_torpedo_sinks_with_it() {
-    let mut p = fixture("e5:CR e6:tp f7:tb");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:tp", "e5:CR"]);
+    destroys(fixture("e5:CR e6:tp f7:tb"), "e5xe6", &["e6:tp", "e5:CR"]);
 }
 
 #[test]
 fn torpedo_arming_is_judged_after_the_attackers_move() {
     // The torpedo boat of the torpedo's own side decides; our own moving ship does not arm it.
-    let mut p = fixture("d5:CR e6:tp f4:TB");
-    assert_eq!(destroyed(&play(&mut p, "d5-e5xe6")), ["e6:tp"]);
+    destroys(fixture("d5:CR e6:tp f4:TB"), "d5-e5xe6", &["e6:tp"]);
 }
 
 #[test]
 fn ship_and_fireship_destroy_each_other_whoever_attacks() {
-    let mut p = fixture("e5:BB e6:fs");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:fs", "e5:BB"]);
-    let mut p = fixture("e5:FS e6:cv g9:ac");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:cv", "e5:FS", "g9:ac"]);
+    destroys(fixture("e5:BB e6:fs"), "e5xe6", &["e6:fs", "e5:BB"]);
+    destroys(fixture("e5:FS e6:cv g9:ac"), "e5xe6", &["e6:cv", "e5:FS", "g9:ac"]);
 }
 
 #[test]
 fn fireship_against_aircraft_only_reveals() {
-    let mut p = fixture("e5:FS e6:ac f7:cv");
-    assert!(destroyed(&play(&mut p, "e5xe6")).is_empty());
+    destroys(fixture("e5:FS e6:ac f7:cv"), "e5xe6", &[]);
 }
 
 #[test]
 fn fireship_against_fireship_both_removed() {
-    let mut p = fixture("e5:FS e6:fs");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:fs", "e5:FS"]);
+    destroys(fixture("e5:FS e6:fs"), "e5xe6", &["e6:fs", "e5:FS"]);
 }
 
 #[test]
 fn fireship_against_mines_and_torpedoes_both_removed() {
     for target in ["mn", "sm", "tp"] {
-        let mut p = fixture(&format!("e5:FS e6:{target}"));
-        assert_eq!(destroyed(&play(&mut p, "e5xe6")), [format!("e6:{target}"), "e5:FS".into()]);
+        destroys(fixture(&format!("e5:FS e6:{target}")), "e5xe6", &[&format!("e6:{target}"), "e5:FS"]);
     }
 }
 
@@ -166,31 +166,26 @@ fn torpedo_sinks_any_ship_and_is_spent() {
 #[test]
 fn torpedo_against_mines_fireship_and_torpedo_both_removed() {
     for target in ["mn", "sm", "fs", "tp"] {
-        let mut p = fixture(&format!("e5:TP d4:TB e6:{target}"));
-        assert_eq!(destroyed(&play(&mut p, "e5xe6")), [format!("e6:{target}"), "e5:TP".into()]);
+        destroys(fixture(&format!("e5:TP d4:TB e6:{target}")), "e5xe6", &[&format!("e6:{target}"), "e5:TP"]);
     }
 }
 
 #[test]
 fn torpedo_against_aircraft_is_spent_and_the_aircraft_stays() {
-    let mut p = fixture("e5:TP d4:TB e6:ac f7:cv");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e5:TP"]);
+    let p = destroys(fixture("e5:TP d4:TB e6:ac f7:cv"), "e5xe6", &["e5:TP"]);
     assert_eq!(at(&p, "e6"), "ac");
 }
 
 #[test]
 fn attacking_a_naval_base_destroys_it_and_the_attacker_stays() {
-    let mut p = fixture("e5:CR e6:nb e7:nb");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:nb"]);
+    let p = destroys(fixture("e5:CR e6:nb e7:nb"), "e5xe6", &["e6:nb"]);
     assert_eq!(at(&p, "e5"), "CR");
 }
 
 #[test]
 fn fireship_and_torpedo_are_spent_on_a_naval_base() {
-    let mut p = fixture("e5:FS e6:nb e7:nb");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:nb", "e5:FS"]);
-    let mut p = fixture("e5:TP d5:TB e6:nb e7:nb");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:nb", "e5:TP"]);
+    destroys(fixture("e5:FS e6:nb e7:nb"), "e5xe6", &["e6:nb", "e5:FS"]);
+    destroys(fixture("e5:TP d5:TB e6:nb e7:nb"), "e5xe6", &["e6:nb", "e5:TP"]);
 }
 
 #[test]
@@ -206,14 +201,10 @@ fn striking_the_atomic_bomb_sets_it_off_and_kills_the_attacker_inside_the_blast(
 
 #[test]
 fn aircraft_striking_the_bomb_from_three_squares_survives() {
-    let mut p = fixture("e5:AC d5:CV e8:ab");
-    let lost = destroyed(&play(&mut p, "e5xe8"));
-    assert_eq!(lost, ["e8:ab"]);
+    let p = destroys(fixture("e5:AC d5:CV e8:ab"), "e5xe8", &["e8:ab"]);
     assert_eq!(at(&p, "e5"), "AC");
-    let mut p = fixture("e6:AC d5:CV e8:ab");
-    let mut lost = destroyed(&play(&mut p, "e6xe8"));
-    lost.sort();
-    assert_eq!(lost, ["e6:AC", "e8:ab"], "two squares away: inside");
+    // Two squares away: inside.
+    destroys_in_any_order(fixture("e6:AC d5:CV e8:ab"), "e6xe8", &["e6:AC", "e8:ab"]);
 }
 
 #[test]
@@ -239,40 +230,29 @@ fn bomb_blast_is_a_five_by_five_square_at_the_centre() {
 fn bomb_blast_is_clipped_at_the_edge_not_shifted() {
     let mut p = fixture("g15:ab e13:SS i15:SS j15:SS g12:SS");
     p.set_to_move(Side::North);
-    let mut lost = destroyed(&play(&mut p, "g15!"));
-    lost.sort();
-    assert_eq!(lost, ["e13:SS", "g15:ab", "i15:SS"]);
+    let p = destroys_in_any_order(p, "g15!", &["e13:SS", "g15:ab", "i15:SS"]);
     assert_eq!(at(&p, "g12"), "SS");
     assert_eq!(at(&p, "j15"), "SS");
 }
 
 #[test]
 fn bomb_blast_in_the_corner_covers_three_by_three() {
-    let mut p = fixture("b2:AB c3:SS d4:ss a3:ss d1:ss");
-    let mut lost = destroyed(&play(&mut p, "b2!"));
-    lost.sort();
-    assert_eq!(lost, ["a1:PS", "a3:ss", "b2:AB", "c3:SS", "d1:ss", "d4:ss"]);
-    let mut p = fixture("a15:AB c13:SS d13:ss");
-    let mut lost = destroyed(&play(&mut p, "a15!"));
-    lost.sort();
-    assert_eq!(lost, ["a15:AB", "c13:SS"]);
+    let corner = fixture("b2:AB c3:SS d4:ss a3:ss d1:ss");
+    destroys_in_any_order(corner, "b2!", &["a1:PS", "a3:ss", "b2:AB", "c3:SS", "d1:ss", "d4:ss"]);
+    destroys_in_any_order(fixture("a15:AB c13:SS d13:ss"), "a15!", &["a15:AB", "c13:SS"]);
 }
 
 #[test]
 fn bomb_blast_destroys_the_owners_own_units() {
-    let mut p = fixture("h8:AB h9:BB i9:CV f3:AC");
-    let mut lost = destroyed(&play(&mut p, "h8!"));
-    lost.sort();
-    assert_eq!(lost, ["f3:AC", "h8:AB", "h9:BB", "i9:CV"], "own carrier lost: its aircraft goes too");
+    // Own carrier lost: its aircraft goes too.
+    destroys_in_any_order(fixture("h8:AB h9:BB i9:CV f3:AC"), "h8!", &["f3:AC", "h8:AB", "h9:BB", "i9:CV"]);
 }
 
 #[test]
 fn bomb_blast_has_no_chain_reaction() {
     // The other bomb, mines, torpedoes and the fireship in the blast are simply destroyed.
-    let mut p = fixture("h8:AB h10:ab k10:ss h9:mn i9:tp g9:fs");
-    let mut lost = destroyed(&play(&mut p, "h8!"));
-    lost.sort();
-    assert_eq!(lost, ["g9:fs", "h10:ab", "h8:AB", "h9:mn", "i9:tp"]);
+    let p = fixture("h8:AB h10:ab k10:ss h9:mn i9:tp g9:fs");
+    let p = destroys_in_any_order(p, "h8!", &["g9:fs", "h10:ab", "h8:AB", "h9:mn", "i9:tp"]);
     assert_eq!(at(&p, "k10"), "ss", "the second bomb did not explode");
 }
 
@@ -286,15 +266,11 @@ fn detonation_is_a_whole_turn_and_needs_no_move() {
 
 #[test]
 fn carrier_lost_to_the_blast_takes_the_aircraft_wherever_it_is() {
-    let mut p = fixture("c3:ab e8:AB e9:cv k12:ac");
-    let mut lost = destroyed(&play(&mut p, "e8!"));
-    lost.sort();
-    assert_eq!(lost, ["e8:AB", "e9:cv", "k12:ac"]);
+    destroys_in_any_order(fixture("c3:ab e8:AB e9:cv k12:ac"), "e8!", &["e8:AB", "e9:cv", "k12:ac"]);
 }
 
 #[test]
 fn a_second_carrier_keeps_the_aircraft_flying() {
-    let mut p = fixture("e5:MS e6:cv k12:ac k13:cv");
-    assert_eq!(destroyed(&play(&mut p, "e5xe6")), ["e6:cv"]);
+    let p = destroys(fixture("e5:MS e6:cv k12:ac k13:cv"), "e5xe6", &["e6:cv"]);
     assert_eq!(at(&p, "k12"), "ac");
 }

@@ -1,8 +1,7 @@
 //! Movement, tethers and who may attack what (rules §4, §5, §6.1).
 
-mod common;
+use crate::support::*;
 use admiral_engine::*;
-use common::*;
 
 #[test]
 fn a_move_is_one_square_orthogonally_onto_an_empty_square() {
