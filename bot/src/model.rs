@@ -234,3 +234,71 @@ pub fn lang_code(language: Language) -> &'static str {
         Language::En => "en",
     }
 }
+
+/// A player's view of a match's board, in the match's ruleset (the fog applied): what the
+/// notices carry and the adapter shows, for either game.
+///
+/// Stored untagged (the view's own fields): the two rulesets' boards have different sizes, so
+/// a stored view reads back as the ruleset that wrote it, and notices queued before the
+/// rulesets shared one notice (a bare Admiral or Stratego view) still read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+#[allow(clippy::large_enum_variant)] // built per answer; notices box it
+pub enum PlayerView {
+    /// An Admiral board.
+    Admiral(admiral_engine::View),
+    /// A Stratego board.
+    Stratego(admiral_engine::stratego::View),
+}
+
+impl PlayerView {
+    /// Plies played.
+    pub fn ply(&self) -> u32 {
+        match self {
+            PlayerView::Admiral(v) => v.ply,
+            PlayerView::Stratego(v) => v.ply,
+        }
+    }
+
+    /// Whose view it is.
+    pub fn viewer(&self) -> Side {
+        match self {
+            PlayerView::Admiral(v) => v.viewer,
+            PlayerView::Stratego(v) => v.viewer,
+        }
+    }
+
+    /// Who played the last turn, if anyone has.
+    pub fn last_mover(&self) -> Option<Side> {
+        match self {
+            PlayerView::Admiral(v) => v.last_mover,
+            PlayerView::Stratego(v) => v.last_mover,
+        }
+    }
+
+    /// Whether it is the viewer's turn in an ongoing game.
+    pub fn my_turn(&self) -> bool {
+        match self {
+            PlayerView::Admiral(v) => v.my_turn(),
+            PlayerView::Stratego(v) => v.my_turn(),
+        }
+    }
+
+    /// Whether the game is still being played.
+    pub fn ongoing(&self) -> bool {
+        let status = match self {
+            PlayerView::Admiral(v) => v.status,
+            PlayerView::Stratego(v) => v.status,
+        };
+        status == admiral_engine::Status::Ongoing
+    }
+
+    /// The Admiral board (the defence menu, the career's cards and the battle card are
+    /// Admiral's); `None` for another ruleset.
+    pub fn admiral(&self) -> Option<&admiral_engine::View> {
+        match self {
+            PlayerView::Admiral(v) => Some(v),
+            PlayerView::Stratego(_) => None,
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use admiral_engine::{Status, View};
 
-use super::view::{defence_rows, turn_rows, BoardRef};
+use super::view::{defence_rows, turn_rows};
 use crate::discord::i18n::tr;
 use crate::discord::notices::{notice_reply, NoticeCtx};
 use crate::discord::refusal::Handled;
@@ -25,21 +25,20 @@ pub async fn board(app: &App, who: &Who, id: MatchId) -> Handled {
         return Ok(setup_reply(app, who, id, &text, tr!(l, "setup-board", id = id.0)).await);
     }
     let view = app.service.player_view(who.user, id).await?;
-    let board = BoardRef::from(&view);
-    let mut r = Reply::private(format!("**#{}** · {}", id.0, board.status(l)));
-    r.push_line(&board.describe(l));
-    r.pictures = board.pictures(l, &opponent_name(app, who, id).await, None);
+    let mut r = Reply::private(format!("**#{}** · {}", id.0, view.status(l)));
+    r.push_line(&view.describe(l));
+    r.pictures = view.pictures(l, &opponent_name(app, who, id).await, None);
     let defence = match &view {
         PlayerView::Admiral(v) => defence_asked(app, who, id, v, &mut r).await,
         PlayerView::Stratego(_) => false,
     };
-    if !defence && board.my_turn() {
-        r.push_line(&board.turn_hint(l));
-        r.rows = turn_rows(id, board.ply(), l);
+    if !defence && view.my_turn() {
+        r.push_line(&view.turn_hint(l));
+        r.rows = turn_rows(id, view.ply(), l);
     }
     match &view {
         PlayerView::Admiral(v) => closed_dms(app, who, id, v, &mut r).await,
-        PlayerView::Stratego(_) if !board.ongoing() => r.push_line(&tr!(l, "stratego-unrated")),
+        PlayerView::Stratego(_) if !view.ongoing() => r.push_line(&tr!(l, "stratego-unrated")),
         PlayerView::Stratego(_) => {}
     }
     Ok(r)
