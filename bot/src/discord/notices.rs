@@ -12,7 +12,6 @@ use super::setup::view::{setup_pic, setup_rows};
 use super::texts::{match_ended, mention, opponent_text, reason_text, side_name, when};
 use super::ui::Reply;
 use crate::ids::MatchId;
-use crate::model::PlayerView;
 use crate::notify::{Notice, Notification, Recipient};
 
 /// Extra context the delivery looks up for a notification (all from the recipient's seat).
@@ -97,15 +96,15 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
         }
         Notice::MatchEnded { view, outcome, points, awards, unrated, standing } => {
             r.text = match_ended(m, outcome, view.viewer(), l);
-            match &**view {
-                // The career and the replay are Admiral's.
-                PlayerView::Admiral(v) => {
+            // The career and the replay are Admiral's; other rulesets' matches are unrated.
+            match view.admiral() {
+                Some(v) => {
                     r.text.push('\n');
                     r.text.push_str(&end_of_match(points.as_ref(), awards, *unrated, l));
                     r.push_line(&tr!(l, "replay-hint", id = m.0));
                     r.pictures.push(game_over_pic(v, outcome, points.as_ref(), awards, *standing, l));
                 }
-                PlayerView::Stratego(_) => {
+                None => {
                     r.push_line(&view.describe(l));
                     r.push_line(&tr!(l, "stratego-unrated"));
                 }

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use super::*;
 use crate::discord::ui::Pic;
 use crate::ids::NotificationId;
+use crate::model::PlayerView;
 use crate::notify::Notification;
 
 /// One stored notice and what it showed.
