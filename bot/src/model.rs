@@ -2,7 +2,8 @@
 //! notices, the outbox and the store speak of. Nothing here does I/O; the service, the
 //! notices and the store all build on this module, so none of them needs another's types.
 
-use admiral_engine::{Language, Outcome, Ruleset, Side};
+use admiral_engine::stratego;
+use admiral_engine::{EndReason, Language, Outcome, Ruleset, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::TimeControl;
@@ -248,7 +249,7 @@ pub enum PlayerView {
     /// An Admiral board.
     Admiral(admiral_engine::View),
     /// A Stratego board.
-    Stratego(admiral_engine::stratego::View),
+    Stratego(stratego::View),
 }
 
 impl PlayerView {
@@ -273,6 +274,14 @@ impl PlayerView {
         match self {
             PlayerView::Admiral(v) => v.last_mover,
             PlayerView::Stratego(v) => v.last_mover,
+        }
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            PlayerView::Admiral(v) => v.outcome,
+            PlayerView::Stratego(v) => v.outcome.map(outcome_of),
         }
     }
 
@@ -301,4 +310,16 @@ impl PlayerView {
             PlayerView::Stratego(_) => None,
         }
     }
+}
+
+/// Maps a Stratego result onto the service's result type.
+pub fn outcome_of(o: stratego::Outcome) -> Outcome {
+    let reason = match o.reason {
+        stratego::EndReason::FlagCaptured => EndReason::FlagCaptured,
+        stratego::EndReason::QuietPlies => EndReason::QuietPlies,
+        stratego::EndReason::NoLegalMove => EndReason::NoLegalAction,
+        stratego::EndReason::Resignation => EndReason::Resignation,
+        stratego::EndReason::Timeout | stratego::EndReason::Forfeit => EndReason::Timeout,
+    };
+    Outcome { status: o.status, reason }
 }

@@ -18,7 +18,7 @@ use crate::ai::AiPlayer;
 use crate::autoplace;
 use crate::error::{Result, ServiceError};
 use crate::model::MatchSettings;
-pub use crate::model::PlayerView;
+pub use crate::model::{outcome_of, PlayerView};
 use crate::notify::Notice;
 use crate::store::events::MatchEvent;
 use serde::de::DeserializeOwned;
@@ -196,18 +196,6 @@ pub enum MatchGame {
     Admiral(Game),
     /// Classic Stratego.
     Stratego(stratego::Game),
-}
-
-/// Maps a Stratego result onto the service's result type.
-pub fn outcome_of(o: stratego::Outcome) -> Outcome {
-    let reason = match o.reason {
-        stratego::EndReason::FlagCaptured => EndReason::FlagCaptured,
-        stratego::EndReason::QuietPlies => EndReason::QuietPlies,
-        stratego::EndReason::NoLegalMove => EndReason::NoLegalAction,
-        stratego::EndReason::Resignation => EndReason::Resignation,
-        stratego::EndReason::Timeout | stratego::EndReason::Forfeit => EndReason::Timeout,
-    };
-    Outcome { status: o.status, reason }
 }
 
 impl MatchGame {

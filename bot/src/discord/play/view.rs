@@ -3,8 +3,7 @@
 //! [`PlayerView`] is the one board both rulesets share; it dispatches only where their
 //! pictures and texts really differ.
 
-use admiral_engine::stratego;
-use admiral_engine::{Cell, Event, Language, Side, Square, Status, UnitKind, View};
+use admiral_engine::{Cell, Event, Language, Side, Square, UnitKind, View};
 use admiral_render::{BattleCard, BattleSide, BoardLabels, PlayerLabel};
 
 use super::events::{describe_stratego_turn, describe_turn, group_text};
@@ -13,7 +12,6 @@ use crate::discord::i18n::tr;
 use crate::discord::texts::{outcome_headline, when};
 use crate::discord::ui::{Comp, Opt, Pic, Reply, Style};
 use crate::ids::MatchId;
-use crate::service::rules::outcome_of;
 use crate::service::PlayerView;
 
 /// The Discord side of a board of either ruleset: it dispatches only where the rulesets'
@@ -21,9 +19,11 @@ use crate::service::PlayerView;
 impl PlayerView {
     /// The line on top of the board: whose move it is, or the result.
     pub fn status(&self, l: Language) -> String {
-        match self {
-            PlayerView::Admiral(v) => board_status(v, l),
-            PlayerView::Stratego(v) => stratego_status(v, l),
+        let turn = self.ply() / 2 + 1;
+        match self.outcome() {
+            Some(o) => outcome_headline(&o, Some(self.viewer()), l),
+            None if self.my_turn() => tr!(l, "status-your-move", turn = turn),
+            None => tr!(l, "status-their-move", turn = turn),
         }
     }
 
@@ -109,32 +109,6 @@ pub fn board_notice(
     let clock = deadline.zip(now_ms).map(|(d, now)| time_left(d - now, l));
     r.pictures = board.pictures(l, opponent, clock);
     r
-}
-
-/// The status line on the board picture.
-pub fn board_status(view: &View, l: Language) -> String {
-    let turn = view.ply / 2 + 1;
-    if view.status != Status::Ongoing {
-        return match view.outcome {
-            Some(o) => outcome_headline(&o, Some(view.viewer), l),
-            None => tr!(l, "result-draw"),
-        };
-    }
-    if view.my_turn() {
-        tr!(l, "status-your-move", turn = turn)
-    } else {
-        tr!(l, "status-their-move", turn = turn)
-    }
-}
-
-/// The status line of a Stratego board (as on Admiral boards).
-fn stratego_status(view: &stratego::View, l: Language) -> String {
-    let turn = view.ply / 2 + 1;
-    match view.outcome {
-        Some(o) => outcome_headline(&outcome_of(o), Some(view.viewer), l),
-        None if view.my_turn() => tr!(l, "status-your-move", turn = turn),
-        None => tr!(l, "status-their-move", turn = turn),
-    }
 }
 
 /// "your" or "enemy" on its own (a label on the battle card).
