@@ -2,7 +2,8 @@
 //! notices, the outbox and the store speak of. Nothing here does I/O; the service, the
 //! notices and the store all build on this module, so none of them needs another's types.
 
-use admiral_engine::{Language, Outcome, Ruleset, Side};
+use admiral_engine::stratego;
+use admiral_engine::{EndReason, Language, Outcome, Ruleset, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::TimeControl;
@@ -233,4 +234,92 @@ pub fn lang_code(language: Language) -> &'static str {
         Language::Ru => "ru",
         Language::En => "en",
     }
+}
+
+/// A player's view of a match's board, in the match's ruleset (the fog applied): what the
+/// notices carry and the adapter shows, for either game.
+///
+/// Stored untagged (the view's own fields): the two rulesets' boards have different sizes, so
+/// a stored view reads back as the ruleset that wrote it, and notices queued before the
+/// rulesets shared one notice (a bare Admiral or Stratego view) still read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+#[allow(clippy::large_enum_variant)] // built per answer; notices box it
+pub enum PlayerView {
+    /// An Admiral board.
+    Admiral(admiral_engine::View),
+    /// A Stratego board.
+    Stratego(stratego::View),
+}
+
+impl PlayerView {
+    /// Plies played.
+    pub fn ply(&self) -> u32 {
+        match self {
+            PlayerView::Admiral(v) => v.ply,
+            PlayerView::Stratego(v) => v.ply,
+        }
+    }
+
+    /// Whose view it is.
+    pub fn viewer(&self) -> Side {
+        match self {
+            PlayerView::Admiral(v) => v.viewer,
+            PlayerView::Stratego(v) => v.viewer,
+        }
+    }
+
+    /// Who played the last turn, if anyone has.
+    pub fn last_mover(&self) -> Option<Side> {
+        match self {
+            PlayerView::Admiral(v) => v.last_mover,
+            PlayerView::Stratego(v) => v.last_mover,
+        }
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            PlayerView::Admiral(v) => v.outcome,
+            PlayerView::Stratego(v) => v.outcome.map(outcome_of),
+        }
+    }
+
+    /// Whether it is the viewer's turn in an ongoing game.
+    pub fn my_turn(&self) -> bool {
+        match self {
+            PlayerView::Admiral(v) => v.my_turn(),
+            PlayerView::Stratego(v) => v.my_turn(),
+        }
+    }
+
+    /// Whether the game is still being played.
+    pub fn ongoing(&self) -> bool {
+        let status = match self {
+            PlayerView::Admiral(v) => v.status,
+            PlayerView::Stratego(v) => v.status,
+        };
+        status == admiral_engine::Status::Ongoing
+    }
+
+    /// The Admiral board (the defence menu, the career's cards and the battle card are
+    /// Admiral's); `None` for another ruleset.
+    pub fn admiral(&self) -> Option<&admiral_engine::View> {
+        match self {
+            PlayerView::Admiral(v) => Some(v),
+            PlayerView::Stratego(_) => None,
+        }
+    }
+}
+
+/// Maps a Stratego result onto the service's result type.
+pub fn outcome_of(o: stratego::Outcome) -> Outcome {
+    let reason = match o.reason {
+        stratego::EndReason::FlagCaptured => EndReason::FlagCaptured,
+        stratego::EndReason::QuietPlies => EndReason::QuietPlies,
+        stratego::EndReason::NoLegalMove => EndReason::NoLegalAction,
+        stratego::EndReason::Resignation => EndReason::Resignation,
+        stratego::EndReason::Timeout | stratego::EndReason::Forfeit => EndReason::Timeout,
+    };
+    Outcome { status: o.status, reason }
 }

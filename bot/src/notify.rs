@@ -5,12 +5,12 @@
 //! [`admiral_engine::Game::view`] and [`admiral_engine::Event::seen_by`] for that player's
 //! seat. Channel notices carry no board at all.
 
-use admiral_engine::{Action, Event, Language, Outcome, Side, Square, View};
+use admiral_engine::{Action, Event, Language, Outcome, Side, Square};
 use serde::{Deserialize, Serialize};
 
 use crate::career::{AwardChange, PointsBreakdown, Unrated};
 use crate::ids::{ChallengeId, MatchId, NotificationId, UserId};
-use crate::model::{MatchSettings, Opponent};
+use crate::model::{MatchSettings, Opponent, PlayerView};
 
 /// Where a notification goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,10 +69,10 @@ pub struct Notification {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "picture", rename_all = "snake_case")]
 pub enum Picture {
-    /// A player's board, from their view only.
+    /// A player's board (either ruleset), from their view only.
     Board {
         /// The view (the fog applied).
-        view: Box<View>,
+        view: Box<PlayerView>,
     },
     /// A setup preview of the player's own layout.
     Setup {
@@ -87,11 +87,6 @@ pub enum Picture {
         viewer: Side,
         /// The events (already passed through `Event::seen_by`).
         events: Vec<Event>,
-    },
-    /// A player's Stratego board, from their view only.
-    StrategoBoard {
-        /// The view (the fog applied).
-        view: Box<admiral_engine::stratego::View>,
     },
     /// The player's profile card.
     Profile {
@@ -203,17 +198,19 @@ pub enum Notice {
         #[serde(default)]
         eta_secs: Option<u32>,
     },
-    /// It is your turn: board and action buttons.
-    YourTurn {
+    /// Your board (either ruleset) at the start or after a move, yours or the opponent's:
+    /// when the view says it is your turn, "your turn" with the move buttons; otherwise what
+    /// the last move did (the start, your attack's result).
+    ///
+    /// Read also from the tags of the notices it replaced: `your_turn` and `moved` (Admiral)
+    /// and `stratego_board`.
+    #[serde(alias = "your_turn", alias = "moved", alias = "stratego_board")]
+    Board {
         /// Your view.
-        view: Box<View>,
-        /// When you lose on time, if timed.
+        view: Box<PlayerView>,
+        /// When you lose on time, if timed and your turn.
+        #[serde(default)]
         deadline: Option<i64>,
-    },
-    /// The opponent moved (as seen from your seat); waiting for them otherwise.
-    Moved {
-        /// Your view after their move.
-        view: Box<View>,
     },
     /// An attack on your scale ship: declare your defence group.
     DefenceRequested {
@@ -234,17 +231,24 @@ pub enum Notice {
         /// When you lose on time.
         deadline: i64,
     },
-    /// The match ended: result, points with the working, new awards.
+    /// The match ended: result and, in a ruleset with a career (Admiral's), points with the
+    /// working and new awards.
+    ///
+    /// Read also from the tag of the notice it replaced for Stratego, `stratego_ended`.
+    #[serde(alias = "stratego_ended")]
     MatchEnded {
         /// Your final view.
-        view: Box<View>,
+        view: Box<PlayerView>,
         /// The result.
         outcome: Outcome,
         /// Points earned (rated matches).
+        #[serde(default)]
         points: Option<PointsBreakdown>,
         /// Awards gained or raised.
+        #[serde(default)]
         awards: Vec<AwardChange>,
-        /// Why the match changed nothing in the career (`None` when it counted).
+        /// Why an Admiral match changed nothing in the career (`None` when it counted, and in
+        /// a ruleset without a career).
         #[serde(default)]
         unrated: Option<Unrated>,
         /// The player's accumulated points after the match (rated or not): the rank shown.
@@ -257,21 +261,6 @@ pub enum Notice {
         south: Opponent,
         /// North's player.
         north: Opponent,
-        /// The result.
-        outcome: Outcome,
-    },
-    /// Stratego: your board after a move (yours or the opponent's); `deadline` is set, and the
-    /// move buttons offered, when it is your turn.
-    StrategoBoard {
-        /// Your view.
-        view: Box<admiral_engine::stratego::View>,
-        /// When you lose on time, if timed and your turn.
-        deadline: Option<i64>,
-    },
-    /// Stratego: the match is over (Stratego matches are unrated: the career is Admiral's).
-    StrategoEnded {
-        /// Your final view.
-        view: Box<admiral_engine::stratego::View>,
         /// The result.
         outcome: Outcome,
     },
@@ -290,15 +279,13 @@ impl Notice {
             Notice::SetupOpened { grid, side, .. } | Notice::SetupFilled { grid, side } => {
                 vec![Picture::Setup { side: *side, grid: grid.clone() }]
             }
-            Notice::YourTurn { view, .. } | Notice::Moved { view } | Notice::MatchEnded { view, .. } => {
+            Notice::Board { view, .. } | Notice::MatchEnded { view, .. } => {
                 let mut pictures = vec![Picture::Board { view: view.clone() }];
-                if view.last_turn.iter().any(Event::is_combat) {
-                    pictures.push(Picture::Battle { viewer: view.viewer, events: view.last_turn.clone() });
+                // The battle card is Admiral's.
+                if let Some(v) = view.admiral().filter(|v| v.last_turn.iter().any(Event::is_combat)) {
+                    pictures.push(Picture::Battle { viewer: v.viewer, events: v.last_turn.clone() });
                 }
                 pictures
-            }
-            Notice::StrategoBoard { view, .. } | Notice::StrategoEnded { view, .. } => {
-                vec![Picture::StrategoBoard { view: view.clone() }]
             }
             _ => Vec::new(),
         }
@@ -321,11 +308,8 @@ impl Notice {
                 Button::SaveLayout(m),
                 Button::Ready(m),
             ],
-            (Notice::YourTurn { view, .. }, Some(m)) => {
-                vec![Button::Act { match_id: m, ply: view.ply }, Button::Resign(m)]
-            }
-            (Notice::StrategoBoard { view, .. }, Some(m)) if view.my_turn() => {
-                vec![Button::Act { match_id: m, ply: view.ply }, Button::Resign(m)]
+            (Notice::Board { view, .. }, Some(m)) if view.my_turn() => {
+                vec![Button::Act { match_id: m, ply: view.ply() }, Button::Resign(m)]
             }
             (Notice::DefenceRequested { options, .. }, Some(m)) => {
                 (0..options.len()).map(|index| Button::Defend { match_id: m, index }).collect()

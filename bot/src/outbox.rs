@@ -208,15 +208,18 @@ async fn fallback(store: &Store, fence: Fence<'_>, n: &Notification, now: i64) -
     if !store::outbox::settle_in(&mut tx, fence, n.id, now, Settled::Fallback).await? {
         return Ok(()); // the lease went to another process: it reroutes this row itself
     }
-    let wants_attention = matches!(
-        n.notice,
-        Notice::YourTurn { .. }
-            | Notice::DefenceRequested { .. }
-            | Notice::SetupOpened { .. }
-            | Notice::MatchEnded { .. }
-            | Notice::MoveReminder { .. }
-            | Notice::SetupReminder { .. }
-    );
+    let wants_attention = match &n.notice {
+        // Only Admiral boards ask for the note (Stratego's never did): "your turn" and the end.
+        Notice::Board { view, .. } => view.admiral().is_some_and(|v| v.my_turn()),
+        Notice::MatchEnded { view, .. } => view.admiral().is_some(),
+        notice => matches!(
+            notice,
+            Notice::DefenceRequested { .. }
+                | Notice::SetupOpened { .. }
+                | Notice::MoveReminder { .. }
+                | Notice::SetupReminder { .. }
+        ),
+    };
     if let (Recipient::User { user }, Some(m), true) = (&n.recipient, n.match_id, wants_attention) {
         let channel = store::matches::origin_channel(&mut tx, m).await?;
         let quiet = !store::outbox::dm_note_queued_since(&mut tx, m, *user, now - FALLBACK_QUIET_MS).await?;

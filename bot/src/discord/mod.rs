@@ -7,7 +7,7 @@
 //! - [`setup`]: `/admiral setup …` and the setup buttons.
 //! - [`play`]: a match in play, in either ruleset: `/admiral move` ([`play::moves`], one path
 //!   for both rulesets), `/admiral board` ([`play::board`]), `/admiral matches`,
-//!   `/admiral resign`; the board of either ruleset ([`play::view::BoardRef`]) and the words
+//!   `/admiral resign`; the board of either ruleset ([`play::view`]) and the words
 //!   for what happened ([`play::events`]).
 //! - [`layouts`]: `/admiral layouts …` and "save as…".
 //! - [`career`]: `/admiral profile`, `/admiral leaderboard`, `/admiral replay`, and the career

@@ -7,7 +7,7 @@ use admiral_engine::{Cell, Side, View};
 use super::career::match_end::{end_of_match, game_over_pic};
 use super::challenge::view as challenge_view;
 use super::i18n::{tr, UnitName};
-use super::play::view::{board_notice, board_pic, board_row, defence_rows, stratego_board_pic, BoardRef};
+use super::play::view::{board_notice, board_pic, board_row, defence_rows};
 use super::setup::view::{setup_pic, setup_rows};
 use super::texts::{match_ended, mention, opponent_text, reason_text, side_name, when};
 use super::ui::Reply;
@@ -67,16 +67,7 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
         Notice::AiBusy { ahead, eta_secs: Some(eta) } => {
             r.text = tr!(l, "ai-busy-eta", id = m.0, ahead = ahead, seconds = eta)
         }
-        Notice::YourTurn { view, deadline } => {
-            r = board_notice(m, BoardRef::Admiral(view), true, *deadline, ctx.now_ms, &opp, l);
-        }
-        Notice::Moved { view } => {
-            r = board_notice(m, BoardRef::Admiral(view), false, None, ctx.now_ms, &opp, l)
-        }
-        Notice::StrategoBoard { view, deadline } => {
-            let board = BoardRef::Stratego(view);
-            r = board_notice(m, board, view.my_turn(), *deadline, ctx.now_ms, &opp, l);
-        }
+        Notice::Board { view, deadline } => r = board_notice(m, view, *deadline, ctx.now_ms, &opp, l),
         Notice::DefenceRequested { attack, options, deadline } => {
             let target = attack.target().unwrap_or(attack.from());
             let own = ctx.view.as_ref().and_then(|v| match v.cell(target) {
@@ -104,11 +95,20 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
             r.rows = board_row(m, l);
         }
         Notice::MatchEnded { view, outcome, points, awards, unrated, standing } => {
-            r.text = match_ended(m, outcome, view.viewer, l);
-            r.text.push('\n');
-            r.text.push_str(&end_of_match(points.as_ref(), awards, *unrated, l));
-            r.push_line(&tr!(l, "replay-hint", id = m.0));
-            r.pictures.push(game_over_pic(view, outcome, points.as_ref(), awards, *standing, l));
+            r.text = match_ended(m, outcome, view.viewer(), l);
+            // The career and the replay are Admiral's; other rulesets' matches are unrated.
+            match view.admiral() {
+                Some(v) => {
+                    r.text.push('\n');
+                    r.text.push_str(&end_of_match(points.as_ref(), awards, *unrated, l));
+                    r.push_line(&tr!(l, "replay-hint", id = m.0));
+                    r.pictures.push(game_over_pic(v, outcome, points.as_ref(), awards, *standing, l));
+                }
+                None => {
+                    r.push_line(&view.describe(l));
+                    r.push_line(&tr!(l, "stratego-unrated"));
+                }
+            }
             r.pictures.push(board_pic(view, l, &opp));
         }
         Notice::PublicResult { south, north, outcome } => {
@@ -122,12 +122,6 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
                 None => tr!(l, "public-draw", id = m.0, a = s, b = no, reason = reason),
             };
         }
-        Notice::StrategoEnded { view, outcome } => {
-            r.text = match_ended(m, outcome, view.viewer, l);
-            r.push_line(&BoardRef::Stratego(view).describe(l));
-            r.push_line(&tr!(l, "stratego-unrated"));
-            r.pictures.push(stratego_board_pic(view, l, &opp));
-        }
         Notice::DmFallback { user } => {
             r.text = tr!(l, "dm-fallback", user = mention(*user), id = m.0);
             r.ping = vec![*user];
@@ -138,3 +132,6 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
     }
     r
 }
+
+#[cfg(test)]
+mod tests;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use admiral_engine::{Layout, Side, View};
+use admiral_engine::{Layout, Side};
 use admiral_render::{
     AtlasLabels, BattleCard, BoardLabels, GameOverCard, ProfileCard, RanksCard, Renderer, ReplayFrame,
     ReplayLabels, SetupLabels,
@@ -12,6 +12,7 @@ use admiral_render::{
 use poise::serenity_prelude as serenity;
 
 use crate::ids::UserId;
+use crate::model::PlayerView;
 
 /// A button's colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -78,17 +79,10 @@ impl Comp {
 /// A picture to render and attach.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pic {
-    /// A board from one player's view.
+    /// A board (either ruleset) from one player's view.
     Board {
         /// The view (fog applied).
-        view: Box<View>,
-        /// Texts.
-        labels: BoardLabels,
-    },
-    /// A Stratego board from one player's view.
-    StrategoBoard {
-        /// The view (fog applied).
-        view: Box<admiral_engine::stratego::View>,
+        view: Box<PlayerView>,
         /// Texts.
         labels: BoardLabels,
     },
@@ -124,7 +118,7 @@ impl Pic {
     /// The attachment's file name.
     pub fn file_name(&self) -> &'static str {
         match self {
-            Pic::Board { .. } | Pic::StrategoBoard { .. } => "board.png",
+            Pic::Board { .. } => "board.png",
             Pic::Setup { .. } => "setup.png",
             Pic::Battle(_) => "battle.png",
             Pic::GameOver(_) => "result.png",
@@ -138,8 +132,10 @@ impl Pic {
     /// Renders the picture (CPU work: call from a blocking thread).
     pub fn render(&self, r: &Renderer) -> Vec<u8> {
         match self {
-            Pic::Board { view, labels } => r.render_board(view, labels),
-            Pic::StrategoBoard { view, labels } => r.render_stratego_board(view, labels),
+            Pic::Board { view, labels } => match &**view {
+                PlayerView::Admiral(v) => r.render_board(v, labels),
+                PlayerView::Stratego(v) => r.render_stratego_board(v, labels),
+            },
             Pic::Setup { grid, side, labels } => match Layout::parse_partial(grid) {
                 Ok(layout) => r.render_setup(&layout, *side, labels),
                 // A Stratego grid (4 rows of 10) is no Admiral layout.

@@ -377,10 +377,10 @@ impl Service {
         matches::set_ply_in(batch, m.id, ply, m.version);
         m.version += 1;
         let game = m.game.as_ref().ok_or(ServiceError::SetupNotReady)?;
-        out.extend(m.dm(next, game.your_turn(next, deadline)));
+        out.extend(m.dm(next, game.board_notice(next, deadline)));
         if combat {
             // The mover gets the battle card too (their own view of what happened).
-            out.extend(m.dm(mover, game.moved(mover)));
+            out.extend(m.dm(mover, game.board_notice(mover, None)));
         }
         Ok(ActResult { ply, awaiting_defence: false, outcome: None })
     }
@@ -417,42 +417,38 @@ impl Service {
         matches::delete_pending(conn, m.id).await?;
         m.pending = None;
         timers::disarm_match(conn, m.id, &[]).await?;
-        let game = match game {
-            MatchGame::Admiral(game) => game,
-            MatchGame::Stratego(game) => {
-                // The career (career.md) is Admiral's: Stratego matches are unrated.
-                for side in Side::BOTH {
-                    out.extend(
-                        m.dm(side, Notice::StrategoEnded { view: Box::new(game.view(side)), outcome }),
-                    );
-                }
-                self.public_result(m, outcome, out);
-                return Ok(());
+        // The career (career.md) is Admiral's: matches of another ruleset are unrated and
+        // credit nobody.
+        let credits = match game {
+            MatchGame::Admiral(game) => {
+                let finished = career::ledger::FinishedMatch {
+                    id: m.id.0,
+                    users: m.users,
+                    ai_level: m.ai_level,
+                    rated: m.settings.rated,
+                    finished_at: now,
+                    game,
+                    outcome,
+                };
+                Some(career::ledger::record_match(conn, &finished).await?)
             }
+            MatchGame::Stratego(_) => None,
         };
-        let finished = career::ledger::FinishedMatch {
-            id: m.id.0,
-            users: m.users,
-            ai_level: m.ai_level,
-            rated: m.settings.rated,
-            finished_at: now,
-            game,
-            outcome,
-        };
-        let credits = career::ledger::record_match(conn, &finished).await?;
         for side in Side::BOTH {
-            let (points, awards, unrated, standing) = match credits[side.index()].clone() {
-                None => continue,
-                Some(career::Credit::Rated { points, awards }) => {
+            let (points, awards, unrated, standing) = match credits.as_ref().map(|c| c[side.index()].clone())
+            {
+                None => (None, Vec::new(), None, 0),
+                Some(None) => continue,
+                Some(Some(career::Credit::Rated { points, awards })) => {
                     let standing = points.points_after;
                     (Some(points), awards, None, standing)
                 }
-                Some(career::Credit::Unrated { why, points }) => (None, Vec::new(), Some(why), points),
+                Some(Some(career::Credit::Unrated { why, points })) => (None, Vec::new(), Some(why), points),
             };
             out.extend(m.dm(
                 side,
                 Notice::MatchEnded {
-                    view: Box::new(game.view(side)),
+                    view: Box::new(game.player_view(side)),
                     outcome,
                     points,
                     awards,

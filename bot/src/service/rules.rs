@@ -18,6 +18,7 @@ use crate::ai::AiPlayer;
 use crate::autoplace;
 use crate::error::{Result, ServiceError};
 use crate::model::MatchSettings;
+pub use crate::model::{outcome_of, PlayerView};
 use crate::notify::Notice;
 use crate::store::events::MatchEvent;
 use serde::de::DeserializeOwned;
@@ -178,44 +179,6 @@ pub struct Played {
     pub combat: bool,
 }
 
-/// A player's view of a match's board, in the match's ruleset: what the adapter shows for
-/// either game.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)] // built per answer; boxing would only add a hop
-pub enum PlayerView {
-    /// An Admiral board.
-    Admiral(admiral_engine::View),
-    /// A Stratego board.
-    Stratego(stratego::View),
-}
-
-impl PlayerView {
-    /// Plies played.
-    pub fn ply(&self) -> u32 {
-        match self {
-            PlayerView::Admiral(v) => v.ply,
-            PlayerView::Stratego(v) => v.ply,
-        }
-    }
-
-    /// Whose view it is.
-    pub fn viewer(&self) -> Side {
-        match self {
-            PlayerView::Admiral(v) => v.viewer,
-            PlayerView::Stratego(v) => v.viewer,
-        }
-    }
-
-    /// Whether the game is still being played.
-    pub fn ongoing(&self) -> bool {
-        let status = match self {
-            PlayerView::Admiral(v) => v.status,
-            PlayerView::Stratego(v) => v.status,
-        };
-        status == admiral_engine::Status::Ongoing
-    }
-}
-
 /// What a move did, with the mover's view of the board after it.
 #[derive(Clone, Debug)]
 pub struct MoveAnswer {
@@ -233,18 +196,6 @@ pub enum MatchGame {
     Admiral(Game),
     /// Classic Stratego.
     Stratego(stratego::Game),
-}
-
-/// Maps a Stratego result onto the service's result type.
-pub fn outcome_of(o: stratego::Outcome) -> Outcome {
-    let reason = match o.reason {
-        stratego::EndReason::FlagCaptured => EndReason::FlagCaptured,
-        stratego::EndReason::QuietPlies => EndReason::QuietPlies,
-        stratego::EndReason::NoLegalMove => EndReason::NoLegalAction,
-        stratego::EndReason::Resignation => EndReason::Resignation,
-        stratego::EndReason::Timeout | stratego::EndReason::Forfeit => EndReason::Timeout,
-    };
-    Outcome { status: o.status, reason }
 }
 
 impl MatchGame {
@@ -434,20 +385,10 @@ impl MatchGame {
         }
     }
 
-    /// "Your turn" for `side`.
-    pub fn your_turn(&self, side: Side, deadline: Option<i64>) -> Notice {
-        match self {
-            MatchGame::Admiral(g) => Notice::YourTurn { view: Box::new(g.view(side)), deadline },
-            MatchGame::Stratego(g) => Notice::StrategoBoard { view: Box::new(g.view(side)), deadline },
-        }
-    }
-
-    /// "The opponent moved" (or the result of your own attack) for `side`.
-    pub fn moved(&self, side: Side) -> Notice {
-        match self {
-            MatchGame::Admiral(g) => Notice::Moved { view: Box::new(g.view(side)) },
-            MatchGame::Stratego(g) => Notice::StrategoBoard { view: Box::new(g.view(side)), deadline: None },
-        }
+    /// `side`'s board as a notice: "your turn" when it is theirs (with `deadline`, the move
+    /// buttons), else what the last move did.
+    pub fn board_notice(&self, side: Side, deadline: Option<i64>) -> Notice {
+        Notice::Board { view: Box::new(self.player_view(side)), deadline }
     }
 
     /// How long the AI's answer is held back at least (see [`AiPlayer::admiral_answer_floor`]).

@@ -200,8 +200,8 @@ impl Service {
         self.save_clocks(conn, m).await?;
         timers::disarm_match(conn, m.id, &[TimerKind::SetupDeadline, TimerKind::SetupReminder]).await?;
         let deadline = self.arm_move(conn, m, &game, now).await?;
-        out.extend(m.dm(Side::South, game.your_turn(Side::South, deadline)));
-        out.extend(m.dm(Side::North, game.moved(Side::North)));
+        out.extend(m.dm(Side::South, game.board_notice(Side::South, deadline)));
+        out.extend(m.dm(Side::North, game.board_notice(Side::North, None)));
         m.game = Some(game);
         Ok(())
     }

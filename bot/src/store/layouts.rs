@@ -31,19 +31,11 @@ impl Store {
         grid: &str,
         now: i64,
     ) -> Result<(), sqlx::Error> {
-        let mut tx = self.write.begin().await?;
-        super::players::ensure(&mut tx, user, now).await?;
-        sqlx::query(
+        let upsert = sqlx::query(
             "INSERT INTO layouts (user_id, name, grid, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (user_id, name) DO UPDATE SET grid = excluded.grid",
-        )
-        .bind(user.db())
-        .bind(name)
-        .bind(grid)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await
+        );
+        self.with_player_row(user, now, upsert.bind(user.db()).bind(name).bind(grid).bind(now)).await
     }
 
     /// Deletes `user`'s layout `name`: false if there was none.

@@ -180,14 +180,7 @@ impl Store {
 
     /// `user`'s most recently finished match, if any.
     pub async fn last_finished_match(&self, user: UserId) -> Result<Option<MatchId>, sqlx::Error> {
-        let id: Option<i64> = sqlx::query_scalar(
-            "SELECT id FROM matches WHERE (south_user = $1 OR north_user = $2) AND status = 'finished' ORDER BY id DESC LIMIT 1",
-        )
-        .bind(user.db())
-        .bind(user.db())
-        .fetch_optional(&self.read)
-        .await?;
-        Ok(id.map(MatchId))
+        Ok(self.finished_matches(user, 1).await?.first().map(|m| m.id))
     }
 
     /// `user`'s finished matches, newest first, at most `limit`.

@@ -3,6 +3,8 @@
 use std::collections::HashSet;
 
 use admiral_engine::Language;
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, Executor};
 
 use super::Store;
@@ -76,13 +78,20 @@ impl Store {
         value: &str,
         now: i64,
     ) -> Result<(), sqlx::Error> {
+        let sql = format!("UPDATE players SET {column} = $1 WHERE user_id = $2");
+        self.with_player_row(user, now, sqlx::query(&sql).bind(value).bind(user.db())).await
+    }
+
+    /// Runs `statement` in one transaction after creating `user`'s player row if missing.
+    pub(super) async fn with_player_row<'q>(
+        &self,
+        user: UserId,
+        now: i64,
+        statement: Query<'q, Any, AnyArguments<'q>>,
+    ) -> Result<(), sqlx::Error> {
         let mut tx = self.write.begin().await?;
         ensure(&mut tx, user, now).await?;
-        sqlx::query(&format!("UPDATE players SET {column} = $1 WHERE user_id = $2"))
-            .bind(value)
-            .bind(user.db())
-            .execute(&mut *tx)
-            .await?;
+        statement.execute(&mut *tx).await?;
         tx.commit().await
     }
 

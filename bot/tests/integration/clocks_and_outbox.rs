@@ -51,7 +51,7 @@ async fn correspondence_reminders_setup_fill_and_timeout_across_restart() {
         .to_user(south)
         .into_iter()
         .find_map(|n| match n.notice {
-            Notice::YourTurn { deadline, .. } => deadline,
+            Notice::Board { deadline, view } if view.my_turn() => deadline,
             _ => None,
         })
         .unwrap();
@@ -106,7 +106,7 @@ async fn live_clock_charges_time_and_flags() {
         .to_user(south)
         .into_iter()
         .filter_map(|n| match n.notice {
-            Notice::YourTurn { deadline, view } if view.ply == 2 => deadline,
+            Notice::Board { deadline, view } if view.my_turn() && view.ply() == 2 => deadline,
             _ => None,
         })
         .next()

@@ -271,7 +271,7 @@ async fn moves_turns_stale_buttons_and_refusals() {
         .to_user(north)
         .into_iter()
         .rev()
-        .find(|n| matches!(n.notice, Notice::YourTurn { .. }))
+        .find(|n| matches!(&n.notice, Notice::Board { view, .. } if view.my_turn()))
         .expect("your turn");
     let msg =
         notice_reply(&turn, &NoticeCtx { opponent_name: Some("Alice".into()), view: None, now_ms: Some(0) });

@@ -6,6 +6,7 @@ use crate::common;
 use common::*;
 
 use admiral_bot::notify::Notice;
+use admiral_bot::service::PlayerView;
 use admiral_bot::service::{MatchSettings, MatchStatus, Origin};
 use admiral_bot::{MatchId, ServiceError, UserId};
 use admiral_engine::ai::Budget;
@@ -83,17 +84,18 @@ async fn check_finished_unrated(h: &Harness, id: MatchId, user: UserId, plies: u
         .to_user(user)
         .into_iter()
         .filter_map(|n| match n.notice {
-            Notice::StrategoEnded { view, outcome } => Some((view, outcome)),
+            Notice::MatchEnded { view, outcome, points, awards, .. } => Some((view, outcome, points, awards)),
             _ => None,
         })
         .collect();
     assert_eq!(ended.len(), 1, "one end notice");
-    assert!(ended[0].0.status != admiral_engine::Status::Ongoing);
+    assert!(!ended[0].0.ongoing());
     if let Some(o) = outcome {
         assert_eq!(ended[0].1, o);
     }
-    // No Admiral end notice, and the career did not move: Stratego is unrated.
-    assert!(!h.out.to_user(user).iter().any(|n| matches!(n.notice, Notice::MatchEnded { .. })));
+    // A Stratego end notice without points or awards, and the career did not move: Stratego
+    // is unrated.
+    assert!(matches!(*ended[0].0, PlayerView::Stratego(_)) && ended[0].2.is_none() && ended[0].3.is_empty());
     let profile = h.svc.profile(user).await.unwrap();
     assert_eq!((profile.points, profile.rated_matches), (0, 0));
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM match_points").await, 0);
@@ -143,13 +145,12 @@ async fn a_whole_stratego_match_against_the_ai() {
         .out
         .to_user(ALICE)
         .iter()
-        .any(|n| matches!(&n.notice, Notice::StrategoBoard { view, deadline: None } if view.my_turn())));
+        .any(|n| matches!(&n.notice, Notice::Board { view, deadline: None } if view.my_turn())));
     let plies = play_out(&h, ALICE, id, &mut Driver::Random(Dice::new(5)), 3000).await;
     assert!(plies > 0);
     check_finished_unrated(&h, id, ALICE, plies).await;
     // The AI's moves reached Alice as board notices (pictures of her own view).
-    let boards =
-        h.out.to_user(ALICE).iter().filter(|n| matches!(n.notice, Notice::StrategoBoard { .. })).count();
+    let boards = h.out.to_user(ALICE).iter().filter(|n| matches!(n.notice, Notice::Board { .. })).count();
     assert!(boards as u32 >= plies / 2, "a board after each AI move ({boards} for {plies} plies)");
 }
 
@@ -245,7 +246,7 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
     assert_eq!(outcome.reason, EndReason::Resignation);
     assert_eq!(outcome.status.winner(), Some(Side::South));
     h.deliver().await;
-    assert!(h.out.to_user(south).iter().any(|n| matches!(n.notice, Notice::StrategoEnded { .. })));
+    assert!(h.out.to_user(south).iter().any(|n| matches!(n.notice, Notice::MatchEnded { .. })));
     assert!(h.out.all().iter().any(|n| matches!(n.notice, Notice::PublicResult { .. })));
 }
 
@@ -273,7 +274,7 @@ async fn stratego_setup_and_move_deadlines() {
     assert_eq!(outcome.reason, EndReason::Timeout);
     assert_eq!(outcome.status.winner(), Some(Side::North));
     h.deliver().await;
-    assert!(h.out.to_user(south).iter().any(|n| matches!(n.notice, Notice::StrategoEnded { .. })));
+    assert!(h.out.to_user(south).iter().any(|n| matches!(n.notice, Notice::MatchEnded { .. })));
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM timers").await, 0);
 }
 

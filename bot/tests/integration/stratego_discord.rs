@@ -12,7 +12,7 @@ use admiral_bot::discord::setup::handler::SetupOp;
 use admiral_bot::discord::ui::{Answer, Pic};
 use admiral_bot::discord::{challenge, components, play, rules, setup};
 use admiral_bot::notify::Notice;
-use admiral_bot::service::MatchStatus;
+use admiral_bot::service::{MatchStatus, PlayerView};
 use admiral_bot::{MatchId, UserId};
 use admiral_render::Renderer;
 use common::discord::*;
@@ -62,7 +62,11 @@ async fn an_ai_match_in_stratego_from_the_commands() {
     // The board command shows a Stratego board with the move button; it renders.
     let r = play::board::board(&a, &who(ALICE, RU, "5"), id).await.or_refusal(RU);
     assert!(!is_refusal(&r), "{}", r.text);
-    let board = r.pictures.iter().find(|p| matches!(p, Pic::StrategoBoard { .. })).expect("a Stratego board");
+    let board = r
+        .pictures
+        .iter()
+        .find(|p| matches!(p, Pic::Board { view, .. } if matches!(**view, PlayerView::Stratego(_))))
+        .expect("a Stratego board");
     let png = board.render(&renderer);
     let (w, h2, _) = admiral_render::samples::decode_png_rgb(&png);
     assert_eq!((w, h2), renderer.stratego_board_size());
@@ -90,16 +94,16 @@ async fn an_ai_match_in_stratego_from_the_commands() {
         .to_user(ALICE)
         .into_iter()
         .rev()
-        .find(|n| matches!(&n.notice, Notice::StrategoBoard { view, .. } if view.my_turn()))
+        .find(|n| matches!(&n.notice, Notice::Board { view, .. } if view.my_turn()))
         .expect("your turn");
     let reply = notice_reply(&turn, &NoticeCtx::default());
-    assert!(reply.pictures.iter().any(|p| matches!(p, Pic::StrategoBoard { .. })));
+    assert!(reply.pictures.iter().any(|p| matches!(p, Pic::Board { .. })));
     assert!(!reply.rows.is_empty());
     // Resigning: the end message says the match is unrated.
     h.svc.resign("r", ALICE, id).await.unwrap();
     h.deliver().await;
     let ended =
-        h.out.to_user(ALICE).into_iter().find(|n| matches!(n.notice, Notice::StrategoEnded { .. })).unwrap();
+        h.out.to_user(ALICE).into_iter().find(|n| matches!(n.notice, Notice::MatchEnded { .. })).unwrap();
     let reply = notice_reply(&ended, &NoticeCtx::default());
     assert!(reply.text.contains("unrated"), "{}", reply.text);
 }

@@ -3,7 +3,7 @@
 
 use admiral_engine::{Status, View};
 
-use super::view::{defence_rows, turn_rows, BoardRef};
+use super::view::{defence_rows, turn_rows};
 use crate::discord::i18n::tr;
 use crate::discord::notices::{notice_reply, NoticeCtx};
 use crate::discord::refusal::Handled;
@@ -14,7 +14,7 @@ use crate::discord::which_match::opponent_name;
 use crate::discord::{App, Who};
 use crate::ids::MatchId;
 use crate::notify::Notice;
-use crate::service::{MatchStatus, PlayerView};
+use crate::service::MatchStatus;
 
 /// `/admiral board` and the "show my board" button.
 pub async fn board(app: &App, who: &Who, id: MatchId) -> Handled {
@@ -25,22 +25,22 @@ pub async fn board(app: &App, who: &Who, id: MatchId) -> Handled {
         return Ok(setup_reply(app, who, id, &text, tr!(l, "setup-board", id = id.0)).await);
     }
     let view = app.service.player_view(who.user, id).await?;
-    let board = BoardRef::from(&view);
-    let mut r = Reply::private(format!("**#{}** · {}", id.0, board.status(l)));
-    r.push_line(&board.describe(l));
-    r.pictures = board.pictures(l, &opponent_name(app, who, id).await, None);
-    let defence = match &view {
-        PlayerView::Admiral(v) => defence_asked(app, who, id, v, &mut r).await,
-        PlayerView::Stratego(_) => false,
+    let mut r = Reply::private(format!("**#{}** · {}", id.0, view.status(l)));
+    r.push_line(&view.describe(l));
+    r.pictures = view.pictures(l, &opponent_name(app, who, id).await, None);
+    // Defence declarations and the closed-DM pick-up of the career's cards are Admiral's.
+    let defence = match view.admiral() {
+        Some(v) => defence_asked(app, who, id, v, &mut r).await,
+        None => false,
     };
-    if !defence && board.my_turn() {
-        r.push_line(&board.turn_hint(l));
-        r.rows = turn_rows(id, board.ply(), l);
+    if !defence && view.my_turn() {
+        r.push_line(&view.turn_hint(l));
+        r.rows = turn_rows(id, view.ply(), l);
     }
-    match &view {
-        PlayerView::Admiral(v) => closed_dms(app, who, id, v, &mut r).await,
-        PlayerView::Stratego(_) if !board.ongoing() => r.push_line(&tr!(l, "stratego-unrated")),
-        PlayerView::Stratego(_) => {}
+    match view.admiral() {
+        Some(v) => closed_dms(app, who, id, v, &mut r).await,
+        None if !view.ongoing() => r.push_line(&tr!(l, "stratego-unrated")),
+        None => {}
     }
     Ok(r)
 }

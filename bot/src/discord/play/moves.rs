@@ -3,7 +3,6 @@
 
 use admiral_engine::{Language, Ruleset};
 
-use super::view::BoardRef;
 use crate::discord::autocomplete::{self, Choice};
 use crate::discord::cid::Cid;
 use crate::discord::i18n::tr;
@@ -29,9 +28,8 @@ pub async fn play(app: &App, who: &Who, id: MatchId, notation: &str, ply: Option
         r.push_line(&outcome_headline(&o, Some(view.viewer()), l));
     }
     if app.service.dm_closed(who.user).await.unwrap_or(false) {
-        let board = BoardRef::from(&view);
-        r.push_line(&board.describe(l));
-        r.pictures = board.pictures(l, &opponent_name(app, who, id).await, None);
+        r.push_line(&view.describe(l));
+        r.pictures = view.pictures(l, &opponent_name(app, who, id).await, None);
     }
     Ok(r)
 }

@@ -1,10 +1,9 @@
 //! The board of either ruleset as the player sees it: the status line, the pictures (board,
 //! battle card), the buttons under it, and the "your turn" / "the opponent moved" messages.
-//! [`BoardRef`] is the one board both rulesets share; it dispatches only where their pictures
-//! and texts really differ.
+//! [`PlayerView`] is the one board both rulesets share; it dispatches only where their
+//! pictures and texts really differ.
 
-use admiral_engine::stratego;
-use admiral_engine::{Cell, Event, Language, Side, Square, Status, UnitKind, View};
+use admiral_engine::{Cell, Event, Language, Side, Square, UnitKind, View};
 use admiral_render::{BattleCard, BattleSide, BoardLabels, PlayerLabel};
 
 use super::events::{describe_stratego_turn, describe_turn, group_text};
@@ -13,99 +12,51 @@ use crate::discord::i18n::tr;
 use crate::discord::texts::{outcome_headline, when};
 use crate::discord::ui::{Comp, Opt, Pic, Reply, Style};
 use crate::ids::MatchId;
-use crate::service::rules::outcome_of;
 use crate::service::PlayerView;
 
-/// A board of either ruleset, borrowed from a service view or a notice.
-#[derive(Copy, Clone, Debug)]
-pub enum BoardRef<'a> {
-    /// An Admiral board.
-    Admiral(&'a View),
-    /// A Stratego board.
-    Stratego(&'a stratego::View),
-}
-
-impl<'a> From<&'a PlayerView> for BoardRef<'a> {
-    fn from(v: &'a PlayerView) -> BoardRef<'a> {
-        match v {
-            PlayerView::Admiral(v) => BoardRef::Admiral(v),
-            PlayerView::Stratego(v) => BoardRef::Stratego(v),
-        }
-    }
-}
-
-impl BoardRef<'_> {
-    /// Plies played.
-    pub fn ply(self) -> u32 {
-        match self {
-            BoardRef::Admiral(v) => v.ply,
-            BoardRef::Stratego(v) => v.ply,
-        }
-    }
-
-    /// Whether it is the viewer's turn.
-    pub fn my_turn(self) -> bool {
-        match self {
-            BoardRef::Admiral(v) => v.my_turn(),
-            BoardRef::Stratego(v) => v.my_turn(),
-        }
-    }
-
-    /// Whether the game is still being played.
-    pub fn ongoing(self) -> bool {
-        match self {
-            BoardRef::Admiral(v) => v.status == Status::Ongoing,
-            BoardRef::Stratego(v) => v.status == Status::Ongoing,
-        }
-    }
-
+/// The Discord side of a board of either ruleset: it dispatches only where the rulesets'
+/// texts and pictures really differ.
+impl PlayerView {
     /// The line on top of the board: whose move it is, or the result.
-    pub fn status(self, l: Language) -> String {
-        match self {
-            BoardRef::Admiral(v) => board_status(v, l),
-            BoardRef::Stratego(v) => stratego_status(v, l),
+    pub fn status(&self, l: Language) -> String {
+        let turn = self.ply() / 2 + 1;
+        match self.outcome() {
+            Some(o) => outcome_headline(&o, Some(self.viewer()), l),
+            None if self.my_turn() => tr!(l, "status-your-move", turn = turn),
+            None => tr!(l, "status-their-move", turn = turn),
         }
     }
 
     /// What happened in the last turn (one line per event; empty before the first move).
-    pub fn describe(self, l: Language) -> String {
+    pub fn describe(&self, l: Language) -> String {
         match self {
-            BoardRef::Admiral(v) => describe_turn(v, l),
-            BoardRef::Stratego(v) => describe_stratego_turn(v, l),
+            PlayerView::Admiral(v) => describe_turn(v, l),
+            PlayerView::Stratego(v) => describe_stratego_turn(v, l),
         }
     }
 
     /// How to move, under a board that waits for the viewer.
-    pub fn turn_hint(self, l: Language) -> String {
+    pub fn turn_hint(&self, l: Language) -> String {
         match self {
-            BoardRef::Admiral(_) => tr!(l, "your-turn-hint"),
-            BoardRef::Stratego(_) => tr!(l, "stratego-turn-hint"),
+            PlayerView::Admiral(_) => tr!(l, "your-turn-hint"),
+            PlayerView::Stratego(_) => tr!(l, "stratego-turn-hint"),
         }
     }
 
     /// The board picture (with the viewer's time left, when given) and, in Admiral, the battle
     /// card of the last turn.
-    pub fn pictures(self, l: Language, opponent: &str, clock: Option<String>) -> Vec<Pic> {
+    pub fn pictures(&self, l: Language, opponent: &str, clock: Option<String>) -> Vec<Pic> {
         let labels = board_labels(l, opponent, self.status(l), clock);
-        match self {
-            BoardRef::Admiral(v) => {
-                let mut pics = vec![Pic::Board { view: Box::new(v.clone()), labels }];
-                pics.extend(battle_pic(v, l));
-                pics
-            }
-            BoardRef::Stratego(v) => vec![Pic::StrategoBoard { view: Box::new(v.clone()), labels }],
-        }
+        let mut pics = vec![Pic::Board { view: Box::new(self.clone()), labels }];
+        pics.extend(self.admiral().and_then(|v| battle_pic(v, l)));
+        pics
     }
 
     /// The first line of a message about a move: the start, one's own move or the opponent's.
-    fn moved_head(self, m: MatchId, l: Language) -> String {
-        let (ply, viewer, last_mover) = match self {
-            BoardRef::Admiral(v) => (v.ply, v.viewer, v.last_mover),
-            BoardRef::Stratego(v) => (v.ply, v.viewer, v.last_mover),
-        };
-        if ply == 0 {
+    fn moved_head(&self, m: MatchId, l: Language) -> String {
+        if self.ply() == 0 {
             tr!(l, "moved-start", id = m.0)
-        } else if last_mover == Some(viewer) {
+        } else if self.last_mover() == Some(self.viewer()) {
             tr!(l, "moved-own", id = m.0)
         } else {
             tr!(l, "moved", id = m.0)
@@ -122,31 +73,23 @@ fn board_labels(l: Language, opponent: &str, status: String, clock: Option<Strin
     }
 }
 
-/// The board picture for an Admiral view.
-pub fn board_pic(view: &View, l: Language, opponent: &str) -> Pic {
-    Pic::Board {
-        view: Box::new(view.clone()),
-        labels: board_labels(l, opponent, board_status(view, l), None),
-    }
+/// The board picture of a view, without the clock.
+pub fn board_pic(view: &PlayerView, l: Language, opponent: &str) -> Pic {
+    Pic::Board { view: Box::new(view.clone()), labels: board_labels(l, opponent, view.status(l), None) }
 }
 
-/// The board picture for a Stratego view.
-pub fn stratego_board_pic(view: &stratego::View, l: Language, opponent: &str) -> Pic {
-    let labels = board_labels(l, opponent, stratego_status(view, l), None);
-    Pic::StrategoBoard { view: Box::new(view.clone()), labels }
-}
-
-/// "Your turn" (with the move buttons) or "the opponent moved" (with the board button): what
-/// happened, the deadline, and the board as the recipient sees it with their time left.
+/// "Your turn" (with the move buttons) when the view says so, else "the opponent moved" (with
+/// the board button): what happened, the deadline, and the board as the recipient sees it
+/// with their time left.
 pub fn board_notice(
     m: MatchId,
-    board: BoardRef<'_>,
-    your_turn: bool,
+    board: &PlayerView,
     deadline: Option<i64>,
     now_ms: Option<i64>,
     opponent: &str,
     l: Language,
 ) -> Reply {
+    let your_turn = board.my_turn();
     let text = if your_turn {
         tr!(l, "your-turn", id = m.0, turn = board.ply() / 2 + 1)
     } else {
@@ -166,32 +109,6 @@ pub fn board_notice(
     let clock = deadline.zip(now_ms).map(|(d, now)| time_left(d - now, l));
     r.pictures = board.pictures(l, opponent, clock);
     r
-}
-
-/// The status line on the board picture.
-pub fn board_status(view: &View, l: Language) -> String {
-    let turn = view.ply / 2 + 1;
-    if view.status != Status::Ongoing {
-        return match view.outcome {
-            Some(o) => outcome_headline(&o, Some(view.viewer), l),
-            None => tr!(l, "result-draw"),
-        };
-    }
-    if view.my_turn() {
-        tr!(l, "status-your-move", turn = turn)
-    } else {
-        tr!(l, "status-their-move", turn = turn)
-    }
-}
-
-/// The status line of a Stratego board (as on Admiral boards).
-fn stratego_status(view: &stratego::View, l: Language) -> String {
-    let turn = view.ply / 2 + 1;
-    match view.outcome {
-        Some(o) => outcome_headline(&outcome_of(o), Some(view.viewer), l),
-        None if view.my_turn() => tr!(l, "status-your-move", turn = turn),
-        None => tr!(l, "status-their-move", turn = turn),
-    }
 }
 
 /// "your" or "enemy" on its own (a label on the battle card).
