@@ -88,23 +88,11 @@ const AWARDS_RU: [&str; 12] = [
     "Матч адмирала",
 ];
 
-/// The sample profile's awards in emblem order (medals, then badges): degree, and the progress
-/// to the next degree (have, next).
-const PROFILE_AWARDS: [(u8, u32, u32); 12] = [
-    (2, 23, 50),
-    (3, 12, 25),
-    (2, 31, 60),
-    (0, 2, 3),
-    (1, 131, 131),
-    (2, 17, 40),
-    (3, 4, 10),
-    (2, 44, 120),
-    (2, 67, 200),
-    (2, 41, 100),
-    (3, 31, 50),
-    (0, 0, 1),
-];
-/// How many of the awards are medals.
+/// The sample profile's awards in emblem order (the first `MEDALS` are medals, the rest
+/// badges): each one's degree, and its progress to the next degree (`HAVE` of `NEXT`).
+const DEGREES: [u8; 12] = [2, 3, 2, 0, 1, 2, 3, 2, 2, 2, 3, 0];
+const HAVE: [u32; 12] = [23, 12, 31, 2, 131, 17, 4, 44, 67, 41, 31, 0];
+const NEXT: [u32; 12] = [50, 25, 60, 3, 131, 40, 10, 120, 200, 100, 50, 1];
 const MEDALS: usize = 8;
 
 fn tr(language: Language, en: &str, ru: &str) -> String {
@@ -195,11 +183,8 @@ fn award(language: Language, emblem: u8, degree: u8, have: u32, next: u32) -> Aw
 }
 
 fn profile_card(language: Language) -> ProfileCard {
-    let mut medals: Vec<AwardLine> = PROFILE_AWARDS
-        .iter()
-        .enumerate()
-        .map(|(emblem, &(degree, have, next))| award(language, emblem as u8, degree, have, next))
-        .collect();
+    let mut medals: Vec<AwardLine> =
+        (0..DEGREES.len()).map(|i| award(language, i as u8, DEGREES[i], HAVE[i], NEXT[i])).collect();
     let badges = medals.split_off(MEDALS);
     ProfileCard {
         language,
