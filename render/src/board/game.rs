@@ -165,6 +165,7 @@ pub(crate) struct StripStyle {
 /// One game's board for the painter: geometry, token set, marks and strips.
 pub(crate) trait BoardGame {
     type Square: BoardSquare;
+    /// What a token shows.
     type Piece: BoardPiece;
     type Event;
 
