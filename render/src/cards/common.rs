@@ -79,7 +79,10 @@ pub(super) fn bar(p: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, fraction: f32,
 
 /// Encodes a card as an RGB PNG (fdeflate, Paeth filter).
 pub(super) fn encode_rgb(p: &Pixmap) -> Vec<u8> {
-    let rgb: Vec<u8> = p.data().chunks_exact(4).flat_map(|px| [px[0], px[1], px[2]]).collect();
+    let mut rgb = vec![0u8; p.data().len() / 4 * 3];
+    for (out, px) in rgb.chunks_exact_mut(3).zip(p.data().chunks_exact(4)) {
+        out.copy_from_slice(&px[..3]);
+    }
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, p.width(), p.height());
