@@ -3,7 +3,7 @@
 //! figures in one line.)
 
 use admiral_engine::{Language, Side};
-use admiral_render::samples::{SampleGame, StrategoSample};
+use admiral_render::samples::{long_replay, SampleGame, StrategoSample};
 use admiral_render::*;
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -57,16 +57,7 @@ fn board(c: &mut Criterion) {
     };
     c.bench_function("profile_card", |b| b.iter(|| r.render_profile(&profile)));
 
-    let long = SampleGame::random_long(500, 500);
-    let frames = long.replay_frames();
-    let replay = ReplayLabels {
-        language: Language::En,
-        seat: Side::South,
-        south: "@nelson".into(),
-        north: "@ushakov".into(),
-        ply_label: "Move".into(),
-        result: "South wins".into(),
-    };
+    let (frames, replay) = long_replay("South wins");
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     group.bench_function("replay_gif_500_plies", |b| b.iter(|| r.render_replay_gif(&frames, &replay)));

@@ -7,8 +7,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use admiral_engine::{Event, Language, Side};
-use admiral_render::samples::{preview_png, SampleGame};
+use admiral_render::samples::{long_replay, preview_png, SampleGame};
 use admiral_render::*;
+
+mod common;
+use common::median_ms;
 
 const RANKS_EN: [&str; 19] = [
     "Seaman",
@@ -84,6 +87,13 @@ const AWARDS_RU: [&str; 12] = [
     "Тоннаж",
     "Матч адмирала",
 ];
+
+/// The sample profile's awards in emblem order (the first `MEDALS` are medals, the rest
+/// badges): each one's degree, and its progress to the next degree (`HAVE` of `NEXT`).
+const DEGREES: [u8; 12] = [2, 3, 2, 0, 1, 2, 3, 2, 2, 2, 3, 0];
+const HAVE: [u32; 12] = [23, 12, 31, 2, 131, 17, 4, 44, 67, 41, 31, 0];
+const NEXT: [u32; 12] = [50, 25, 60, 3, 131, 40, 10, 120, 200, 100, 50, 1];
+const MEDALS: usize = 8;
 
 fn tr(language: Language, en: &str, ru: &str) -> String {
     match language {
@@ -173,6 +183,9 @@ fn award(language: Language, emblem: u8, degree: u8, have: u32, next: u32) -> Aw
 }
 
 fn profile_card(language: Language) -> ProfileCard {
+    let mut medals: Vec<AwardLine> =
+        (0..DEGREES.len()).map(|i| award(language, i as u8, DEGREES[i], HAVE[i], NEXT[i])).collect();
+    let badges = medals.split_off(MEDALS);
     ProfileCard {
         language,
         name: tr(language, "@nelson", "@ушаков"),
@@ -184,23 +197,9 @@ fn profile_card(language: Language) -> ProfileCard {
             (tr(language, "tonnage", "тоннаж"), tr(language, "3.1 Mt", "3,1 млн т")),
         ],
         medals_label: tr(language, "Medals and orders", "Медали и ордена"),
-        medals: vec![
-            award(language, 0, 2, 23, 50),
-            award(language, 1, 3, 12, 25),
-            award(language, 2, 2, 31, 60),
-            award(language, 3, 0, 2, 3),
-            award(language, 4, 1, 131, 131),
-            award(language, 5, 2, 17, 40),
-            award(language, 6, 3, 4, 10),
-            award(language, 7, 2, 44, 120),
-        ],
+        medals,
         badges_label: tr(language, "Qualification badges", "Знаки классности"),
-        badges: vec![
-            award(language, 8, 2, 67, 200),
-            award(language, 9, 2, 41, 100),
-            award(language, 10, 3, 31, 50),
-            award(language, 11, 0, 0, 1),
-        ],
+        badges,
     }
 }
 
@@ -435,36 +434,14 @@ fn main() {
     // Figures over at least 30 renders of the mid-game position.
     let view = game.view(Side::South, ply, true);
     let labels = board_labels(Language::En, &view);
-    let mut times = Vec::new();
     let mut size = 0;
-    for _ in 0..41 {
-        let t = Instant::now();
-        let png = r.render_board(&view, &labels);
-        times.push(t.elapsed().as_secs_f64() * 1000.0);
-        size = png.len();
-    }
-    times.sort_by(|a, b| a.partial_cmp(b).expect("a time"));
-    let board_ms = times[times.len() / 2];
+    let board_ms = median_ms(41, || size = r.render_board(&view, &labels).len());
     let profile = profile_card(Language::En);
-    let mut ptimes = Vec::new();
-    for _ in 0..31 {
-        let t = Instant::now();
-        let _ = r.render_profile(&profile);
-        ptimes.push(t.elapsed().as_secs_f64() * 1000.0);
-    }
-    ptimes.sort_by(|a, b| a.partial_cmp(b).expect("a time"));
-    let profile_ms = ptimes[ptimes.len() / 2];
+    let profile_ms = median_ms(31, || {
+        r.render_profile(&profile);
+    });
     // The replay of a 500-ply game.
-    let long = SampleGame::random_long(500, 500);
-    let frames = long.replay_frames();
-    let replay_labels = ReplayLabels {
-        language: Language::En,
-        seat: Side::South,
-        south: "@nelson".into(),
-        north: "@ushakov".into(),
-        ply_label: "Move".into(),
-        result: "Replay end".into(),
-    };
+    let (frames, replay_labels) = long_replay("Replay end");
     let t = Instant::now();
     let gif = r.render_replay_gif(&frames, &replay_labels);
     let gif_ms = t.elapsed().as_secs_f64() * 1000.0;

@@ -12,6 +12,9 @@ use admiral_engine::{Language, Side, Style};
 use admiral_render::samples::{preview_png, StrategoSample};
 use admiral_render::{BoardLabels, PlayerLabel, Renderer, SetupLabels};
 
+mod common;
+use common::median_ms;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let out = args
@@ -66,14 +69,7 @@ fn main() {
     }
     let view = game.view(Side::South);
     let labels = BoardLabels { language: Language::En, ..Default::default() };
-    let mut times = Vec::new();
     let mut size = 0;
-    for _ in 0..50 {
-        let t = Instant::now();
-        let png = r.render_stratego_board(&view, &labels);
-        times.push(t.elapsed().as_secs_f64() * 1e3);
-        size = png.len();
-    }
-    times.sort_by(|a, b| a.partial_cmp(b).expect("a time"));
-    println!("stratego_warm_ms={warm_ms:.1} board_ms_median={:.2} board_kib={}", times[25], size / 1024);
+    let board_ms = median_ms(50, || size = r.render_stratego_board(&view, &labels).len());
+    println!("stratego_warm_ms={warm_ms:.1} board_ms_median={board_ms:.2} board_kib={}", size / 1024);
 }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use ab_glyph::{Font as _, FontRef, GlyphId, PxScale, ScaleFont as _};
+use ab_glyph::{Font as _, FontRef, GlyphId, PxScale, PxScaleFont, ScaleFont as _};
 use tiny_skia::Pixmap;
 
 use crate::color::Rgb;
@@ -66,21 +66,7 @@ impl Fonts {
     /// Width in pixels of `text` at `size` px.
     pub(crate) fn width(&self, face: Face, size: f32, text: &str) -> f32 {
         let font = self.font(face).as_scaled(PxScale::from(size));
-        let mut w = 0.0;
-        let mut prev: Option<GlyphId> = None;
-        for ch in text.chars() {
-            let id = font.glyph_id(ch);
-            if id.0 == 0 {
-                // Not in the font (emoji in a Discord name, say): skipped rather than boxed.
-                continue;
-            }
-            if let Some(p) = prev {
-                w += font.kern(p, id);
-            }
-            w += font.h_advance(id);
-            prev = Some(id);
-        }
-        w
+        pen_run(font, text, 0.0).last().map_or(0.0, |(_, _, end)| end)
     }
 
     /// Shrinks `size` until `text` fits in `max_width` (never below 60 %).
@@ -158,17 +144,8 @@ impl Fonts {
             Align::Right => x - width,
         };
         let scaled = self.font(face).as_scaled(PxScale::from(size));
-        let mut pen = start;
-        let mut prev: Option<GlyphId> = None;
         let base = baseline.round() as i32;
-        for ch in text.chars() {
-            let id = scaled.glyph_id(ch);
-            if id.0 == 0 {
-                continue;
-            }
-            if let Some(p) = prev {
-                pen += scaled.kern(p, id);
-            }
+        for (id, pen, _) in pen_run(scaled, text, start) {
             let g = self.glyph(face, size, id);
             blend_coverage(
                 pixmap,
@@ -179,11 +156,34 @@ impl Fonts {
                 &g.coverage,
                 color,
             );
-            pen += scaled.h_advance(id);
-            prev = Some(id);
         }
         width
     }
+}
+
+/// The glyphs of `text` set from the pen position `start`, kerned: each glyph with the pen's
+/// position where it is drawn and after its advance. Characters not in the font (emoji in a
+/// Discord name, say) are skipped rather than boxed.
+fn pen_run<'a>(
+    font: PxScaleFont<&'a FontRef<'static>>,
+    text: &'a str,
+    start: f32,
+) -> impl Iterator<Item = (GlyphId, f32, f32)> + 'a {
+    let mut pen = start;
+    let mut prev: Option<GlyphId> = None;
+    text.chars().filter_map(move |ch| {
+        let id = font.glyph_id(ch);
+        if id.0 == 0 {
+            return None;
+        }
+        if let Some(p) = prev {
+            pen += font.kern(p, id);
+        }
+        let at = pen;
+        pen += font.h_advance(id);
+        prev = Some(id);
+        Some((id, at, pen))
+    })
 }
 
 /// Blends a coverage mask of `color` onto an (opaque or premultiplied) pixmap.

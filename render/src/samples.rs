@@ -193,13 +193,28 @@ impl SampleGame {
         frames
     }
 
-    /// A random game of at least `plies` plies (trying seeds from `seed` on), cut to `plies`.
+    /// A random game of at least `plies` plies (trying seeds from `seed` on), cut to `plies`;
+    /// see [`long_replay`].
     pub fn random_long(seed: u64, plies: usize) -> SampleGame {
         (seed..seed + 200)
             .map(|s| SampleGame::random(s, plies))
             .find(|g| g.plies() >= plies)
             .unwrap_or_else(|| SampleGame::random(seed, plies))
     }
+}
+
+/// The frames of a 500-ply random game, with English labels seen from South and the
+/// `result` line: the replay the benchmark and the `render_samples` figures time.
+pub fn long_replay(result: &str) -> (Vec<crate::ReplayFrame>, crate::ReplayLabels) {
+    let labels = crate::ReplayLabels {
+        language: admiral_engine::Language::En,
+        seat: Side::South,
+        south: "@nelson".into(),
+        north: "@ushakov".into(),
+        ply_label: "Move".into(),
+        result: result.into(),
+    };
+    (SampleGame::random_long(500, 500).replay_frames(), labels)
 }
 
 /// A Stratego game played with random legal actions (attacks preferred half of the time)

@@ -8,8 +8,8 @@ use admiral_engine::{Cell, Event, Group, Placed, Side, Square, UnitKind, View, W
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::board::{
-    fogged_cells, viewer_strips, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle,
-    TallyPlace, ZONES,
+    fogged_cells, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle, TallyPlace,
+    ZONES,
 };
 use crate::board::{IconBox, Label, TokenBox, TokenStyle};
 use crate::board::{MarkStyle, Marker};
@@ -23,6 +23,7 @@ use icons::draw_icon;
 pub(crate) const GEOMETRY: Geometry = Geometry {
     cols: COLS,
     rows: ROWS,
+    setup_rows: 5,
     cell: 54,
     margin: 22,
     strip_h: 52,
@@ -53,15 +54,6 @@ impl Admiral {
             p
         };
         Admiral { base_icons: [make(color::STRIP_TEXT), make(Rgb::hex(0x3a4d60))] }
-    }
-}
-
-/// The zone (0 South's setup rows, 1 open sea, 2 North's setup rows) of a board row.
-fn zone_of_row(row: u8) -> usize {
-    match row {
-        0..=4 => 0,
-        5..=9 => 1,
-        _ => 2,
     }
 }
 
@@ -98,18 +90,6 @@ impl BoardGame for Admiral {
     const ZONE_COLORS: [Rgb; ZONES] = [color::SEA_SOUTH, color::SEA, color::SEA_NORTH];
     const GRID: Rgb = color::GRID;
     const PIECES: &'static [UnitKind] = &UnitKind::ALL;
-
-    fn piece_index(kind: UnitKind) -> usize {
-        kind.index()
-    }
-
-    fn squares() -> impl Iterator<Item = Square> {
-        Square::all()
-    }
-
-    fn zone_of_row(row: u8) -> usize {
-        zone_of_row(row)
-    }
 
     fn draw_icon(p: &mut Pixmap, kind: UnitKind, at: (f32, f32, f32, f32), colors: IconColors) {
         draw_icon(p, kind, at, colors);
@@ -283,10 +263,8 @@ pub(crate) fn scene<'a>(
     cells: &'a [Content<UnitKind>],
 ) -> Scene<'a, Admiral> {
     let nb = UnitKind::NavalBase.index();
-    let over = view.status != admiral_engine::Status::Ongoing;
     let tallies = [2u8.saturating_sub(view.enemy_losses[nb]), 2u8.saturating_sub(view.own_losses[nb])];
-    let (top, bottom) = viewer_strips(labels, view.viewer, view.to_move, over, tallies);
-    Scene { seat: view.viewer, language: labels.language, cells, events: &view.last_turn, top, bottom }
+    Scene::for_viewer(labels, view.viewer, view.to_move, view.status, tallies, cells, &view.last_turn)
 }
 
 /// The bomb's clipped 5 × 5 blast square with a burst at its centre.

@@ -2,12 +2,12 @@
 //! its pieces and a few drawing hooks), and the plain data the painter works on: tokens,
 //! marks, scenes and strips.
 
-use admiral_engine::{Language, Side};
+use admiral_engine::{Language, Side, Status};
 use tiny_skia::{Pixmap, Transform};
 
 use crate::color::Rgb;
 use crate::font::Fonts;
-use crate::labels::BoardLabels;
+use crate::labels::{BoardLabels, PlayerLabel};
 use crate::shapes::IconColors;
 
 /// The three zones of a board (South's setup rows, the middle, North's), each with its tint.
@@ -19,6 +19,8 @@ pub(crate) const ZONES: usize = 3;
 pub(crate) struct Geometry {
     pub(crate) cols: u8,
     pub(crate) rows: u8,
+    /// How many rows each side sets up in (at its own edge): the first and the last zone.
+    pub(crate) setup_rows: u8,
     /// Size of a square in pixels.
     pub(crate) cell: u32,
     /// Width of the coordinate frame around the board.
@@ -67,6 +69,18 @@ impl Geometry {
         self.cell_origin(seat, sq.col(), sq.row())
     }
 
+    /// The zone of a square: 0 in South's setup rows, 2 in North's, 1 between them.
+    pub(crate) fn zone(&self, sq: impl BoardSquare) -> usize {
+        let row = sq.row();
+        if row < self.setup_rows {
+            0
+        } else if row < self.rows - self.setup_rows {
+            1
+        } else {
+            2
+        }
+    }
+
     /// Centre of a square's cell for a seat.
     pub(crate) fn cell_center(&self, seat: Side, sq: impl BoardSquare) -> (f32, f32) {
         let (x, y) = self.origin(seat, sq);
@@ -81,6 +95,8 @@ pub(crate) trait BoardSquare: Copy {
     fn row(self) -> u8;
     /// Its index in the view's cells.
     fn index(self) -> usize;
+    /// Every square of the board, in the order of [`BoardSquare::index`].
+    fn all() -> impl Iterator<Item = Self>;
 }
 
 impl BoardSquare for admiral_engine::Square {
@@ -93,6 +109,9 @@ impl BoardSquare for admiral_engine::Square {
     fn index(self) -> usize {
         admiral_engine::Square::index(self)
     }
+    fn all() -> impl Iterator<Item = Self> {
+        admiral_engine::Square::all()
+    }
 }
 
 impl BoardSquare for admiral_engine::stratego::Sq {
@@ -104,6 +123,27 @@ impl BoardSquare for admiral_engine::stratego::Sq {
     }
     fn index(self) -> usize {
         admiral_engine::stratego::Sq::index(self)
+    }
+    fn all() -> impl Iterator<Item = Self> {
+        admiral_engine::stratego::Sq::all()
+    }
+}
+
+/// What a token shows (Admiral's unit kind, Stratego's rank), as the painter needs it.
+pub(crate) trait BoardPiece: Copy + Eq + std::fmt::Debug + 'static {
+    /// Its place in [`BoardGame::PIECES`].
+    fn index(self) -> usize;
+}
+
+impl BoardPiece for admiral_engine::UnitKind {
+    fn index(self) -> usize {
+        admiral_engine::UnitKind::index(self)
+    }
+}
+
+impl BoardPiece for admiral_engine::stratego::Rank {
+    fn index(self) -> usize {
+        admiral_engine::stratego::Rank::index(self)
     }
 }
 
@@ -125,23 +165,19 @@ pub(crate) struct StripStyle {
 /// One game's board for the painter: geometry, token set, marks and strips.
 pub(crate) trait BoardGame {
     type Square: BoardSquare;
-    /// What a token shows (Admiral's unit kind, Stratego's rank).
-    type Piece: Copy + Eq + std::fmt::Debug + 'static;
+    /// What a token shows.
+    type Piece: BoardPiece;
     type Event;
 
     const GEOMETRY: Geometry;
     const TOKENS: TokenStyle;
     const MARKS: MarkStyle;
     const STRIP: StripStyle;
-    /// The tint of each zone's squares, and the grid lines.
+    /// The tint of each zone's squares (see [`Geometry::zone`]), and the grid lines.
     const ZONE_COLORS: [Rgb; ZONES];
     const GRID: Rgb;
-    /// Every piece, in the order of [`BoardGame::piece_index`].
+    /// Every piece, in the order of [`BoardPiece::index`].
     const PIECES: &'static [Self::Piece];
-
-    fn piece_index(piece: Self::Piece) -> usize;
-    fn squares() -> impl Iterator<Item = Self::Square>;
-    fn zone_of_row(row: u8) -> usize;
 
     /// Draws a piece's icon fitted into the box `(x, y, w, h)`.
     fn draw_icon(p: &mut Pixmap, piece: Self::Piece, at: (f32, f32, f32, f32), colors: IconColors);
@@ -263,40 +299,6 @@ pub(crate) struct TallyPlace {
     pub(crate) baseline: f32,
 }
 
-/// The strips of a viewer's board: the opponent on top, the viewer at the bottom; the side to
-/// move marked and lit, with the status text (in the bottom strip once the game is over).
-/// `tallies` are the opponent's and the viewer's.
-pub(crate) fn viewer_strips<'a>(
-    labels: &'a BoardLabels,
-    viewer: Side,
-    to_move: Side,
-    over: bool,
-    tallies: [u8; 2],
-) -> (StripInfo<'a>, StripInfo<'a>) {
-    let my_turn = !over && to_move == viewer;
-    let their_turn = !over && to_move != viewer;
-    let note = Some(labels.status.as_str());
-    let top = StripInfo {
-        side: viewer.opponent(),
-        name: &labels.opponent.name,
-        clock: labels.opponent.clock.as_deref(),
-        tally: tallies[0],
-        active: their_turn,
-        lit: true,
-        note: if their_turn { note } else { None },
-    };
-    let bottom = StripInfo {
-        side: viewer,
-        name: &labels.you.name,
-        clock: labels.you.clock.as_deref(),
-        tally: tallies[1],
-        active: my_turn,
-        lit: true,
-        note: if their_turn { None } else { note },
-    };
-    (top, bottom)
-}
-
 /// Everything one board picture shows.
 pub(crate) struct Scene<'a, G: BoardGame> {
     /// The side at the bottom.
@@ -306,6 +308,45 @@ pub(crate) struct Scene<'a, G: BoardGame> {
     pub(crate) events: &'a [G::Event],
     pub(crate) top: StripInfo<'a>,
     pub(crate) bottom: StripInfo<'a>,
+}
+
+impl<'a, G: BoardGame> Scene<'a, G> {
+    /// A viewer's board: its fogged `cells` and the last turn's `events` from the viewer's
+    /// seat, the opponent's strip on top and the viewer's at the bottom; `to_move` marked and
+    /// lit, with the status text (in the bottom strip once the game is over). `tallies` are
+    /// the opponent's and the viewer's.
+    pub(crate) fn for_viewer(
+        labels: &'a BoardLabels,
+        viewer: Side,
+        to_move: Side,
+        status: Status,
+        tallies: [u8; 2],
+        cells: &'a [Content<G::Piece>],
+        events: &'a [G::Event],
+    ) -> Scene<'a, G> {
+        let over = status != Status::Ongoing;
+        let my_turn = !over && to_move == viewer;
+        let their_turn = !over && to_move != viewer;
+        let note = Some(labels.status.as_str());
+        let strip = |side, player: &'a PlayerLabel, tally, active, note| StripInfo {
+            side,
+            name: &player.name,
+            clock: player.clock.as_deref(),
+            tally,
+            active,
+            lit: true,
+            note,
+        };
+        let top = strip(
+            viewer.opponent(),
+            &labels.opponent,
+            tallies[0],
+            their_turn,
+            if their_turn { note } else { None },
+        );
+        let bottom = strip(viewer, &labels.you, tallies[1], my_turn, if their_turn { None } else { note });
+        Scene { seat: viewer, language: labels.language, cells, events, top, bottom }
+    }
 }
 
 /// A scene owning its data, for the palette sample (South seated, in English).

@@ -24,8 +24,8 @@ use crate::font::{Align, Face, Fonts};
 use crate::palette::{self, Palette};
 use crate::shapes::{fill_rect, round_stroke, rounded_rect};
 pub(crate) use game::{
-    fogged_cells, viewer_strips, BoardGame, BoardSquare, Content, Geometry, IconBox, Label, MarkStyle,
-    Marker, Sample, Scene, Shown, StripInfo, StripStyle, TallyPlace, Token, TokenBox, TokenStyle, ZONES,
+    fogged_cells, BoardGame, BoardSquare, Content, Geometry, IconBox, Label, MarkStyle, Marker, Sample,
+    Scene, Shown, StripInfo, StripStyle, TallyPlace, Token, TokenBox, TokenStyle, ZONES,
 };
 use sprites::{blit, blit_indexed, Sprites};
 
@@ -95,16 +95,15 @@ impl<G: BoardGame> Board<G> {
     pub(crate) fn draw_board_area(&self, out: &mut [u8], scene: &Scene<'_, G>) {
         let g = &G::GEOMETRY;
         let (width, cell) = (g.width() as usize, g.cell as usize);
-        for sq in G::squares() {
+        for sq in G::Square::all() {
             let Some((side, token)) = scene.cells[sq.index()].token() else { continue };
-            let id = self.sprites.id::<G>(G::zone_of_row(sq.row()), side, token, scene.language);
+            let id = self.sprites.id::<G>(g.zone(sq), side, token, scene.language);
             let (x, y) = g.origin(scene.seat, sq);
             blit_indexed(out, width, self.sprites.indexed(id), cell, x as usize, y as usize);
         }
         for (sq, side, piece) in scene.events.iter().filter_map(G::destroyed) {
             if scene.cells[sq.index()] == Content::Empty {
-                let id =
-                    self.sprites.id::<G>(G::zone_of_row(sq.row()), side, Token::Wreck(piece), Language::En);
+                let id = self.sprites.id::<G>(g.zone(sq), side, Token::Wreck(piece), Language::En);
                 let (x, y) = g.origin(scene.seat, sq);
                 blit_indexed(out, width, self.sprites.indexed(id), cell, x as usize, y as usize);
             }
@@ -141,9 +140,9 @@ fn compose_rgba<G: BoardGame>(
 ) -> Pixmap {
     let g = &G::GEOMETRY;
     let mut out = background.clone();
-    for sq in G::squares() {
+    for sq in G::Square::all() {
         let Some((side, token)) = scene.cells[sq.index()].token() else { continue };
-        let id = sprites.id::<G>(G::zone_of_row(sq.row()), side, token, scene.language);
+        let id = sprites.id::<G>(g.zone(sq), side, token, scene.language);
         let (x, y) = g.origin(scene.seat, sq);
         blit(&mut out, sprites.rgba(id), x, y);
     }
@@ -161,9 +160,9 @@ fn background<G: BoardGame>(fonts: &Fonts, sprites: &Sprites, seat: Side) -> Pix
     let (board_x, board_y) = (g.board_x() as f32, g.board_y() as f32);
     let mut p = Pixmap::new(width, height).expect("background");
     p.fill(color::FRAME.color());
-    for sq in G::squares() {
+    for sq in G::Square::all() {
         let (x, y) = g.origin(seat, sq);
-        blit(&mut p, &sprites.tiles[G::zone_of_row(sq.row())], x, y);
+        blit(&mut p, &sprites.tiles[g.zone(sq)], x, y);
     }
     let board_w = g.cols as f32 * g.cell as f32;
     let board_h = g.rows as f32 * g.cell as f32;

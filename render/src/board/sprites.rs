@@ -4,7 +4,7 @@
 use admiral_engine::{Language, Side};
 use tiny_skia::{Pixmap, Transform};
 
-use super::game::{BoardGame, Token, ZONES};
+use super::game::{BoardGame, BoardPiece, Token, ZONES};
 use super::token::draw_token;
 use crate::font::Fonts;
 use crate::palette::Palette;
@@ -52,7 +52,7 @@ impl Sprites {
         let tiles: Vec<Pixmap> = (0..ZONES).map(|z| tile::<G>(cell, z)).collect();
         let make = |zone: usize, side: Side, token: Token<G::Piece>, language: Language| {
             let mut p = tiles[zone].clone();
-            draw_token::<G>(&mut p, fonts, 0.0, 0.0, cell as f32, side, token, language);
+            draw_token::<G>(&mut p, fonts, cell as f32, side, token, language);
             p
         };
         let per_side = MARKERS + G::PIECES.len() * PER_PIECE;
@@ -90,7 +90,7 @@ impl Sprites {
         language: Language,
     ) -> SpriteId {
         let base = (zone * 2 + side.index()) * self.per_side;
-        let piece = |p: G::Piece| base + MARKERS + G::piece_index(p) * PER_PIECE;
+        let piece = |p: G::Piece| base + MARKERS + p.index() * PER_PIECE;
         let lang = lang_index(language) * 3;
         SpriteId(match token {
             Token::Marker(None) => base,

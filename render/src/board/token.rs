@@ -12,19 +12,17 @@ use crate::color;
 use crate::font::Fonts;
 use crate::shapes::{rounded_rect, IconColors};
 
-/// Draws a token of `side` filling a `size` square at (x, y) (the square includes the grid
-/// line; the token is inset).
-#[allow(clippy::too_many_arguments)]
+/// Draws a token of `side` filling the `size` square at the top left of `p` (a sprite or a
+/// card's layer; the square includes the grid line, the token is inset).
 pub(crate) fn draw_token<G: BoardGame>(
     p: &mut Pixmap,
     fonts: &Fonts,
-    x: f32,
-    y: f32,
     size: f32,
     side: Side,
     token: Token<G::Piece>,
     language: Language,
 ) {
+    let (x, y) = (0.0, 0.0);
     let style = &G::TOKENS;
     let k = size / style.design;
     let inset = 3.0 * k;
@@ -127,7 +125,7 @@ pub(crate) fn draw_token_on_card<G: BoardGame>(
 ) {
     let s = size.ceil() as u32 + 1;
     let mut layer = Pixmap::new(s, s).expect("token layer");
-    draw_token::<G>(&mut layer, fonts, 0.0, 0.0, size, side, token, language);
+    draw_token::<G>(&mut layer, fonts, size, side, token, language);
     p.draw_pixmap(
         x.round() as i32,
         y.round() as i32,

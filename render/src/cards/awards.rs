@@ -1,9 +1,9 @@
 //! Medals, orders and qualification badges on the game-over and profile cards.
 
 use admiral_engine::UnitKind;
-use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 
-use super::common::{bar, BRONZE, CARD_BG, GOLD, MUTED, SILVER, TEXT};
+use super::common::{bar, outline, BRONZE, CARD_BG, GOLD, MUTED, SILVER, TEXT};
 use crate::admiral::icons::draw_icon;
 use crate::color::Rgb;
 use crate::font::{Align, Face, Fonts};
@@ -96,13 +96,7 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
         let r = size * 0.32;
         let disc = PathBuilder::from_circle(cx, cy, r).expect("disc");
         p.fill_path(&disc, &metal.paint(), FillRule::Winding, Transform::identity(), None);
-        p.stroke_path(
-            &disc,
-            &metal.mix(Rgb(0, 0, 0), 0.35).paint(),
-            &Stroke { width: 2.0, ..Stroke::default() },
-            Transform::identity(),
-            None,
-        );
+        outline(p, &disc, &metal.mix(Rgb(0, 0, 0), 0.35).paint(), 2.0);
         let dark = metal.mix(Rgb(0, 0, 0), 0.6);
         let at = (cx - r * 0.68, cy - r * 0.6, r * 1.36, r * 1.2);
         draw_icon(p, emblem_kind(award.emblem), at, IconColors { main: dark, accent: dark, cut: metal });
@@ -121,26 +115,14 @@ fn draw_award(p: &mut Pixmap, fonts: &Fonts, award: &AwardLine, badge: bool, x: 
         // A badge not earned yet is a dim outline of itself, like an unearned medal.
         let fill = if faded { a.mix(CARD_BG, 0.65) } else { a };
         p.fill_path(&shield, &fill.paint(), FillRule::Winding, Transform::identity(), None);
-        p.stroke_path(
-            &shield,
-            &metal.paint(),
-            &Stroke { width: 3.0, ..Stroke::default() },
-            Transform::identity(),
-            None,
-        );
+        outline(p, &shield, &metal.paint(), 3.0);
         let at = (sx + w * 0.15, y + h * 0.18, w * 0.7, h * 0.5);
         draw_icon(p, emblem_kind(award.emblem), at, IconColors { main: metal, accent: metal, cut: a });
     }
     if !award.degree_label.is_empty() {
         let tag = rounded_rect(x + size - 26.0, y + size - 22.0, 30.0, 22.0, 4.0);
         p.fill_path(&tag, &CARD_BG.paint(), FillRule::Winding, Transform::identity(), None);
-        p.stroke_path(
-            &tag,
-            &metal.paint(),
-            &Stroke { width: 1.5, ..Stroke::default() },
-            Transform::identity(),
-            None,
-        );
+        outline(p, &tag, &metal.paint(), 1.5);
         let fs = fonts.fit(Face::Bold, 16.0, &award.degree_label, 26.0);
         fonts.draw(
             p,

@@ -3,7 +3,9 @@
 use admiral_engine::{Event, Language, Side, UnitKind};
 use tiny_skia::{FillRule, PathBuilder, Stroke, Transform};
 
-use super::common::{bar, card, encode_rgb, panel, CARD_BG, GOLD, MUTED, PANEL, PANEL_EDGE, SILVER, TEXT};
+use super::common::{
+    bar, card, encode_rgb, outline, panel, CARD_BG, GOLD, MUTED, PANEL, PANEL_EDGE, SILVER, TEXT,
+};
 use crate::admiral::Admiral;
 use crate::board::token::draw_token_on_card;
 use crate::board::Token;
@@ -104,13 +106,7 @@ pub(crate) fn battle(fonts: &Fonts, card_data: &BattleCard) -> Vec<u8> {
         panel(&mut p, x, y, col_w, 230.0, PANEL, edge);
         if bs.won {
             let r = rounded_rect(x, y, col_w, 230.0, 10.0);
-            p.stroke_path(
-                &r,
-                &GOLD.paint(),
-                &Stroke { width: 3.0, ..Stroke::default() },
-                Transform::identity(),
-                None,
-            );
+            outline(&mut p, &r, &GOLD.paint(), 3.0);
         }
         // Header band in the side's colour.
         let band = rounded_rect(x, y, col_w, 40.0, 10.0);

@@ -2,7 +2,7 @@
 //! encoding, and the board part of both games' setup previews.
 
 use admiral_engine::{Language, Side};
-use tiny_skia::{FillRule, Pixmap, Stroke, Transform};
+use tiny_skia::{FillRule, Paint, Path, Pixmap, Stroke, Transform};
 
 use crate::board::sprites::tile;
 use crate::board::token::draw_token_on_card;
@@ -53,13 +53,13 @@ pub(super) fn card(width: u32, height: u32) -> Pixmap {
 pub(super) fn panel(p: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, fill: Rgb, edge: Rgb) {
     let r = rounded_rect(x, y, w, h, 10.0);
     p.fill_path(&r, &fill.paint(), FillRule::Winding, Transform::identity(), None);
-    p.stroke_path(
-        &r,
-        &edge.paint(),
-        &Stroke { width: 1.5, ..Stroke::default() },
-        Transform::identity(),
-        None,
-    );
+    outline(p, &r, &edge.paint(), 1.5);
+}
+
+/// Strokes `path` with a plain line of `width` in `paint`: the edges of panels, bars, medals
+/// and badges.
+pub(super) fn outline(p: &mut Pixmap, path: &Path, paint: &Paint<'_>, width: f32) {
+    p.stroke_path(path, paint, &Stroke { width, ..Stroke::default() }, Transform::identity(), None);
 }
 
 /// A progress bar filled to `fraction`.
@@ -74,18 +74,15 @@ pub(super) fn bar(p: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, fraction: f32,
         let hl = rounded_rect(x + 2.0, y + 1.5, fw - 4.0, h * 0.35, h * 0.2);
         p.fill_path(&hl, &color::WHITE.paint_alpha(60), FillRule::Winding, Transform::identity(), None);
     }
-    p.stroke_path(
-        &r,
-        &PANEL_EDGE.paint(),
-        &Stroke { width: 1.0, ..Stroke::default() },
-        Transform::identity(),
-        None,
-    );
+    outline(p, &r, &PANEL_EDGE.paint(), 1.0);
 }
 
 /// Encodes a card as an RGB PNG (fdeflate, Paeth filter).
 pub(super) fn encode_rgb(p: &Pixmap) -> Vec<u8> {
-    let rgb: Vec<u8> = p.data().chunks_exact(4).flat_map(|px| [px[0], px[1], px[2]]).collect();
+    let mut rgb = vec![0u8; p.data().len() / 4 * 3];
+    for (out, px) in rgb.chunks_exact_mut(3).zip(p.data().chunks_exact(4)) {
+        out.copy_from_slice(&px[..3]);
+    }
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, p.width(), p.height());

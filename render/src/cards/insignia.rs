@@ -2,7 +2,7 @@
 
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
-use super::common::{bar, GOLD, GOLD_DARK, MUTED, SILVER};
+use super::common::{bar, outline, GOLD, GOLD_DARK, MUTED, SILVER};
 use crate::color::Rgb;
 use crate::font::{Align, Face, Fonts};
 use crate::shapes::{fill_rect, star};
@@ -123,18 +123,11 @@ pub(crate) fn draw_insignia(p: &mut Pixmap, rank: u8, x: f32, y: f32, w: f32, h:
                 zz.line_to(if right { x + w - 3.0 } else { x + 3.0 }, yy);
                 right = !right;
             }
-            p.stroke_path(
-                &zz.finish().expect("zigzag"),
-                &GOLD_DARK.paint_alpha(150),
-                &Stroke { width: 1.5, ..Stroke::default() },
-                Transform::identity(),
-                None,
-            );
+            outline(p, &zz.finish().expect("zigzag"), &GOLD_DARK.paint_alpha(150), 1.5);
             // Stars outlined in the board's colour: one big red one for the top rank.
             let outlined_star = |p: &mut Pixmap, s: &tiny_skia::Path, fill: &tiny_skia::Paint| {
                 p.fill_path(s, fill, FillRule::Winding, Transform::identity(), None);
-                let outline = Stroke { width: 1.5, ..Stroke::default() };
-                p.stroke_path(s, &board_color.paint(), &outline, Transform::identity(), None);
+                outline(p, s, &board_color.paint(), 1.5);
             };
             if rank == 18 {
                 let s = star(x + w / 2.0, y + h * 0.68, w * 0.36);

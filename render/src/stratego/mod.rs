@@ -11,12 +11,12 @@
 mod icons;
 
 use admiral_engine::stratego::{Cell, Event, Placed, Rank, Sq, View, ARMY_SIZE, COLS, RANKS, ROWS};
-use admiral_engine::{Side, Status};
+use admiral_engine::Side;
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::board::{
-    fogged_cells, viewer_strips, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle,
-    TallyPlace, ZONES,
+    fogged_cells, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle, TallyPlace,
+    ZONES,
 };
 use crate::board::{IconBox, Label, TokenBox, TokenStyle};
 use crate::board::{MarkStyle, Marker};
@@ -31,6 +31,7 @@ pub(crate) use icons::draw_piece_icon;
 pub(crate) const GEOMETRY: Geometry = Geometry {
     cols: COLS,
     rows: ROWS,
+    setup_rows: 4,
     cell: 64,
     margin: 24,
     strip_h: 52,
@@ -91,22 +92,6 @@ impl BoardGame for Stratego {
     const ZONE_COLORS: [Rgb; ZONES] = [LAND_SOUTH, LAND, LAND_NORTH];
     const GRID: Rgb = LAND_GRID;
     const PIECES: &'static [Rank] = &Rank::ALL;
-
-    fn piece_index(rank: Rank) -> usize {
-        rank.index()
-    }
-
-    fn squares() -> impl Iterator<Item = Sq> {
-        Sq::all()
-    }
-
-    fn zone_of_row(row: u8) -> usize {
-        match row {
-            0..=3 => 0,
-            4..=5 => 1,
-            _ => 2,
-        }
-    }
 
     fn draw_icon(p: &mut Pixmap, rank: Rank, at: (f32, f32, f32, f32), colors: IconColors) {
         draw_piece_icon(p, rank, at, colors);
@@ -297,8 +282,6 @@ pub(crate) fn scene<'a>(
     let left = |losses: &[u8; RANKS]| {
         (ARMY_SIZE as u32).saturating_sub(losses.iter().map(|&n| n as u32).sum()) as u8
     };
-    let over = view.status != Status::Ongoing;
     let tallies = [left(&view.enemy_losses), left(&view.own_losses)];
-    let (top, bottom) = viewer_strips(labels, view.viewer, view.to_move, over, tallies);
-    Scene { seat: view.viewer, language: labels.language, cells, events: &view.last_turn, top, bottom }
+    Scene::for_viewer(labels, view.viewer, view.to_move, view.status, tallies, cells, &view.last_turn)
 }
