@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use crate::fake::{FakeDiscord, State, TOKEN};
 
 /// The bot binary. `ADMIRAL_BOT_BIN` wins; otherwise cargo is asked, once per test process,
-/// for the workspace's test build (`cargo test --workspace --no-run`: the same feature set as
-/// `cargo test --workspace`, so it is already fresh there and nothing is built twice), in the
+/// for the workspace's test build (`cargo test --workspace --tests --no-run`: the same feature set
+/// and targets as `scripts/test`'s run, so it is already fresh there and nothing is built twice), in the
 /// target directory and profile this test runs from, and the path comes from cargo's own
 /// artifact messages.
 pub fn binary() -> PathBuf {
@@ -27,7 +27,7 @@ pub fn binary() -> PathBuf {
         let target = profile_dir.parent().expect("target dir");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut cmd = Command::new(cargo);
-        cmd.args(["test", "--workspace", "--no-run", "--message-format=json-render-diagnostics"])
+        cmd.args(["test", "--workspace", "--tests", "--no-run", "--message-format=json-render-diagnostics"])
             .arg("--target-dir")
             .arg(target)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
