@@ -6,7 +6,7 @@ use common::*;
 
 use admiral_bot::clock::{TimeControl, HOUR_MS};
 use admiral_bot::notify::{Notice, Recipient};
-use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus};
+use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus, PlayerView};
 use admiral_bot::timers;
 use admiral_engine::{EndReason, Game, Side, Status};
 
@@ -209,7 +209,10 @@ async fn defence_is_asked_and_falls_back_to_auto_at_the_deadline() {
     assert_eq!((declared, defaulted), (1, 1));
     // The record replays with the declared defences.
     let replayed = admiral_bot::service::replay_from_store(h.svc.store(), id).await.unwrap().unwrap();
-    assert_eq!(replayed.view(Side::South), h.svc.view(h.user_at(id, Side::South).await, id).await.unwrap());
+    assert_eq!(
+        PlayerView::Admiral(replayed.view(Side::South)),
+        h.svc.view(h.user_at(id, Side::South).await, id).await.unwrap()
+    );
 }
 
 #[tokio::test]

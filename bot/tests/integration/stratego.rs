@@ -5,6 +5,7 @@
 use crate::common;
 use common::*;
 
+use admiral_bot::error::{IllegalMove, LayoutProblems, NotationError};
 use admiral_bot::notify::Notice;
 use admiral_bot::service::PlayerView;
 use admiral_bot::service::{MatchSettings, MatchStatus, Origin};
@@ -39,7 +40,7 @@ impl Driver {
                 })
             }
             Driver::Ai(ai) => {
-                let view = h.svc.stratego_view(user, id).await.expect("view");
+                let view = h.stratego_view(user, id).await;
                 let actions: Vec<stratego::Action> =
                     legal.iter().map(|a| a.parse().expect("notation")).collect();
                 Some(ai.choose(&view, &actions).to_string())
@@ -181,7 +182,7 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
     })
     .await;
     unchanged(&h, "bad layout file", h.svc.upload_layout(south, id, "MA MA MA\nnonsense"), |e| {
-        matches!(e, ServiceError::BadStrategoLayout(_))
+        matches!(e, ServiceError::BadLayout(LayoutProblems::Stratego(_)))
     })
     .await;
     let (a, b) = (Square::parse("a1").unwrap(), Square::parse("a2").unwrap());
@@ -194,7 +195,7 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
     partial.set(3, 0, Some(stratego::Rank::Flag));
     h.svc.upload_layout(south, id, &partial.to_text(admiral_engine::Language::En)).await.unwrap();
     unchanged(&h, "ready while incomplete", h.svc.ready(south, id), |e| {
-        matches!(e, ServiceError::BadStrategoLayout(_))
+        matches!(e, ServiceError::BadLayout(LayoutProblems::Stratego(_)))
     })
     .await;
     let grid = h.svc.complete_layout(south, id).await.unwrap();
@@ -212,15 +213,15 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
     })
     .await;
     unchanged(&h, "unreadable", h.svc.act("x4", south, id, 0, "hello"), |e| {
-        matches!(e, ServiceError::StrategoNotation(_))
+        matches!(e, ServiceError::BadNotation(NotationError::Stratego(_)))
     })
     .await;
     unchanged(&h, "into a lake", h.svc.act("x5", south, id, 0, "c4-c5"), |e| {
-        matches!(e, ServiceError::StrategoIllegal(_))
+        matches!(e, ServiceError::Illegal(IllegalMove::Stratego(_)))
     })
     .await;
     unchanged(&h, "a back-row piece jumps", h.svc.act("x6", south, id, 0, "a1-a2"), |e| {
-        matches!(e, ServiceError::StrategoIllegal(_))
+        matches!(e, ServiceError::Illegal(IllegalMove::Stratego(_)))
     })
     .await;
     unchanged(&h, "stale", h.svc.act("x7", south, id, 3, "a4-a5"), |e| {
@@ -231,13 +232,15 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
         matches!(e, ServiceError::NoDecision)
     })
     .await;
-    assert!(matches!(h.svc.view(south, id).await, Err(ServiceError::OtherRuleset)));
+    // The board is Stratego's; the Admiral-only queries refuse it.
+    assert!(h.svc.view(south, id).await.unwrap().admiral().is_none());
+    assert!(matches!(h.svc.legal_actions(south, id).await, Err(ServiceError::OtherRuleset)));
     // A legal move is accepted once; the same key again returns the same result.
     let legal = h.svc.legal_notations(south, id).await.unwrap();
     let first = h.svc.act("ok-1", south, id, 0, &legal[0]).await.unwrap();
     assert_eq!(h.svc.act("ok-1", south, id, 0, &legal[0]).await.unwrap(), first);
     assert_eq!(first.ply, 1);
-    let view = h.svc.stratego_view(north, id).await.unwrap();
+    let view = h.stratego_view(north, id).await;
     assert!(view.my_turn());
     assert_eq!(view.last_action.map(|a| a.to_string()), Some(legal[0].clone()));
     // Resigning ends it for North's opponent: South wins, unrated.
@@ -293,7 +296,7 @@ async fn stratego_layouts_can_be_saved_and_reused() {
     let admiral = admiral_engine::auto_layout(3, admiral_engine::Style::Balanced);
     h.svc.save_layout(ALICE, "fleet", &admiral.to_text(admiral_engine::Language::En)).await.unwrap();
     unchanged(&h, "Admiral layout in Stratego", h.svc.use_saved_layout(ALICE, id, "fleet"), |e| {
-        matches!(e, ServiceError::BadStrategoLayout(_))
+        matches!(e, ServiceError::BadLayout(LayoutProblems::Stratego(_)))
     })
     .await;
 }

@@ -72,7 +72,7 @@ async fn an_ai_match_in_stratego_from_the_commands() {
     assert_eq!((w, h2), renderer.stratego_board_size());
     assert!(!r.rows.is_empty(), "move buttons on my turn");
     // The move button opens the modal; the modal plays the move.
-    let ply = h.svc.stratego_view(ALICE, id).await.unwrap().ply;
+    let ply = h.svc.view(ALICE, id).await.unwrap().ply();
     assert!(matches!(
         components::component(&a, &who(ALICE, EN, "6"), &Cid::Act(id, ply), None).await,
         Answer::Modal(_)

@@ -7,10 +7,10 @@ pub mod discord;
 
 use std::sync::Arc;
 
-use admiral_bot::service::{MatchSettings, Origin, Service, ServiceConfig};
+use admiral_bot::service::{MatchSettings, Origin, PlayerView, Service, ServiceConfig};
 use admiral_bot::store::{Backend, Durability, Store};
 use admiral_bot::{ManualNow, MatchId, RecordingDelivery, UserId};
-use admiral_engine::{Dice, Side};
+use admiral_engine::{stratego, Dice, Side};
 
 pub const T0: i64 = 1_800_000_000_000;
 pub const ALICE: UserId = UserId(1001);
@@ -77,6 +77,14 @@ impl Harness {
         self.svc.accept(BOB, c).await.expect("accept")
     }
 
+    /// The user's view of a Stratego match (the board the Stratego AI reads).
+    pub async fn stratego_view(&self, user: UserId, id: MatchId) -> stratego::View {
+        match self.svc.view(user, id).await.expect("view") {
+            PlayerView::Stratego(view) => view,
+            PlayerView::Admiral(_) => panic!("{id} is an Admiral match"),
+        }
+    }
+
     /// Which user sits on `side`.
     pub async fn user_at(&self, id: MatchId, side: Side) -> UserId {
         for u in [ALICE, BOB, CAROL] {
@@ -86,7 +94,7 @@ impl Harness {
                 }
             }
             if let Ok(v) = self.svc.view(u, id).await {
-                if v.viewer == side {
+                if v.viewer() == side {
                     return u;
                 }
             }
