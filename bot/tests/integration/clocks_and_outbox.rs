@@ -5,9 +5,10 @@ use crate::common;
 use common::*;
 
 use admiral_bot::clock::{TimeControl, HOUR_MS};
-use admiral_bot::notify::{Notice, Recipient};
+use admiral_bot::notify::{Notice, Notification, Recipient};
+use admiral_bot::outbox::FALLBACK_QUIET_MS;
 use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus, PlayerView};
-use admiral_bot::timers;
+use admiral_bot::{timers, UserId};
 use admiral_engine::{EndReason, Game, Side, Status};
 
 fn corr(days: u32) -> MatchSettings {
@@ -215,6 +216,15 @@ async fn defence_is_asked_and_falls_back_to_auto_at_the_deadline() {
     );
 }
 
+/// The public "I cannot DM you" notes about `user` delivered so far.
+fn dm_notes(h: &Harness, user: UserId) -> Vec<Notification> {
+    h.out
+        .all()
+        .into_iter()
+        .filter(|n| matches!(n.notice, Notice::DmFallback { user: u } if u == user))
+        .collect()
+}
+
 #[tokio::test]
 async fn closed_dms_are_remembered_and_routed_to_the_channel() {
     let h = harness().await;
@@ -223,12 +233,7 @@ async fn closed_dms_are_remembered_and_routed_to_the_channel() {
     h.deliver().await;
     assert!(h.svc.dm_closed(BOB).await.unwrap());
     assert!(h.out.to_user(BOB).is_empty());
-    let fallback: Vec<_> = h
-        .out
-        .all()
-        .into_iter()
-        .filter(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB))
-        .collect();
+    let fallback = dm_notes(&h, BOB);
     assert_eq!(fallback.len(), 1);
     assert_eq!(fallback[0].recipient, Recipient::Channel { guild: Some(GUILD), channel: CHANNEL });
     assert!(!h.svc.held_notices(BOB).await.unwrap().is_empty(), "kept for ephemeral replies");
@@ -245,20 +250,41 @@ async fn closed_dms_are_remembered_and_routed_to_the_channel() {
         }
     }
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
-    let notes = |h: &Harness| {
-        h.out
-            .all()
-            .into_iter()
-            .filter(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB))
-            .count()
-    };
-    assert_eq!(notes(&h), 1, "one public note per burst of notices, not one per notice");
+    assert_eq!(dm_notes(&h, BOB).len(), 1, "one public note per burst of notices, not one per notice");
     // Bob opens his DMs again.
     h.out.closed.lock().unwrap().clear();
     h.svc.set_dm_open(BOB).await.unwrap();
     h.svc.resign("res", ALICE, id).await.unwrap();
     h.deliver().await;
     assert!(h.out.to_user(BOB).iter().any(|n| matches!(n.notice, Notice::MatchEnded { .. })));
+}
+
+/// A Stratego player with closed DMs is called to the channel like an Admiral one: for the
+/// setup, for their turn and for the end of the match.
+#[tokio::test]
+async fn closed_dms_call_a_stratego_player_to_the_channel() {
+    let h = harness().await;
+    h.out.close_dms(BOB);
+    let id = h.hvh(MatchSettings { ruleset: "stratego".into(), ..MatchSettings::default() }).await;
+    h.deliver().await;
+    assert_eq!(dm_notes(&h, BOB).len(), 1, "the setup's note");
+    // Past the quiet spell, Bob's turn comes: at the start if he is South, else after Alice's
+    // first move.
+    h.now.advance(FALLBACK_QUIET_MS + 1);
+    h.svc.ready(ALICE, id).await.unwrap();
+    h.svc.ready(BOB, id).await.unwrap();
+    if h.user_at(id, Side::South).await == ALICE {
+        let legal = h.svc.legal_notations(ALICE, id).await.unwrap();
+        h.svc.act("first", ALICE, id, 0, &legal[0]).await.unwrap();
+    }
+    h.deliver().await;
+    let notes = dm_notes(&h, BOB);
+    assert_eq!(notes.len(), 2, "Bob's turn on the Stratego board");
+    assert_eq!(notes[1].recipient, Recipient::Channel { guild: Some(GUILD), channel: CHANNEL });
+    // The end is always announced.
+    h.svc.resign("res", ALICE, id).await.unwrap();
+    h.deliver().await;
+    assert_eq!(dm_notes(&h, BOB).len(), 3, "the end of the Stratego match");
 }
 
 #[tokio::test]
