@@ -102,35 +102,47 @@ pub enum ServiceError {
     Corrupt(String),
 }
 
-/// The problems of a layout, in its ruleset's own terms.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LayoutProblems {
-    /// An Admiral layout file's problems.
-    Admiral(Vec<LayoutError>),
-    /// A Stratego layout's problems (a file, or a setup that is incomplete at Ready).
-    Stratego(Vec<stratego::LayoutError>),
+/// The engine's own error of one ruleset, behind a refusal that both rulesets share (the
+/// service's refusals are the same for every ruleset; only what went wrong is the game's).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError<A, S> {
+    /// Admiral's error.
+    #[error("{0}")]
+    Admiral(A),
+    /// Stratego's error.
+    #[error("{0}")]
+    Stratego(S),
 }
+
+/// The problems of a layout (a file, or a Stratego setup that is incomplete at Ready).
+pub type LayoutProblems = RulesetError<Vec<LayoutError>, Vec<stratego::LayoutError>>;
+
+/// Notation that could not be read (the engine's text).
+pub type NotationError = RulesetError<ParseActionError, stratego::ParseActionError>;
+
+/// Why a move is not legal, in the mover's knowledge (the engine's text).
+pub type IllegalMove = RulesetError<PlayError, stratego::PlayError>;
 
 impl LayoutProblems {
     /// Whether no problem is listed.
     pub fn is_empty(&self) -> bool {
         match self {
-            LayoutProblems::Admiral(errors) => errors.is_empty(),
-            LayoutProblems::Stratego(errors) => errors.is_empty(),
+            RulesetError::Admiral(errors) => errors.is_empty(),
+            RulesetError::Stratego(errors) => errors.is_empty(),
         }
     }
 
     /// The heading and the (shortened) list of problems, in `language`.
     pub fn message(&self, language: Language) -> String {
         let (heading, problems) = match self {
-            LayoutProblems::Admiral(errors) => {
+            RulesetError::Admiral(errors) => {
                 let heading = match language {
                     Language::En => "bad layout file:",
                     Language::Ru => "ошибки в файле расстановки:",
                 };
                 (heading, describe_errors(errors, language))
             }
-            LayoutProblems::Stratego(errors) => {
+            RulesetError::Stratego(errors) => {
                 let heading = match language {
                     Language::En => "bad layout:",
                     Language::Ru => "ошибки в расстановке:",
@@ -140,28 +152,6 @@ impl LayoutProblems {
         };
         format!("{heading}\n{}", listed(&problems, language))
     }
-}
-
-/// Notation that could not be read, in its ruleset's own terms (the engine's text).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    /// Unreadable Admiral notation.
-    #[error("{0}")]
-    Admiral(#[from] ParseActionError),
-    /// Unreadable Stratego notation.
-    #[error("{0}")]
-    Stratego(#[from] stratego::ParseActionError),
-}
-
-/// Why a move is not legal, in its ruleset's own terms (the engine's text).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
-    /// Not legal in this Admiral position.
-    #[error("{0}")]
-    Admiral(#[from] PlayError),
-    /// Not legal in this Stratego position.
-    #[error("{0}")]
-    Stratego(#[from] stratego::PlayError),
 }
 
 /// How many problems of a layout are listed; the rest are counted ("and 12 more"), so that a
