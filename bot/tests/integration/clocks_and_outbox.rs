@@ -48,13 +48,12 @@ async fn correspondence_reminders_setup_fill_and_timeout_across_restart() {
     let south = h.user_at(id, Side::South).await;
     let north = h.user_at(id, Side::North).await;
     let deadline = h
-        .out
-        .to_user(south)
-        .into_iter()
-        .find_map(|n| match n.notice {
+        .picked_from_dms(south, |notice| match notice {
             Notice::Board { deadline, view } if view.my_turn() => deadline,
             _ => None,
         })
+        .into_iter()
+        .next()
         .unwrap();
     assert_eq!(deadline, T0 + 48 * HOUR_MS);
     // Reminder 12 h before the move deadline.
@@ -103,13 +102,11 @@ async fn live_clock_charges_time_and_flags() {
     h.deliver().await;
     // South had 60 s, used 10, got 2 back: 52 s from the moment North moved.
     let deadline = h
-        .out
-        .to_user(south)
-        .into_iter()
-        .filter_map(|n| match n.notice {
+        .picked_from_dms(south, |notice| match notice {
             Notice::Board { deadline, view } if view.my_turn() && view.ply() == 2 => deadline,
             _ => None,
         })
+        .into_iter()
         .next()
         .unwrap();
     assert_eq!(deadline, T0 + 15_000 + 52_000);
@@ -218,11 +215,7 @@ async fn defence_is_asked_and_falls_back_to_auto_at_the_deadline() {
 
 /// The public "I cannot DM you" notes about `user` delivered so far.
 fn dm_notes(h: &Harness, user: UserId) -> Vec<Notification> {
-    h.out
-        .all()
-        .into_iter()
-        .filter(|n| matches!(n.notice, Notice::DmFallback { user: u } if u == user))
-        .collect()
+    h.sent(|n| matches!(n, Notice::DmFallback { user: u } if *u == user))
 }
 
 #[tokio::test]

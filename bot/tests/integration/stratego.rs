@@ -80,15 +80,10 @@ async fn check_finished_unrated(h: &Harness, id: MatchId, user: UserId, plies: u
     assert_eq!(status, MatchStatus::Finished);
     assert_eq!(ply, plies);
     h.deliver().await;
-    let ended: Vec<_> = h
-        .out
-        .to_user(user)
-        .into_iter()
-        .filter_map(|n| match n.notice {
-            Notice::MatchEnded { view, outcome, points, awards, .. } => Some((view, outcome, points, awards)),
-            _ => None,
-        })
-        .collect();
+    let ended: Vec<_> = h.picked_from_dms(user, |notice| match notice {
+        Notice::MatchEnded { view, outcome, points, awards, .. } => Some((view, outcome, points, awards)),
+        _ => None,
+    });
     assert_eq!(ended.len(), 1, "one end notice");
     assert!(!ended[0].0.ongoing());
     if let Some(o) = outcome {
@@ -101,11 +96,7 @@ async fn check_finished_unrated(h: &Harness, id: MatchId, user: UserId, plies: u
     assert_eq!((profile.points, profile.rated_matches), (0, 0));
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM match_points").await, 0);
     // The match row carries its ruleset; the record replays to the same end.
-    let ruleset: String = sqlx::query_scalar("SELECT ruleset FROM matches WHERE id = $1")
-        .bind(id.0)
-        .fetch_one(&h.svc.store().write)
-        .await
-        .unwrap();
+    let ruleset: String = column_of(h.svc.store(), "SELECT ruleset FROM matches WHERE id = $1", id.0).await;
     assert_eq!(ruleset, "stratego");
     let record: stratego::Record =
         serde_json::from_str(&h.svc.record_json(id).await.unwrap().unwrap()).expect("a Stratego record");
@@ -125,15 +116,10 @@ async fn a_whole_stratego_match_against_the_ai() {
     let id = h.svc.start_ai(ALICE, 3, stratego_settings(), origin).await.unwrap();
     assert_eq!(h.svc.ruleset(id).await.unwrap(), admiral_engine::Ruleset::Stratego);
     h.deliver().await;
-    let setup: Vec<String> = h
-        .out
-        .to_user(ALICE)
-        .into_iter()
-        .filter_map(|n| match n.notice {
-            Notice::SetupOpened { grid, .. } => Some(grid),
-            _ => None,
-        })
-        .collect();
+    let setup: Vec<String> = h.picked_from_dms(ALICE, |notice| match notice {
+        Notice::SetupOpened { grid, .. } => Some(grid),
+        _ => None,
+    });
     assert_eq!(setup.len(), 1);
     assert!(Layout::parse(&setup[0]).is_ok(), "the setup preview is a complete Stratego layout");
     // A new auto layout, then the file round trip, then ready: the match starts.
@@ -143,10 +129,8 @@ async fn a_whole_stratego_match_against_the_ai() {
     assert_eq!(h.svc.ready(ALICE, id).await.unwrap(), MatchStatus::Playing);
     h.deliver().await;
     assert!(h
-        .out
-        .to_user(ALICE)
-        .iter()
-        .any(|n| matches!(&n.notice, Notice::Board { view, deadline: None } if view.my_turn())));
+        .first_dm(ALICE, |n| your_turn(n) && matches!(n, Notice::Board { deadline: None, .. }))
+        .is_some());
     let plies = play_out(&h, ALICE, id, &mut Driver::Random(Dice::new(5)), 3000).await;
     assert!(plies > 0);
     check_finished_unrated(&h, id, ALICE, plies).await;

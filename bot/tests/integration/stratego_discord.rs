@@ -89,13 +89,7 @@ async fn an_ai_match_in_stratego_from_the_commands() {
     h.svc.quiesce().await;
     h.deliver().await;
     // The AI answered: Alice got a board notice for her turn, with a picture of her view.
-    let turn = h
-        .out
-        .to_user(ALICE)
-        .into_iter()
-        .rev()
-        .find(|n| matches!(&n.notice, Notice::Board { view, .. } if view.my_turn()))
-        .expect("your turn");
+    let turn = h.last_dm(ALICE, your_turn).expect("your turn");
     let reply = notice_reply(&turn, &NoticeCtx::default());
     assert!(reply.pictures.iter().any(|p| matches!(p, Pic::Board { .. })));
     assert!(!reply.rows.is_empty());
