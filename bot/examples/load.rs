@@ -55,7 +55,7 @@ async fn new_match(svc: &Service, k: u64, round: u64) -> (MatchId, [UserId; 2]) 
     let id = svc.accept(b, c).await.expect("accept");
     svc.ready(a, id).await.expect("ready");
     svc.ready(b, id).await.expect("ready");
-    let south = if svc.view(a, id).await.expect("view").viewer == Side::South { a } else { b };
+    let south = if svc.view(a, id).await.expect("view").viewer() == Side::South { a } else { b };
     let north = if south == a { b } else { a };
     (id, [south, north])
 }

@@ -48,9 +48,10 @@ pub enum ServiceError {
     /// Ready with an incomplete layout.
     #[error("your layout is incomplete: {}", listed(&describe_errors(.0, Language::En), Language::En))]
     LayoutIncomplete(Vec<LayoutError>),
-    /// An uploaded or saved layout file has problems; nothing changed.
-    #[error("bad layout file:\n{}", listed(&describe_errors(.0, Language::En), Language::En))]
-    BadLayout(Vec<LayoutError>),
+    /// A layout has problems (an uploaded or saved file; a Stratego setup at Ready too);
+    /// nothing changed.
+    #[error("{}", .0.message(Language::En))]
+    BadLayout(LayoutProblems),
     /// A zone cell outside the 5×14 setup zone.
     #[error("that square is not in your setup zone")]
     NotInZone,
@@ -73,10 +74,10 @@ pub enum ServiceError {
     },
     /// Unreadable notation.
     #[error("{0}")]
-    BadNotation(#[from] ParseActionError),
+    BadNotation(#[from] NotationError),
     /// Not legal in this position (the reason uses the mover's knowledge only).
     #[error("{0}")]
-    Illegal(PlayError),
+    Illegal(#[from] IllegalMove),
     /// An attack is waiting for the defender's declaration.
     #[error("waiting for the defender to declare a defence")]
     DecisionPending,
@@ -86,15 +87,6 @@ pub enum ServiceError {
     /// The chosen defence option does not exist.
     #[error("no such defence option")]
     BadDefenceChoice,
-    /// A Stratego layout file has problems (or is incomplete at Ready); nothing changed.
-    #[error("bad layout:\n{}", listed(&stratego::describe_errors(.0, Language::En), Language::En))]
-    BadStrategoLayout(Vec<stratego::LayoutError>),
-    /// Unreadable Stratego notation.
-    #[error("{0}")]
-    StrategoNotation(stratego::ParseActionError),
-    /// Not legal in this Stratego position.
-    #[error("{0}")]
-    StrategoIllegal(stratego::PlayError),
     /// The command is for a match of the other ruleset (e.g. a defence in Stratego).
     #[error("that is not part of this match's rules")]
     OtherRuleset,
@@ -108,6 +100,58 @@ pub enum ServiceError {
     /// Stored data could not be read back (a bug or a newer format).
     #[error("stored data unreadable: {0}")]
     Corrupt(String),
+}
+
+/// The engine's own error of one ruleset, behind a refusal that both rulesets share (the
+/// service's refusals are the same for every ruleset; only what went wrong is the game's).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError<A, S> {
+    /// Admiral's error.
+    #[error("{0}")]
+    Admiral(A),
+    /// Stratego's error.
+    #[error("{0}")]
+    Stratego(S),
+}
+
+/// The problems of a layout (a file, or a Stratego setup that is incomplete at Ready).
+pub type LayoutProblems = RulesetError<Vec<LayoutError>, Vec<stratego::LayoutError>>;
+
+/// Notation that could not be read (the engine's text).
+pub type NotationError = RulesetError<ParseActionError, stratego::ParseActionError>;
+
+/// Why a move is not legal, in the mover's knowledge (the engine's text).
+pub type IllegalMove = RulesetError<PlayError, stratego::PlayError>;
+
+impl LayoutProblems {
+    /// Whether no problem is listed.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            RulesetError::Admiral(errors) => errors.is_empty(),
+            RulesetError::Stratego(errors) => errors.is_empty(),
+        }
+    }
+
+    /// The heading and the (shortened) list of problems, in `language`.
+    pub fn message(&self, language: Language) -> String {
+        let (heading, problems) = match self {
+            RulesetError::Admiral(errors) => {
+                let heading = match language {
+                    Language::En => "bad layout file:",
+                    Language::Ru => "ошибки в файле расстановки:",
+                };
+                (heading, describe_errors(errors, language))
+            }
+            RulesetError::Stratego(errors) => {
+                let heading = match language {
+                    Language::En => "bad layout:",
+                    Language::Ru => "ошибки в расстановке:",
+                };
+                (heading, stratego::describe_errors(errors, language))
+            }
+        };
+        format!("{heading}\n{}", listed(&problems, language))
+    }
 }
 
 /// How many problems of a layout are listed; the rest are counted ("and 12 more"), so that a
@@ -153,9 +197,7 @@ impl ServiceError {
             ServiceError::LayoutIncomplete(e) => {
                 format!("расстановка не закончена: {}", listed(&describe_errors(e, Language::Ru), Language::Ru))
             }
-            ServiceError::BadLayout(e) => {
-                format!("ошибки в файле расстановки:\n{}", listed(&describe_errors(e, Language::Ru), Language::Ru))
-            }
+            ServiceError::BadLayout(problems) => problems.message(Language::Ru),
             ServiceError::NotInZone => "эта клетка вне вашей зоны расстановки".into(),
             ServiceError::NoSuchLayout(n) => format!("нет сохранённой расстановки «{n}»"),
             ServiceError::MatchOver => "партия окончена".into(),
@@ -168,11 +210,6 @@ impl ServiceError {
             ServiceError::DecisionPending => "ждём, пока защитник объявит защиту".into(),
             ServiceError::NoDecision => "от вас не ждут объявления защиты".into(),
             ServiceError::BadDefenceChoice => "нет такого варианта защиты".into(),
-            ServiceError::BadStrategoLayout(e) => {
-                format!("ошибки в расстановке:\n{}", listed(&stratego::describe_errors(e, Language::Ru), Language::Ru))
-            }
-            ServiceError::StrategoNotation(e) => e.to_string(),
-            ServiceError::StrategoIllegal(e) => e.to_string(),
             ServiceError::OtherRuleset => "это не входит в правила этой партии".into(),
             ServiceError::Conflict => "партия изменилась в тот же момент; попробуйте ещё раз".into(),
             ServiceError::Db(_) | ServiceError::Corrupt(_) => {
@@ -184,6 +221,12 @@ impl ServiceError {
     /// True for refusals (the user's request was wrong), false for failures.
     pub fn is_refusal(&self) -> bool {
         !matches!(self, ServiceError::Db(_) | ServiceError::Corrupt(_) | ServiceError::Conflict)
+    }
+}
+
+impl From<LayoutProblems> for ServiceError {
+    fn from(problems: LayoutProblems) -> ServiceError {
+        ServiceError::BadLayout(problems)
     }
 }
 

@@ -310,6 +310,15 @@ impl PlayerView {
             PlayerView::Stratego(_) => None,
         }
     }
+
+    /// The Admiral board, or [`ServiceError::OtherRuleset`] for a match of another ruleset
+    /// (for the commands that only Admiral has: the defence menu, the replay).
+    pub fn into_admiral(self) -> Result<admiral_engine::View> {
+        match self {
+            PlayerView::Admiral(v) => Ok(v),
+            PlayerView::Stratego(_) => Err(ServiceError::OtherRuleset),
+        }
+    }
 }
 
 /// Maps a Stratego result onto the service's result type.

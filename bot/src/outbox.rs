@@ -209,12 +209,12 @@ async fn fallback(store: &Store, fence: Fence<'_>, n: &Notification, now: i64) -
         return Ok(()); // the lease went to another process: it reroutes this row itself
     }
     let wants_attention = match &n.notice {
-        // Only Admiral boards ask for the note (Stratego's never did): "your turn" and the end.
-        Notice::Board { view, .. } => view.admiral().is_some_and(|v| v.my_turn()),
-        Notice::MatchEnded { view, .. } => view.admiral().is_some(),
+        // Of the boards, "your turn" asks for the note, in either ruleset.
+        Notice::Board { view, .. } => view.my_turn(),
         notice => matches!(
             notice,
-            Notice::DefenceRequested { .. }
+            Notice::MatchEnded { .. }
+                | Notice::DefenceRequested { .. }
                 | Notice::SetupOpened { .. }
                 | Notice::MoveReminder { .. }
                 | Notice::SetupReminder { .. }

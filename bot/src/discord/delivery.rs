@@ -15,6 +15,7 @@ use super::ui;
 use super::which_match::name_of_opponent;
 use super::App;
 use crate::ids::UserId;
+use crate::model::PlayerView;
 use crate::notify::{Notice, Notification, Recipient};
 use crate::outbox::{BoxFuture, Delivery, DeliveryError};
 use crate::store::discord::ChallengeMessage;
@@ -100,7 +101,7 @@ impl DiscordDelivery {
         let wants_view = matches!(n.notice, Notice::DefenceRequested { .. });
         let wants_name = !n.notice.pictures().is_empty();
         if wants_view {
-            ctx.view = self.app.service.view(*user, m).await.ok();
+            ctx.view = self.app.service.view(*user, m).await.and_then(PlayerView::into_admiral).ok();
         }
         if wants_name {
             if let Ok(list) = self.app.service.my_matches(*user).await {

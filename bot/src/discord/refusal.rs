@@ -10,7 +10,7 @@ use super::i18n::tr;
 use super::texts::unit;
 use super::ui::{Answer, Reply};
 use super::upload::FileProblem;
-use crate::error::ServiceError;
+use crate::error::{IllegalMove, NotationError, ServiceError};
 use crate::ids::MatchId;
 
 /// What a command handler answers: the reply, or why not.
@@ -142,12 +142,12 @@ pub fn error_text(e: &ServiceError, l: Language) -> String {
         };
     }
     match e {
-        ServiceError::BadNotation(p) => parse_error_ru(p),
-        ServiceError::Illegal(PlayError::Illegal { action, reason }) => {
+        ServiceError::BadNotation(NotationError::Admiral(p)) => parse_error_ru(p),
+        ServiceError::Illegal(IllegalMove::Admiral(PlayError::Illegal { action, reason })) => {
             format!("`{action}` — так нельзя: {}", illegal_ru(reason))
         }
-        ServiceError::Illegal(PlayError::GameOver) => "Партия окончена".into(),
-        ServiceError::Illegal(PlayError::BadDefense) => {
+        ServiceError::Illegal(IllegalMove::Admiral(PlayError::GameOver)) => "Партия окончена".into(),
+        ServiceError::Illegal(IllegalMove::Admiral(PlayError::BadDefense)) => {
             "Защита должна быть связной группой ваших кораблей шкалы, включающей атакованный".into()
         }
         other => capitalise(&other.message(Language::Ru)),

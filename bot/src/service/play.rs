@@ -51,9 +51,9 @@ impl Service {
         ply: Option<u32>,
         notation: &str,
     ) -> Result<MoveAnswer> {
-        let before = self.player_view(user, id).await?;
+        let before = self.view(user, id).await?;
         let result = self.act(key, user, id, ply.unwrap_or(before.ply()), notation).await?;
-        Ok(MoveAnswer { result, view: self.player_view(user, id).await? })
+        Ok(MoveAnswer { result, view: self.view(user, id).await? })
     }
 
     /// Declares the defence group `index` (into the offered options) for a pending attack.
@@ -264,9 +264,9 @@ impl Service {
                     MatchGame::Admiral(g) => g,
                     MatchGame::Stratego(_) => return Ok(Plan::Play(side, game.parse_stratego(notation)?)),
                 };
-                let action = Action::parse(notation)?;
+                let action = Action::parse(notation).map_err(NotationError::Admiral)?;
                 if let Some(reason) = game.position().why_illegal(&action) {
-                    return Err(ServiceError::Illegal(PlayError::Illegal { action, reason }));
+                    return Err(IllegalMove::Admiral(PlayError::Illegal { action, reason }).into());
                 }
                 let defender = side.opponent();
                 match game.defense_options(&action) {

@@ -8,7 +8,7 @@ pub(super) use std::time::Duration;
 
 pub(super) use admiral_engine::{
     Action, Defense, EndReason, Game, Language, Layout, Outcome, Partners, PlayError, Record, Ruleset, Side,
-    Square, Start, Turn, View, RECORD_FORMAT,
+    Square, Start, Turn, RECORD_FORMAT,
 };
 pub(super) use sqlx::AnyConnection;
 pub(super) use tokio::sync::{Mutex, Notify};
@@ -17,7 +17,7 @@ pub(super) use tokio::task::JoinHandle;
 pub(super) use crate::ai::AiPlayer;
 pub(super) use crate::career;
 pub(super) use crate::clock::{reminder_at, Now};
-pub(super) use crate::error::{Result, ServiceError};
+pub(super) use crate::error::{IllegalMove, LayoutProblems, NotationError, Result, ServiceError};
 pub(super) use crate::ids::{ChallengeId, MatchId, UserId};
 pub(super) use crate::notify::{Notice, Recipient};
 pub(super) use crate::outbox::{self, Delivery, Outgoing};

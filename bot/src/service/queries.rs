@@ -4,17 +4,9 @@ use super::prelude::*;
 use super::rules::PlayerView;
 
 impl Service {
-    /// The user's view of a match (the only board ever shown to them).
-    pub async fn view(&self, user: UserId, id: MatchId) -> Result<View> {
-        let slot = self.slot(id);
-        let mut guard = slot.lock().await;
-        let m = self.load_into(&mut guard, id).await?;
-        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
-        Ok(m.game()?.admiral()?.view(side))
-    }
-
-    /// The user's view of a match's board, in either ruleset.
-    pub async fn player_view(&self, user: UserId, id: MatchId) -> Result<PlayerView> {
+    /// The user's view of a match's board, in either ruleset (the only board ever shown to
+    /// them).
+    pub async fn view(&self, user: UserId, id: MatchId) -> Result<PlayerView> {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, id).await?;
@@ -33,15 +25,6 @@ impl Service {
             return Err(ServiceError::MatchOver);
         }
         Ok(side)
-    }
-
-    /// The user's view of a Stratego match.
-    pub async fn stratego_view(&self, user: UserId, id: MatchId) -> Result<admiral_engine::stratego::View> {
-        let slot = self.slot(id);
-        let mut guard = slot.lock().await;
-        let m = self.load_into(&mut guard, id).await?;
-        let side = m.seat_of(user).ok_or(ServiceError::NotYourMatch)?;
-        Ok(m.game()?.stratego()?.view(side))
     }
 
     /// The ruleset a match follows.

@@ -16,7 +16,7 @@ use admiral_engine::{Defense, EndReason, Game, Language, Layout, Outcome, Record
 use super::encoding::{corrupt, json};
 use crate::ai::AiPlayer;
 use crate::autoplace;
-use crate::error::{Result, ServiceError};
+use crate::error::{IllegalMove, LayoutProblems, NotationError, Result, ServiceError};
 use crate::model::MatchSettings;
 pub use crate::model::{outcome_of, PlayerView};
 use crate::notify::Notice;
@@ -82,10 +82,10 @@ impl MatchLayout {
     pub fn parse_partial(ruleset: Ruleset, text: &str) -> Result<MatchLayout> {
         Ok(match ruleset {
             Ruleset::Admiral => {
-                MatchLayout::Admiral(Layout::parse_partial(text).map_err(ServiceError::BadLayout)?)
+                MatchLayout::Admiral(Layout::parse_partial(text).map_err(LayoutProblems::Admiral)?)
             }
             Ruleset::Stratego => MatchLayout::Stratego(
-                stratego::Layout::parse_partial(text).map_err(ServiceError::BadStrategoLayout)?,
+                stratego::Layout::parse_partial(text).map_err(LayoutProblems::Stratego)?,
             ),
         })
     }
@@ -97,7 +97,7 @@ impl MatchLayout {
             Ok(l) => Ok(MatchLayout::Admiral(l)),
             Err(admiral_errors) => match stratego::Layout::parse_partial(text) {
                 Ok(l) => Ok(MatchLayout::Stratego(l)),
-                Err(_) => Err(ServiceError::BadLayout(admiral_errors)),
+                Err(_) => Err(LayoutProblems::Admiral(admiral_errors).into()),
             },
         }
     }
@@ -151,7 +151,7 @@ impl MatchLayout {
     pub fn check_complete(&self) -> Result<()> {
         match self {
             MatchLayout::Admiral(l) => l.validate().map_err(ServiceError::LayoutIncomplete),
-            MatchLayout::Stratego(l) => l.validate().map_err(ServiceError::BadStrategoLayout),
+            MatchLayout::Stratego(l) => Ok(l.validate().map_err(LayoutProblems::Stratego)?),
         }
     }
 
@@ -341,10 +341,10 @@ impl MatchGame {
     /// Admiral moves are planned by the caller (defence declarations).
     pub fn parse_stratego(&self, notation: &str) -> Result<Move> {
         let g = self.stratego()?;
-        let action = stratego::Action::parse(notation).map_err(ServiceError::StrategoNotation)?;
+        let action = stratego::Action::parse(notation).map_err(NotationError::Stratego)?;
         // Dry run on a copy: the engine's own reason, in the mover's knowledge.
         let mut probe = g.clone();
-        probe.play(&action).map_err(ServiceError::StrategoIllegal)?;
+        probe.play(&action).map_err(IllegalMove::Stratego)?;
         Ok(Move::Stratego(action))
     }
 
@@ -352,11 +352,11 @@ impl MatchGame {
     pub fn apply(&mut self, mv: &Move) -> Result<Played> {
         match (self, mv) {
             (MatchGame::Admiral(g), Move::Admiral(action, defense)) => {
-                let events = g.play(action, *defense).map_err(ServiceError::Illegal)?;
+                let events = g.play(action, *defense).map_err(IllegalMove::Admiral)?;
                 Ok(Played { combat: events.iter().any(admiral_engine::Event::is_combat) })
             }
             (MatchGame::Stratego(g), Move::Stratego(action)) => {
-                let events = g.play(action).map_err(ServiceError::StrategoIllegal)?;
+                let events = g.play(action).map_err(IllegalMove::Stratego)?;
                 Ok(Played { combat: events.iter().any(|e| matches!(e, stratego::Event::Attacked { .. })) })
             }
             _ => Err(ServiceError::OtherRuleset),

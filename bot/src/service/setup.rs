@@ -67,7 +67,7 @@ impl Service {
             let cb = Layout::cell_of(side, b).ok_or(ServiceError::NotInZone)?;
             let mut layout = current.admiral()?.clone();
             layout.swap(ca, cb);
-            layout.validate_partial().map_err(ServiceError::BadLayout)?;
+            layout.validate_partial().map_err(LayoutProblems::Admiral)?;
             Ok(MatchLayout::Admiral(layout))
         })
         .await

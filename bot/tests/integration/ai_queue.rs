@@ -54,10 +54,8 @@ async fn a_busy_bot_makes_players_wait_and_the_ai_no_weaker() {
     assert!(stats.queued >= 1, "six turns for one slot queue: {stats:?}");
     h.deliver().await;
     let told: Vec<UserId> = h
-        .out
-        .all()
+        .sent(|n| matches!(n, Notice::AiBusy { .. }))
         .into_iter()
-        .filter(|n| matches!(n.notice, Notice::AiBusy { .. }))
         .filter_map(|n| match n.recipient {
             admiral_bot::Recipient::User { user } => Some(user),
             _ => None,
@@ -78,11 +76,7 @@ async fn a_busy_bot_makes_players_wait_and_the_ai_no_weaker() {
         })
         .unwrap();
         let game = after_first.expect("the position after the player's move");
-        let seed: i64 = sqlx::query_scalar("SELECT seed FROM matches WHERE id = $1")
-            .bind(id.0)
-            .fetch_one(&h.svc.store().read)
-            .await
-            .unwrap();
+        let seed: i64 = column_of(h.svc.store(), "SELECT seed FROM matches WHERE id = $1", id.0).await;
         let alone = AiPlayer::new(5).with_budget(BUDGET).choose(&game, Side::North, seed as u64).unwrap();
         assert_eq!(record.turns[1].action, alone, "match {}: the decision under load", id.0);
     }

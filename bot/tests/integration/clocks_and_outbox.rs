@@ -5,9 +5,10 @@ use crate::common;
 use common::*;
 
 use admiral_bot::clock::{TimeControl, HOUR_MS};
-use admiral_bot::notify::{Notice, Recipient};
-use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus};
-use admiral_bot::timers;
+use admiral_bot::notify::{Notice, Notification, Recipient};
+use admiral_bot::outbox::FALLBACK_QUIET_MS;
+use admiral_bot::service::{DefencePolicy, MatchSettings, MatchStatus, PlayerView};
+use admiral_bot::{timers, UserId};
 use admiral_engine::{EndReason, Game, Side, Status};
 
 fn corr(days: u32) -> MatchSettings {
@@ -47,13 +48,12 @@ async fn correspondence_reminders_setup_fill_and_timeout_across_restart() {
     let south = h.user_at(id, Side::South).await;
     let north = h.user_at(id, Side::North).await;
     let deadline = h
-        .out
-        .to_user(south)
-        .into_iter()
-        .find_map(|n| match n.notice {
+        .picked_from_dms(south, |notice| match notice {
             Notice::Board { deadline, view } if view.my_turn() => deadline,
             _ => None,
         })
+        .into_iter()
+        .next()
         .unwrap();
     assert_eq!(deadline, T0 + 48 * HOUR_MS);
     // Reminder 12 h before the move deadline.
@@ -102,13 +102,11 @@ async fn live_clock_charges_time_and_flags() {
     h.deliver().await;
     // South had 60 s, used 10, got 2 back: 52 s from the moment North moved.
     let deadline = h
-        .out
-        .to_user(south)
-        .into_iter()
-        .filter_map(|n| match n.notice {
+        .picked_from_dms(south, |notice| match notice {
             Notice::Board { deadline, view } if view.my_turn() && view.ply() == 2 => deadline,
             _ => None,
         })
+        .into_iter()
         .next()
         .unwrap();
     assert_eq!(deadline, T0 + 15_000 + 52_000);
@@ -209,7 +207,15 @@ async fn defence_is_asked_and_falls_back_to_auto_at_the_deadline() {
     assert_eq!((declared, defaulted), (1, 1));
     // The record replays with the declared defences.
     let replayed = admiral_bot::service::replay_from_store(h.svc.store(), id).await.unwrap().unwrap();
-    assert_eq!(replayed.view(Side::South), h.svc.view(h.user_at(id, Side::South).await, id).await.unwrap());
+    assert_eq!(
+        PlayerView::Admiral(replayed.view(Side::South)),
+        h.svc.view(h.user_at(id, Side::South).await, id).await.unwrap()
+    );
+}
+
+/// The public "I cannot DM you" notes about `user` delivered so far.
+fn dm_notes(h: &Harness, user: UserId) -> Vec<Notification> {
+    h.sent(|n| matches!(n, Notice::DmFallback { user: u } if *u == user))
 }
 
 #[tokio::test]
@@ -220,12 +226,7 @@ async fn closed_dms_are_remembered_and_routed_to_the_channel() {
     h.deliver().await;
     assert!(h.svc.dm_closed(BOB).await.unwrap());
     assert!(h.out.to_user(BOB).is_empty());
-    let fallback: Vec<_> = h
-        .out
-        .all()
-        .into_iter()
-        .filter(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB))
-        .collect();
+    let fallback = dm_notes(&h, BOB);
     assert_eq!(fallback.len(), 1);
     assert_eq!(fallback[0].recipient, Recipient::Channel { guild: Some(GUILD), channel: CHANNEL });
     assert!(!h.svc.held_notices(BOB).await.unwrap().is_empty(), "kept for ephemeral replies");
@@ -242,20 +243,41 @@ async fn closed_dms_are_remembered_and_routed_to_the_channel() {
         }
     }
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
-    let notes = |h: &Harness| {
-        h.out
-            .all()
-            .into_iter()
-            .filter(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB))
-            .count()
-    };
-    assert_eq!(notes(&h), 1, "one public note per burst of notices, not one per notice");
+    assert_eq!(dm_notes(&h, BOB).len(), 1, "one public note per burst of notices, not one per notice");
     // Bob opens his DMs again.
     h.out.closed.lock().unwrap().clear();
     h.svc.set_dm_open(BOB).await.unwrap();
     h.svc.resign("res", ALICE, id).await.unwrap();
     h.deliver().await;
     assert!(h.out.to_user(BOB).iter().any(|n| matches!(n.notice, Notice::MatchEnded { .. })));
+}
+
+/// A Stratego player with closed DMs is called to the channel like an Admiral one: for the
+/// setup, for their turn and for the end of the match.
+#[tokio::test]
+async fn closed_dms_call_a_stratego_player_to_the_channel() {
+    let h = harness().await;
+    h.out.close_dms(BOB);
+    let id = h.hvh(MatchSettings { ruleset: "stratego".into(), ..MatchSettings::default() }).await;
+    h.deliver().await;
+    assert_eq!(dm_notes(&h, BOB).len(), 1, "the setup's note");
+    // Past the quiet spell, Bob's turn comes: at the start if he is South, else after Alice's
+    // first move.
+    h.now.advance(FALLBACK_QUIET_MS + 1);
+    h.svc.ready(ALICE, id).await.unwrap();
+    h.svc.ready(BOB, id).await.unwrap();
+    if h.user_at(id, Side::South).await == ALICE {
+        let legal = h.svc.legal_notations(ALICE, id).await.unwrap();
+        h.svc.act("first", ALICE, id, 0, &legal[0]).await.unwrap();
+    }
+    h.deliver().await;
+    let notes = dm_notes(&h, BOB);
+    assert_eq!(notes.len(), 2, "Bob's turn on the Stratego board");
+    assert_eq!(notes[1].recipient, Recipient::Channel { guild: Some(GUILD), channel: CHANNEL });
+    // The end is always announced.
+    h.svc.resign("res", ALICE, id).await.unwrap();
+    h.deliver().await;
+    assert_eq!(dm_notes(&h, BOB).len(), 3, "the end of the Stratego match");
 }
 
 #[tokio::test]

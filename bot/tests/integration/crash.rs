@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use admiral_bot::outbox::FileDelivery;
-use admiral_bot::service::{replay_from_store, MatchSettings, Service, ServiceConfig};
+use admiral_bot::service::{replay_from_store, MatchSettings, PlayerView, Service, ServiceConfig};
 use admiral_bot::store::{Durability, Store};
 use admiral_bot::timers::{self, TimerKind};
 use admiral_bot::{MatchId, SystemNow, UserId};
@@ -119,7 +119,11 @@ async fn kill_dash_nine_at_random_points_loses_nothing() {
         for (side, user) in [(Side::South, south), (Side::North, north)] {
             if let Some(u) = user {
                 let live = svc.view(UserId::from_db(*u), id).await.unwrap();
-                assert_eq!(live, game.view(side), "{id} {side:?}: live state equals the replay");
+                assert_eq!(
+                    live,
+                    PlayerView::Admiral(game.view(side)),
+                    "{id} {side:?}: live state equals the replay"
+                );
             }
         }
         if status == "playing" && timed {

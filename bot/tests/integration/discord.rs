@@ -266,13 +266,7 @@ async fn moves_turns_stale_buttons_and_refusals() {
     assert!(is_refusal(&r));
     // North's "your turn" DM: board, what happened from North's seat, buttons with the ply.
     h.deliver().await;
-    let turn = h
-        .out
-        .to_user(north)
-        .into_iter()
-        .rev()
-        .find(|n| matches!(&n.notice, Notice::Board { view, .. } if view.my_turn()))
-        .expect("your turn");
+    let turn = h.last_dm(north, your_turn).expect("your turn");
     let msg =
         notice_reply(&turn, &NoticeCtx { opponent_name: Some("Alice".into()), view: None, now_ms: Some(0) });
     assert!(matches!(msg.pictures[0], Pic::Board { .. }));
@@ -327,21 +321,11 @@ async fn board_matches_and_resign() {
     assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Finished);
     // End-of-match DM with the game-over card; public result in the channel.
     h.deliver().await;
-    let ended = h
-        .out
-        .to_user(south)
-        .into_iter()
-        .find(|n| matches!(n.notice, Notice::MatchEnded { .. }))
-        .expect("end DM");
+    let ended = h.first_dm(south, |n| matches!(n, Notice::MatchEnded { .. })).expect("end DM");
     let msg = notice_reply(&ended, &NoticeCtx::default());
     assert!(matches!(msg.pictures[0], Pic::GameOver(_)));
     assert!(msg.text.contains("Victory"), "{}", msg.text);
-    let public = h
-        .out
-        .all()
-        .into_iter()
-        .find(|n| matches!(n.notice, Notice::PublicResult { .. }))
-        .expect("public result");
+    let public = h.first_sent(|n| matches!(n, Notice::PublicResult { .. })).expect("public result");
     let msg = notice_reply(&public, &NoticeCtx::default());
     assert!(msg.pictures.is_empty() && msg.text.contains("resignation"), "{}", msg.text);
     // Replay after the match: for the players only.
@@ -369,12 +353,7 @@ async fn resigning_during_setup_ends_the_match() {
         assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Setup);
         let alice_side = if h.user_at(id, Side::South).await == ALICE { Side::South } else { Side::North };
         h.deliver().await;
-        let setup = h
-            .out
-            .to_user(BOB)
-            .into_iter()
-            .find(|n| matches!(n.notice, Notice::SetupOpened { .. }))
-            .expect("setup DM");
+        let setup = h.first_dm(BOB, |n| matches!(n, Notice::SetupOpened { .. })).expect("setup DM");
         let button = notice_reply(&setup, &NoticeCtx::default())
             .ids()
             .into_iter()
@@ -423,19 +402,11 @@ async fn the_closed_dm_note_speaks_the_addressees_language() {
     h.out.close_dms(BOB);
     let id = h.hvh(MatchSettings::default()).await;
     let public_language: Option<String> =
-        sqlx::query_scalar("SELECT public_language FROM matches WHERE id = $1")
-            .bind(id.0)
-            .fetch_one(&h.svc.store().read)
-            .await
-            .unwrap();
+        column_of(h.svc.store(), "SELECT public_language FROM matches WHERE id = $1", id.0).await;
     assert_eq!(public_language.as_deref(), Some("en"), "the channel speaks English");
     h.deliver().await;
-    let note = h
-        .out
-        .all()
-        .into_iter()
-        .find(|n| matches!(n.notice, Notice::DmFallback { user } if user == BOB))
-        .expect("the note for Bob");
+    let note =
+        h.first_sent(|n| matches!(n, Notice::DmFallback { user } if *user == BOB)).expect("the note for Bob");
     assert_eq!(note.language, RU);
     let text = notice_reply(&note, &NoticeCtx::default()).text;
     assert!(text.contains("<@1002>") && text.chars().any(|c| ('а'..='я').contains(&c)), "{text}");
@@ -449,12 +420,7 @@ async fn closed_dms_fall_back_to_the_channel_and_ephemeral_boards() {
     let (id, south, north) = playing(&h, &a).await;
     h.deliver().await;
     assert!(h.svc.dm_closed(BOB).await.unwrap(), "the flag is stored");
-    let fallback = h
-        .out
-        .all()
-        .into_iter()
-        .find(|n| matches!(n.notice, Notice::DmFallback { .. }))
-        .expect("public fallback");
+    let fallback = h.first_sent(|n| matches!(n, Notice::DmFallback { .. })).expect("public fallback");
     assert_eq!(fallback.recipient, Recipient::Channel { guild: Some(GUILD), channel: CHANNEL });
     let msg = notice_reply(&fallback, &NoticeCtx::default());
     assert!(msg.text.contains("<@1002>") && msg.pictures.is_empty() && msg.rows.is_empty(), "{}", msg.text);

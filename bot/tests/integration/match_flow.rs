@@ -43,11 +43,7 @@ async fn human_vs_human_from_challenge_to_awards() {
     assert_eq!(h.svc.ready(ALICE, id).await.unwrap(), MatchStatus::Setup);
     assert_eq!(h.svc.ready(BOB, id).await.unwrap(), MatchStatus::Playing);
     h.deliver().await;
-    assert!(h
-        .out
-        .to_user(south)
-        .iter()
-        .any(|n| matches!(&n.notice, Notice::Board { view, .. } if view.my_turn())));
+    assert!(h.first_dm(south, your_turn).is_some());
 
     play_random(&h, id, &[ALICE, BOB], 42, 4000).await;
     let (status, _, outcome) = h.svc.status(id).await.unwrap();
@@ -59,15 +55,10 @@ async fn human_vs_human_from_challenge_to_awards() {
     let outcome = outcome.or(outcome2).unwrap();
     h.deliver().await;
     for u in [ALICE, BOB] {
-        let ended: Vec<_> = h
-            .out
-            .to_user(u)
-            .into_iter()
-            .filter_map(|n| match n.notice {
-                Notice::MatchEnded { points, awards, .. } => Some((points, awards)),
-                _ => None,
-            })
-            .collect();
+        let ended: Vec<_> = h.picked_from_dms(u, |notice| match notice {
+            Notice::MatchEnded { points, awards, .. } => Some((points, awards)),
+            _ => None,
+        });
         assert_eq!(ended.len(), 1, "one end notice each");
         let (points, awards) = &ended[0];
         assert!(points.is_some(), "rated match shows the working");
@@ -117,13 +108,12 @@ async fn human_vs_ai_from_start_to_awards() {
     let profile = h.svc.profile(CAROL).await.unwrap();
     assert_eq!(profile.rated_matches, 1);
     let ended = h
-        .out
-        .to_user(CAROL)
-        .into_iter()
-        .find_map(|n| match n.notice {
+        .picked_from_dms(CAROL, |notice| match notice {
             Notice::MatchEnded { points, .. } => points,
             _ => None,
         })
+        .into_iter()
+        .next()
         .expect("end notice with points");
     assert!((ended.opponent_factor - 1.0).abs() < 1e-9, "level 5 counts in full");
     assert_eq!(ended.total, profile.points);

@@ -3,6 +3,7 @@
 use crate::common;
 use common::*;
 
+use admiral_bot::error::{IllegalMove, LayoutProblems, NotationError};
 use admiral_bot::service::{MatchSettings, Origin};
 use admiral_bot::{ServiceError, UserId};
 use admiral_engine::Side;
@@ -58,7 +59,7 @@ async fn refusals_leave_the_database_unchanged() {
         &h,
         "bad upload",
         h.svc.upload_layout(ALICE, id, "CV BB XX\n. . ."),
-        |e| matches!(e, ServiceError::BadLayout(errs) if !errs.is_empty()),
+        |e| matches!(e, ServiceError::BadLayout(LayoutProblems::Admiral(errs)) if !errs.is_empty()),
     )
     .await;
     unchanged(&h, "stranger edits setup", h.svc.auto_layout(CAROL, id), |e| {
@@ -87,7 +88,7 @@ async fn refusals_leave_the_database_unchanged() {
     h.svc.use_saved_layout(ALICE, id, "wall").await.unwrap();
     assert_eq!(h.svc.layout_file(ALICE, id).await.unwrap(), file);
     unchanged(&h, "bad layout save", h.svc.save_layout(ALICE, "bad", "XX"), |e| {
-        matches!(e, ServiceError::BadLayout(_))
+        matches!(e, ServiceError::BadLayout(LayoutProblems::Admiral(_)))
     })
     .await;
     unchanged(&h, "delete unknown layout", h.svc.delete_layout(ALICE, "nope"), |e| {
@@ -119,7 +120,7 @@ async fn refusals_leave_the_database_unchanged() {
     })
     .await;
     unchanged(&h, "bad notation", h.svc.act("k4", south, id, 0, "zz9"), |e| {
-        matches!(e, ServiceError::BadNotation(_))
+        matches!(e, ServiceError::BadNotation(NotationError::Admiral(_)))
     })
     .await;
     // An illegal action: a move onto one of our own units or off the zone.
@@ -129,7 +130,7 @@ async fn refusals_leave_the_database_unchanged() {
         .find(|n| !legal.iter().any(|a| a.to_string() == *n))
         .unwrap();
     unchanged(&h, "illegal", h.svc.act("k5", south, id, 0, &illegal), |e| {
-        matches!(e, ServiceError::Illegal(_))
+        matches!(e, ServiceError::Illegal(IllegalMove::Admiral(_)))
     })
     .await;
     unchanged(&h, "defence without attack", h.svc.declare_defence("k6", north, id, 0), |e| {

@@ -5,6 +5,7 @@
 use crate::common;
 use common::*;
 
+use admiral_bot::error::{IllegalMove, LayoutProblems, NotationError};
 use admiral_bot::notify::Notice;
 use admiral_bot::service::PlayerView;
 use admiral_bot::service::{MatchSettings, MatchStatus, Origin};
@@ -39,7 +40,7 @@ impl Driver {
                 })
             }
             Driver::Ai(ai) => {
-                let view = h.svc.stratego_view(user, id).await.expect("view");
+                let view = h.stratego_view(user, id).await;
                 let actions: Vec<stratego::Action> =
                     legal.iter().map(|a| a.parse().expect("notation")).collect();
                 Some(ai.choose(&view, &actions).to_string())
@@ -79,15 +80,10 @@ async fn check_finished_unrated(h: &Harness, id: MatchId, user: UserId, plies: u
     assert_eq!(status, MatchStatus::Finished);
     assert_eq!(ply, plies);
     h.deliver().await;
-    let ended: Vec<_> = h
-        .out
-        .to_user(user)
-        .into_iter()
-        .filter_map(|n| match n.notice {
-            Notice::MatchEnded { view, outcome, points, awards, .. } => Some((view, outcome, points, awards)),
-            _ => None,
-        })
-        .collect();
+    let ended: Vec<_> = h.picked_from_dms(user, |notice| match notice {
+        Notice::MatchEnded { view, outcome, points, awards, .. } => Some((view, outcome, points, awards)),
+        _ => None,
+    });
     assert_eq!(ended.len(), 1, "one end notice");
     assert!(!ended[0].0.ongoing());
     if let Some(o) = outcome {
@@ -100,11 +96,7 @@ async fn check_finished_unrated(h: &Harness, id: MatchId, user: UserId, plies: u
     assert_eq!((profile.points, profile.rated_matches), (0, 0));
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM match_points").await, 0);
     // The match row carries its ruleset; the record replays to the same end.
-    let ruleset: String = sqlx::query_scalar("SELECT ruleset FROM matches WHERE id = $1")
-        .bind(id.0)
-        .fetch_one(&h.svc.store().write)
-        .await
-        .unwrap();
+    let ruleset: String = column_of(h.svc.store(), "SELECT ruleset FROM matches WHERE id = $1", id.0).await;
     assert_eq!(ruleset, "stratego");
     let record: stratego::Record =
         serde_json::from_str(&h.svc.record_json(id).await.unwrap().unwrap()).expect("a Stratego record");
@@ -124,15 +116,10 @@ async fn a_whole_stratego_match_against_the_ai() {
     let id = h.svc.start_ai(ALICE, 3, stratego_settings(), origin).await.unwrap();
     assert_eq!(h.svc.ruleset(id).await.unwrap(), admiral_engine::Ruleset::Stratego);
     h.deliver().await;
-    let setup: Vec<String> = h
-        .out
-        .to_user(ALICE)
-        .into_iter()
-        .filter_map(|n| match n.notice {
-            Notice::SetupOpened { grid, .. } => Some(grid),
-            _ => None,
-        })
-        .collect();
+    let setup: Vec<String> = h.picked_from_dms(ALICE, |notice| match notice {
+        Notice::SetupOpened { grid, .. } => Some(grid),
+        _ => None,
+    });
     assert_eq!(setup.len(), 1);
     assert!(Layout::parse(&setup[0]).is_ok(), "the setup preview is a complete Stratego layout");
     // A new auto layout, then the file round trip, then ready: the match starts.
@@ -142,10 +129,8 @@ async fn a_whole_stratego_match_against_the_ai() {
     assert_eq!(h.svc.ready(ALICE, id).await.unwrap(), MatchStatus::Playing);
     h.deliver().await;
     assert!(h
-        .out
-        .to_user(ALICE)
-        .iter()
-        .any(|n| matches!(&n.notice, Notice::Board { view, deadline: None } if view.my_turn())));
+        .first_dm(ALICE, |n| your_turn(n) && matches!(n, Notice::Board { deadline: None, .. }))
+        .is_some());
     let plies = play_out(&h, ALICE, id, &mut Driver::Random(Dice::new(5)), 3000).await;
     assert!(plies > 0);
     check_finished_unrated(&h, id, ALICE, plies).await;
@@ -181,7 +166,7 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
     })
     .await;
     unchanged(&h, "bad layout file", h.svc.upload_layout(south, id, "MA MA MA\nnonsense"), |e| {
-        matches!(e, ServiceError::BadStrategoLayout(_))
+        matches!(e, ServiceError::BadLayout(LayoutProblems::Stratego(_)))
     })
     .await;
     let (a, b) = (Square::parse("a1").unwrap(), Square::parse("a2").unwrap());
@@ -194,7 +179,7 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
     partial.set(3, 0, Some(stratego::Rank::Flag));
     h.svc.upload_layout(south, id, &partial.to_text(admiral_engine::Language::En)).await.unwrap();
     unchanged(&h, "ready while incomplete", h.svc.ready(south, id), |e| {
-        matches!(e, ServiceError::BadStrategoLayout(_))
+        matches!(e, ServiceError::BadLayout(LayoutProblems::Stratego(_)))
     })
     .await;
     let grid = h.svc.complete_layout(south, id).await.unwrap();
@@ -212,15 +197,15 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
     })
     .await;
     unchanged(&h, "unreadable", h.svc.act("x4", south, id, 0, "hello"), |e| {
-        matches!(e, ServiceError::StrategoNotation(_))
+        matches!(e, ServiceError::BadNotation(NotationError::Stratego(_)))
     })
     .await;
     unchanged(&h, "into a lake", h.svc.act("x5", south, id, 0, "c4-c5"), |e| {
-        matches!(e, ServiceError::StrategoIllegal(_))
+        matches!(e, ServiceError::Illegal(IllegalMove::Stratego(_)))
     })
     .await;
     unchanged(&h, "a back-row piece jumps", h.svc.act("x6", south, id, 0, "a1-a2"), |e| {
-        matches!(e, ServiceError::StrategoIllegal(_))
+        matches!(e, ServiceError::Illegal(IllegalMove::Stratego(_)))
     })
     .await;
     unchanged(&h, "stale", h.svc.act("x7", south, id, 3, "a4-a5"), |e| {
@@ -231,13 +216,15 @@ async fn stratego_challenges_and_refusals_that_change_nothing() {
         matches!(e, ServiceError::NoDecision)
     })
     .await;
-    assert!(matches!(h.svc.view(south, id).await, Err(ServiceError::OtherRuleset)));
+    // The board is Stratego's; the Admiral-only queries refuse it.
+    assert!(h.svc.view(south, id).await.unwrap().admiral().is_none());
+    assert!(matches!(h.svc.legal_actions(south, id).await, Err(ServiceError::OtherRuleset)));
     // A legal move is accepted once; the same key again returns the same result.
     let legal = h.svc.legal_notations(south, id).await.unwrap();
     let first = h.svc.act("ok-1", south, id, 0, &legal[0]).await.unwrap();
     assert_eq!(h.svc.act("ok-1", south, id, 0, &legal[0]).await.unwrap(), first);
     assert_eq!(first.ply, 1);
-    let view = h.svc.stratego_view(north, id).await.unwrap();
+    let view = h.stratego_view(north, id).await;
     assert!(view.my_turn());
     assert_eq!(view.last_action.map(|a| a.to_string()), Some(legal[0].clone()));
     // Resigning ends it for North's opponent: South wins, unrated.
@@ -293,7 +280,7 @@ async fn stratego_layouts_can_be_saved_and_reused() {
     let admiral = admiral_engine::auto_layout(3, admiral_engine::Style::Balanced);
     h.svc.save_layout(ALICE, "fleet", &admiral.to_text(admiral_engine::Language::En)).await.unwrap();
     unchanged(&h, "Admiral layout in Stratego", h.svc.use_saved_layout(ALICE, id, "fleet"), |e| {
-        matches!(e, ServiceError::BadStrategoLayout(_))
+        matches!(e, ServiceError::BadLayout(LayoutProblems::Stratego(_)))
     })
     .await;
 }

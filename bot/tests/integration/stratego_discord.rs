@@ -72,7 +72,7 @@ async fn an_ai_match_in_stratego_from_the_commands() {
     assert_eq!((w, h2), renderer.stratego_board_size());
     assert!(!r.rows.is_empty(), "move buttons on my turn");
     // The move button opens the modal; the modal plays the move.
-    let ply = h.svc.stratego_view(ALICE, id).await.unwrap().ply;
+    let ply = h.svc.view(ALICE, id).await.unwrap().ply();
     assert!(matches!(
         components::component(&a, &who(ALICE, EN, "6"), &Cid::Act(id, ply), None).await,
         Answer::Modal(_)
@@ -89,13 +89,7 @@ async fn an_ai_match_in_stratego_from_the_commands() {
     h.svc.quiesce().await;
     h.deliver().await;
     // The AI answered: Alice got a board notice for her turn, with a picture of her view.
-    let turn = h
-        .out
-        .to_user(ALICE)
-        .into_iter()
-        .rev()
-        .find(|n| matches!(&n.notice, Notice::Board { view, .. } if view.my_turn()))
-        .expect("your turn");
+    let turn = h.last_dm(ALICE, your_turn).expect("your turn");
     let reply = notice_reply(&turn, &NoticeCtx::default());
     assert!(reply.pictures.iter().any(|p| matches!(p, Pic::Board { .. })));
     assert!(!reply.rows.is_empty());

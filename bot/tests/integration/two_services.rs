@@ -36,11 +36,8 @@ async fn accept_against_decline_in_two_processes_has_one_winner() {
         let accept = tokio::spawn(async move { a.accept(to, c).await });
         let decline = tokio::spawn(async move { b.decline(to, c).await });
         let (accepted, declined) = (accept.await.unwrap(), decline.await.unwrap());
-        let status: String = sqlx::query_scalar("SELECT status FROM challenges WHERE id = $1")
-            .bind(c.0)
-            .fetch_one(&h.svc.store().read)
-            .await
-            .unwrap();
+        let status: String =
+            column_of(h.svc.store(), "SELECT status FROM challenges WHERE id = $1", c.0).await;
         let matches: i64 = count(
             h.svc.store(),
             &format!("SELECT COUNT(*) FROM matches WHERE south_user = {} OR north_user = {}", to.0, to.0),
@@ -71,11 +68,7 @@ async fn an_expiry_in_another_process_does_not_undo_an_accept() {
     // The first process's timer fires after the deadline: the challenge is no longer open.
     h.now.advance(25 * 3_600_000);
     h.svc.run_due_timers().await.unwrap();
-    let status: String = sqlx::query_scalar("SELECT status FROM challenges WHERE id = $1")
-        .bind(c.0)
-        .fetch_one(&h.svc.store().read)
-        .await
-        .unwrap();
+    let status: String = column_of(h.svc.store(), "SELECT status FROM challenges WHERE id = $1", c.0).await;
     assert_eq!(status, "accepted");
     assert_eq!(h.svc.accept(BOB, c).await.unwrap(), m, "accepting again returns the same match");
     assert!(matches!(h.svc.decline(BOB, c).await, Err(ServiceError::ChallengeClosed)));
@@ -352,11 +345,8 @@ async fn one_dispatcher_at_a_time_and_a_stalled_one_is_fenced_off() {
         after.all().iter().any(|n| n.id == again[0]),
         "its one notification was the successor's too, same id"
     );
-    let marked: i64 = sqlx::query_scalar("SELECT delivered_at FROM outbox WHERE id = $1")
-        .bind(again[0].0)
-        .fetch_one(&h.svc.store().read)
-        .await
-        .unwrap();
+    let marked: i64 =
+        column_of(h.svc.store(), "SELECT delivered_at FROM outbox WHERE id = $1", again[0].0).await;
     assert_eq!(marked, h.now.now_ms(), "the stalled dispatcher's late write was fenced off");
     assert_eq!(count(h.svc.store(), "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await, 0);
 }

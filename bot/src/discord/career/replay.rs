@@ -17,7 +17,7 @@ use crate::store::matches::MatchSeats;
 /// `/admiral replay`: after the match, the full record (move list and record file).
 pub async fn replay(app: &App, who: &Who, id: MatchId) -> Handled {
     let l = who.lang;
-    app.service.view(who.user, id).await?;
+    app.service.view(who.user, id).await?.into_admiral()?;
     let not_finished = || Reason::ReplayNotFinished(id);
     if app.service.status(id).await?.0 != MatchStatus::Finished {
         return Err(not_finished().into());
@@ -35,7 +35,7 @@ pub async fn replay(app: &App, who: &Who, id: MatchId) -> Handled {
         }
     }
     let mut r = Reply::private(tr!(l, "replay-head", id = id.0, plies = record.turns.len()));
-    let seat = app.service.view(who.user, id).await.map(|v| v.viewer).unwrap_or(Side::South);
+    let seat = app.service.view(who.user, id).await.map(|v| v.viewer()).unwrap_or(Side::South);
     let (south, north) = seat_names(app, who, id, seat).await;
     let result = match app.service.status(id).await {
         Ok((_, _, Some(o))) => outcome_headline(&o, None, l),

@@ -24,7 +24,7 @@ pub async fn board(app: &App, who: &Who, id: MatchId) -> Handled {
         let text = app.service.layout_file(who.user, id).await?;
         return Ok(setup_reply(app, who, id, &text, tr!(l, "setup-board", id = id.0)).await);
     }
-    let view = app.service.player_view(who.user, id).await?;
+    let view = app.service.view(who.user, id).await?;
     let mut r = Reply::private(format!("**#{}** · {}", id.0, view.status(l)));
     r.push_line(&view.describe(l));
     r.pictures = view.pictures(l, &opponent_name(app, who, id).await, None);

@@ -13,6 +13,7 @@ use crate::discord::which_match::{opponent_name, pick_match};
 use crate::discord::{App, Who};
 use crate::error::ServiceError;
 use crate::ids::MatchId;
+use crate::model::PlayerView;
 use crate::service::{MatchStatus, MoveAnswer};
 
 /// `/admiral move` and the move modal: plays typed or autocompleted notation on the position
@@ -45,7 +46,7 @@ fn check_ply(made_for: u32, current: u32) -> Result<(), Refusal> {
 /// The "make a move" button: the move modal, if the match goes on, the button is for the
 /// current position and it is the user's turn.
 pub async fn open_move_modal(app: &App, who: &Who, id: MatchId, ply: u32) -> Answered {
-    let view = app.service.player_view(who.user, id).await?;
+    let view = app.service.view(who.user, id).await?;
     if !view.ongoing() {
         return Err(ServiceError::MatchOver.into());
     }
@@ -73,7 +74,7 @@ pub fn move_modal(id: MatchId, ply: u32, l: Language) -> Modal {
 /// The defence menu (Admiral): declares the chosen group for the attack at `ply`.
 pub async fn defend(app: &App, who: &Who, id: MatchId, ply: u32, choice: Option<&str>) -> Answered {
     let index = choice.and_then(|v| v.parse::<usize>().ok()).ok_or(Reason::Malformed)?;
-    let view = app.service.view(who.user, id).await?;
+    let view = app.service.view(who.user, id).await?.into_admiral()?;
     check_ply(ply, view.ply)?;
     app.service.declare_defence(&who.key, who.user, id, index).await?;
     Ok(Answer::Update(Reply::text(tr!(who.lang, "defence-declared", id = id.0))))
@@ -91,7 +92,7 @@ pub async fn action_choices(app: &App, who: &Who, given_match: Option<&str>, typ
         let legal = app.service.legal_notations(who.user, id).await.unwrap_or_default();
         return autocomplete::stratego_choices(&legal, typed, over, l);
     }
-    let Ok(view) = app.service.view(who.user, id).await else {
+    let Ok(view) = app.service.view(who.user, id).await.and_then(PlayerView::into_admiral) else {
         return no_match();
     };
     let legal = app.service.legal_actions(who.user, id).await.unwrap_or_default();

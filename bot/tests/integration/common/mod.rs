@@ -7,10 +7,10 @@ pub mod discord;
 
 use std::sync::Arc;
 
-use admiral_bot::service::{MatchSettings, Origin, Service, ServiceConfig};
+use admiral_bot::service::{MatchSettings, Origin, PlayerView, Service, ServiceConfig};
 use admiral_bot::store::{Backend, Durability, Store};
-use admiral_bot::{ManualNow, MatchId, RecordingDelivery, UserId};
-use admiral_engine::{Dice, Side};
+use admiral_bot::{ManualNow, MatchId, Notice, Notification, RecordingDelivery, UserId};
+use admiral_engine::{stratego, Dice, Side};
 
 pub const T0: i64 = 1_800_000_000_000;
 pub const ALICE: UserId = UserId(1001);
@@ -77,6 +77,14 @@ impl Harness {
         self.svc.accept(BOB, c).await.expect("accept")
     }
 
+    /// The user's view of a Stratego match (the board the Stratego AI reads).
+    pub async fn stratego_view(&self, user: UserId, id: MatchId) -> stratego::View {
+        match self.svc.view(user, id).await.expect("view") {
+            PlayerView::Stratego(view) => view,
+            PlayerView::Admiral(_) => panic!("{id} is an Admiral match"),
+        }
+    }
+
     /// Which user sits on `side`.
     pub async fn user_at(&self, id: MatchId, side: Side) -> UserId {
         for u in [ALICE, BOB, CAROL] {
@@ -86,13 +94,58 @@ impl Harness {
                 }
             }
             if let Ok(v) = self.svc.view(u, id).await {
-                if v.viewer == side {
+                if v.viewer() == side {
                     return u;
                 }
             }
         }
         panic!("nobody on {side:?}");
     }
+
+    /// The notifications delivered to anyone (a DM or a channel) whose notice is `wanted`,
+    /// oldest first.
+    pub fn sent(&self, wanted: impl Fn(&Notice) -> bool) -> Vec<Notification> {
+        self.out.all().into_iter().filter(|n| wanted(&n.notice)).collect()
+    }
+
+    /// The first notification delivered to anyone whose notice is `wanted`.
+    pub fn first_sent(&self, wanted: impl Fn(&Notice) -> bool) -> Option<Notification> {
+        self.sent(wanted).into_iter().next()
+    }
+
+    /// The DMs delivered to `user` whose notice is `wanted`, oldest first.
+    pub fn dms(&self, user: UserId, wanted: impl Fn(&Notice) -> bool) -> Vec<Notification> {
+        self.out.to_user(user).into_iter().filter(|n| wanted(&n.notice)).collect()
+    }
+
+    /// The first DM delivered to `user` whose notice is `wanted`.
+    pub fn first_dm(&self, user: UserId, wanted: impl Fn(&Notice) -> bool) -> Option<Notification> {
+        self.dms(user, wanted).into_iter().next()
+    }
+
+    /// The latest DM delivered to `user` whose notice is `wanted`.
+    pub fn last_dm(&self, user: UserId, wanted: impl Fn(&Notice) -> bool) -> Option<Notification> {
+        self.dms(user, wanted).pop()
+    }
+
+    /// What `pick` takes from each DM delivered to `user`, oldest first (the DMs it takes
+    /// nothing from are skipped).
+    pub fn picked_from_dms<T>(&self, user: UserId, pick: impl FnMut(Notice) -> Option<T>) -> Vec<T> {
+        self.out.to_user(user).into_iter().map(|n| n.notice).filter_map(pick).collect()
+    }
+}
+
+/// Whether a notice is a board that asks its reader to move.
+pub fn your_turn(notice: &Notice) -> bool {
+    matches!(notice, Notice::Board { view, .. } if view.my_turn())
+}
+
+/// One column of the row whose id is `id` (the query's `$1`).
+pub async fn column_of<T>(store: &Store, sql: &str, id: i64) -> T
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + Send + Unpin,
+{
+    sqlx::query_scalar(sql).bind(id).fetch_one(&store.read).await.expect("one row")
 }
 
 /// Every table's rows (except the migrations table) as text, to prove "nothing changed".
