@@ -9,6 +9,7 @@
 pub mod budget;
 pub mod dice;
 pub mod game;
+pub mod grid;
 pub mod language;
 pub(crate) mod markers;
 pub mod notation;
