@@ -167,3 +167,49 @@ impl<'de, B: Board> Deserialize<'de> for GridSquare<B> {
         deserialize_text(deserializer)
     }
 }
+
+/// Reads the grid of position text on board `B`: `B::ROWS` non-blank lines, the top row first,
+/// of `B::COLS` tokens separated by any white space (CRLF and blank lines around are fine).
+/// `read` takes each token with its square, row by row, and may refuse it; a wrong number of
+/// lines or of tokens in a row is refused with `rows` (lines found) or `columns` (the 1-based
+/// row and the tokens found), before any token of that row is read.
+pub fn read_grid_text<B: Board, E>(
+    text: &str,
+    rows: impl FnOnce(usize) -> E,
+    columns: impl Fn(u8, usize) -> E,
+    mut read: impl FnMut(GridSquare<B>, &str) -> Result<(), E>,
+) -> Result<(), E> {
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    if lines.len() != B::ROWS as usize {
+        return Err(rows(lines.len()));
+    }
+    for (i, line) in lines.iter().enumerate() {
+        let row = B::ROWS - 1 - i as u8;
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        if tokens.len() != B::COLS as usize {
+            return Err(columns(row + 1, tokens.len()));
+        }
+        for (col, token) in tokens.iter().enumerate() {
+            read(GridSquare::new(col as u8, row).expect("in range"), token)?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the grid of position text on board `B` (no trailing newline): the top row first,
+/// tokens separated by one space; `write` appends each square's token.
+pub fn write_grid_text<B: Board>(mut write: impl FnMut(GridSquare<B>, &mut String)) -> String {
+    let mut out = String::with_capacity(B::SQUARES * 3);
+    for row in (0..B::ROWS).rev() {
+        for col in 0..B::COLS {
+            if col > 0 {
+                out.push(' ');
+            }
+            write(GridSquare::new(col, row).expect("in range"), &mut out);
+        }
+        if row > 0 {
+            out.push('\n');
+        }
+    }
+    out
+}
