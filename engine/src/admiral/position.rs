@@ -148,21 +148,12 @@ impl Position {
     /// The result if the game is over, judged in the rules' order: an outcome reached by the
     /// last action (bases, quiet plies), then a side to move without a legal action.
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.decided {
-            return Some(outcome);
-        }
-        if !self.has_legal_action() {
-            return Some(Outcome {
-                status: Status::win_for(self.to_move.opponent()),
-                reason: EndReason::NoLegalAction,
-            });
-        }
-        None
+        Outcome::judge(self.decided, self.to_move, || self.has_legal_action(), EndReason::NoLegalAction)
     }
 
     /// `ongoing`, `south_wins`, `north_wins` or `draw`.
     pub fn status(&self) -> Status {
-        self.outcome().map_or(Status::Ongoing, |o| o.status)
+        Status::of(self.outcome())
     }
 
     /// Parses position text: 15 lines (row 15 first) of 14 tokens (`.` or a unit code, upper

@@ -101,6 +101,40 @@ pub fn describe_errors<P: SetupProblem>(errors: &[LayoutError<P>], language: Lan
     errors.iter().map(|e| e.describe(language)).collect::<Vec<_>>().join("\n")
 }
 
+/// A layout as the generic game reads, checks and records it (see [`crate::shared::Rules`]).
+pub trait LayoutFile: Sized {
+    /// One problem with a layout.
+    type Error;
+    /// Reads a layout file and checks it as a complete setup.
+    fn parse(text: &str) -> Result<Self, Vec<Self::Error>>;
+    /// Checks a complete setup.
+    fn validate(&self) -> Result<(), Vec<Self::Error>>;
+    /// Just the rows of codes, as stored in match records.
+    fn grid_text(&self, language: Language) -> String;
+    /// Every problem as one message, one per line.
+    fn describe_errors(errors: &[Self::Error], language: Language) -> String;
+}
+
+impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> LayoutFile for Zone<K, DEPTH, WIDTH> {
+    type Error = LayoutError<K::Problem>;
+
+    fn parse(text: &str) -> Result<Self, Vec<Self::Error>> {
+        Zone::parse(text)
+    }
+
+    fn validate(&self) -> Result<(), Vec<Self::Error>> {
+        Zone::validate(self)
+    }
+
+    fn grid_text(&self, language: Language) -> String {
+        Zone::grid_text(self, language)
+    }
+
+    fn describe_errors(errors: &[Self::Error], language: Language) -> String {
+        describe_errors(errors, language)
+    }
+}
+
 /// The problems a layout's problems are reported as.
 type Errors<K> = Vec<LayoutError<<K as SetupKind>::Problem>>;
 

@@ -415,21 +415,12 @@ impl Position {
     /// The result if the game is over: a flag taken or the quiet-ply draw, else a side to move
     /// that cannot move (it loses).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.decided {
-            return Some(outcome);
-        }
-        if !self.has_legal_action() {
-            return Some(Outcome {
-                status: Status::win_for(self.to_move.opponent()),
-                reason: EndReason::NoLegalMove,
-            });
-        }
-        None
+        Outcome::judge(self.decided, self.to_move, || self.has_legal_action(), EndReason::NoLegalMove)
     }
 
     /// `ongoing`, `south_wins`, `north_wins` or `draw`.
     pub fn status(&self) -> Status {
-        self.outcome().map_or(Status::Ongoing, |o| o.status)
+        Status::of(self.outcome())
     }
 
     /// Parses position text: 10 lines (row 10 first) of 10 tokens: `.` empty, `~` lake (only on
