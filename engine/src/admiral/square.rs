@@ -339,24 +339,23 @@ mod tests {
         assert!(!Square::parse("a10").unwrap().in_zone_of(Side::North));
     }
 
-    #[test]
-    fn orthogonal_neighbours_of_a_set_match_the_neighbour_lists() {
+    /// Checks, for every square alone in a set, that `of_set` gives the set of `of_square`.
+    fn assert_set_op_matches_lists(of_set: fn(SquareSet) -> SquareSet, of_square: fn(Square) -> SquareSet) {
         for sq in Square::all() {
             let mut one = SquareSet::EMPTY;
             one.insert(sq);
-            let expected: SquareSet = sq.orthogonal().collect();
-            assert_eq!(one.orthogonal_neighbours(), expected, "{sq}");
+            assert_eq!(of_set(one), of_square(sq), "{sq}");
         }
     }
 
     #[test]
+    fn orthogonal_neighbours_of_a_set_match_the_neighbour_lists() {
+        assert_set_op_matches_lists(SquareSet::orthogonal_neighbours, |sq| sq.orthogonal().collect());
+    }
+
+    #[test]
     fn touching_squares_of_a_set_match_the_surrounding_lists() {
-        for sq in Square::all() {
-            let mut one = SquareSet::EMPTY;
-            one.insert(sq);
-            let expected: SquareSet = sq.surrounding().collect();
-            assert_eq!(one.touching(), expected, "{sq}");
-        }
+        assert_set_op_matches_lists(SquareSet::touching, |sq| sq.surrounding().collect());
     }
 
     #[test]
