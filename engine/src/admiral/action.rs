@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::admiral::formation::Partners;
 use crate::admiral::square::{column_letter, Square};
-use crate::shared::notation::{fold_marks, TypedNotation};
+use crate::shared::notation::{deserialize_text, fold_marks, serialize_text, TypedNotation};
 
 /// One turn's action by the side to move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -280,14 +280,13 @@ impl FromStr for Action {
 
 impl Serialize for Action {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        serialize_text(self, serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        deserialize_text(deserializer)
     }
 }
 

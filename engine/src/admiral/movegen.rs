@@ -24,25 +24,25 @@ impl Position {
 
     /// Like [`Position::legal_actions`], reusing a buffer (cleared first).
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.decided.is_some() {
-            return;
-        }
-        let _ = self.generate::<false>(&mut |action| {
-            out.push(action);
-            ControlFlow::Continue(())
-        });
+        self.collect_into::<false>(out);
     }
 
     /// The attacks and detonations among [`Position::legal_actions`], in the same order,
     /// reusing a buffer (cleared first). The AI's exchange search looks at nothing else, and
     /// skipping the plain moves spares it most of the generator's work.
     pub fn legal_attacks_into(&self, out: &mut Vec<Action>) {
+        self.collect_into::<true>(out);
+    }
+
+    /// Clears `out` and fills it with the legal actions (only the attacks and detonations with
+    /// `ATTACKS_ONLY`), none once the game is decided.
+    #[inline]
+    fn collect_into<const ATTACKS_ONLY: bool>(&self, out: &mut Vec<Action>) {
         out.clear();
         if self.decided.is_some() {
             return;
         }
-        let _ = self.generate::<true>(&mut |action| {
+        let _ = self.generate::<ATTACKS_ONLY>(&mut |action| {
             out.push(action);
             ControlFlow::Continue(())
         });

@@ -3,8 +3,9 @@
 use std::fmt;
 
 use crate::admiral::outcome::{EndReason, Outcome, Status};
-use crate::admiral::square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
+use crate::admiral::square::{Side, Square, SquareSet, SQUARES};
 use crate::admiral::unit::{Piece, UnitKind, KINDS};
+use crate::shared::grid::{read_grid_text, write_grid_text};
 use crate::shared::BySide;
 
 /// Consecutive plies without an attack after which the game is drawn.
@@ -147,71 +148,40 @@ impl Position {
     /// The result if the game is over, judged in the rules' order: an outcome reached by the
     /// last action (bases, quiet plies), then a side to move without a legal action.
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.decided {
-            return Some(outcome);
-        }
-        if !self.has_legal_action() {
-            return Some(Outcome {
-                status: Status::win_for(self.to_move.opponent()),
-                reason: EndReason::NoLegalAction,
-            });
-        }
-        None
+        Outcome::judge(self.decided, self.to_move, || self.has_legal_action(), EndReason::NoLegalAction)
     }
 
     /// `ongoing`, `south_wins`, `north_wins` or `draw`.
     pub fn status(&self) -> Status {
-        self.outcome().map_or(Status::Ongoing, |o| o.status)
+        Status::of(self.outcome())
     }
 
     /// Parses position text: 15 lines (row 15 first) of 14 tokens (`.` or a unit code, upper
     /// case for South, lower case for North). Any white space separates tokens; blank lines
     /// around it and CRLF are tolerated.
     pub fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
-        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        if lines.len() != ROWS as usize {
-            return Err(PositionTextError::Rows(lines.len()));
-        }
         let mut position = Position::empty(to_move);
-        for (i, line) in lines.iter().enumerate() {
-            let row = ROWS - 1 - i as u8;
-            let tokens: Vec<&str> = line.split_whitespace().collect();
-            if tokens.len() != COLS as usize {
-                return Err(PositionTextError::Columns { row: row + 1, found: tokens.len() });
-            }
-            for (col, token) in tokens.iter().enumerate() {
-                if *token == "." {
-                    continue;
-                }
+        let columns = |row, found| PositionTextError::Columns { row, found };
+        read_grid_text(text, PositionTextError::Rows, columns, |sq: Square, token| {
+            if token != "." {
                 let piece = Piece::from_token(token).ok_or_else(|| PositionTextError::Token {
-                    row: row + 1,
-                    column: col + 1,
+                    row: sq.row() + 1,
+                    column: sq.col() as usize + 1,
                     token: token.to_string(),
                 })?;
-                position.put(Square::new(col as u8, row).expect("in range"), piece);
+                position.put(sq, piece);
             }
-        }
+            Ok(())
+        })?;
         Ok(position)
     }
 
     /// The position text (no trailing newline).
     pub fn to_text(&self) -> String {
-        let mut out = String::with_capacity(SQUARES * 3);
-        for row in (0..ROWS).rev() {
-            for col in 0..COLS {
-                if col > 0 {
-                    out.push(' ');
-                }
-                match self.piece_at(Square::new(col, row).expect("in range")) {
-                    Some(piece) => out.push_str(&piece.token()),
-                    None => out.push('.'),
-                }
-            }
-            if row > 0 {
-                out.push('\n');
-            }
-        }
-        out
+        write_grid_text(|sq: Square, out| match self.piece_at(sq) {
+            Some(piece) => out.push_str(&piece.token()),
+            None => out.push('.'),
+        })
     }
 }
 

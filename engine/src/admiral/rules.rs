@@ -6,7 +6,7 @@ use crate::admiral::action::Action;
 use crate::admiral::event::Event;
 use crate::admiral::formation::Partners;
 use crate::admiral::game::{Game, Memory};
-use crate::admiral::layout::{describe_errors, Layout, LayoutError};
+use crate::admiral::layout::{Layout, LayoutError};
 use crate::admiral::outcome::{EndReason, Outcome};
 use crate::admiral::position::{Position, PositionTextError};
 use crate::admiral::record::{Turn, RECORD_FORMAT};
@@ -15,7 +15,7 @@ use crate::admiral::square::Square;
 use crate::admiral::unit::KINDS;
 use crate::admiral::view::{Cell, View};
 use crate::ai::Ai;
-use crate::shared::{Budget, BySide, Language, Rules, Ruleset, Side};
+use crate::shared::{Budget, BySide, Rules, Ruleset, Side};
 use serde_json::Value;
 
 impl Rules for Position {
@@ -91,24 +91,8 @@ impl Rules for Position {
         Position::from_text(text, to_move)
     }
 
-    fn validate_layout(layout: &Layout) -> Result<(), Vec<LayoutError>> {
-        layout.validate()
-    }
-
     fn place_layout(layout: &Layout, side: Side, position: &mut Position) {
         layout.place(side, position)
-    }
-
-    fn layout_grid(layout: &Layout) -> String {
-        layout.grid_text(Language::En)
-    }
-
-    fn parse_layout(text: &str) -> Result<Layout, Vec<LayoutError>> {
-        Layout::parse(text)
-    }
-
-    fn describe_layout_errors(errors: &[LayoutError]) -> String {
-        describe_errors(errors, Language::En)
     }
 
     fn new_memory() -> Memory {
@@ -117,10 +101,6 @@ impl Rules for Position {
 
     fn learn(memory: &mut Memory, viewer: Side, event: &Event) {
         memory.learn(viewer, event)
-    }
-
-    fn no_losses() -> [u8; KINDS] {
-        [0; KINDS]
     }
 
     fn count_losses(losses: &mut BySide<[u8; KINDS]>, event: &Event) {

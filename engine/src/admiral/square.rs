@@ -1,11 +1,7 @@
 //! Admiral's board geometry: squares and the 14×15 grid (the sides are shared,
 //! [`crate::shared::Side`]).
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
-
+pub use crate::shared::grid::{Board, GridSquare, ParseSquareError};
 pub use crate::shared::notation::column_letter;
 pub use crate::shared::Side;
 
@@ -16,12 +12,22 @@ pub const ROWS: u8 = 15;
 /// Number of squares on the board.
 pub const SQUARES: usize = COLS as usize * ROWS as usize;
 
-/// A square of the board.
+/// Admiral's 14×15 board, with setup zones of five rows (see [`GridSquare`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AdmiralBoard;
+
+impl Board for AdmiralBoard {
+    const COLS: u8 = COLS;
+    const ROWS: u8 = ROWS;
+    const ZONE_ROWS: u8 = 5;
+    const SQUARE_HINT: &'static str = "columns a–n, rows 1–15, e.g. e3";
+}
+
+/// A square of Admiral's board.
 ///
 /// The index is column-major (`a1` = 0, `a2` = 1, …, `a15` = 14, `b1` = 15, …), so the natural
 /// ordering of squares is the rules' *square order*: by column `a`→`n`, then by row 1→15.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+pub type Square = GridSquare<AdmiralBoard>;
 
 /// The four orthogonal directions as (column, row) steps.
 pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
@@ -33,7 +39,7 @@ static ORTHOGONAL_TABLE: [([Square; 4], u8); SQUARES] = neighbour_table(&ORTHOGO
 static SURROUNDING_TABLE: [([Square; 8], u8); SQUARES] = neighbour_table(&SURROUNDING);
 
 const fn neighbour_table<const N: usize>(steps: &[(i8, i8); N]) -> [([Square; N], u8); SQUARES] {
-    let mut table = [([Square(0); N], 0u8); SQUARES];
+    let mut table = [([Square::at(0); N], 0u8); SQUARES];
     let mut index = 0;
     while index < SQUARES {
         let (col, row) = ((index / ROWS as usize) as i8, (index % ROWS as usize) as i8);
@@ -42,7 +48,7 @@ const fn neighbour_table<const N: usize>(steps: &[(i8, i8); N]) -> [([Square; N]
             let (c, r) = (col + steps[k].0, row + steps[k].1);
             if c >= 0 && c < COLS as i8 && r >= 0 && r < ROWS as i8 {
                 let len = table[index].1 as usize;
-                table[index].0[len] = Square(c as u8 * ROWS + r as u8);
+                table[index].0[len] = Square::at(c as u8 * ROWS + r as u8);
                 table[index].1 += 1;
             }
             k += 1;
@@ -53,56 +59,13 @@ const fn neighbour_table<const N: usize>(steps: &[(i8, i8); N]) -> [([Square; N]
 }
 
 impl Square {
-    /// Builds a square from a 0-based column (0 = `a`) and a 0-based row (0 = row 1).
-    #[inline]
-    pub const fn new(col: u8, row: u8) -> Option<Square> {
-        if col < COLS && row < ROWS {
-            Some(Square(col * ROWS + row))
-        } else {
-            None
-        }
-    }
-
-    /// The square with this index (see the type's docs), if it is on the board.
-    #[inline]
-    pub const fn from_index(index: usize) -> Option<Square> {
-        if index < SQUARES {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// Column-major index, `0..SQUARES`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// 0-based column (0 = `a`).
-    #[inline]
-    pub const fn col(self) -> u8 {
-        self.0 / ROWS
-    }
-
-    /// 0-based row (0 = row 1).
-    #[inline]
-    pub const fn row(self) -> u8 {
-        self.0 % ROWS
-    }
-
-    /// Every square in square order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..SQUARES as u8).map(Square)
-    }
-
     /// The square `steps` away in direction `(dc, dr)`, if still on the board.
     #[inline]
     pub fn offset(self, dc: i8, dr: i8) -> Option<Square> {
         let col = self.col() as i8 + dc;
         let row = self.row() as i8 + dr;
         if (0..COLS as i8).contains(&col) && (0..ROWS as i8).contains(&row) {
-            Some(Square(col as u8 * ROWS + row as u8))
+            Some(Square::at(col as u8 * ROWS + row as u8))
         } else {
             None
         }
@@ -134,83 +97,10 @@ impl Square {
         self.distance(other) == 1
     }
 
-    /// The Manhattan distance: orthogonal steps from one square to the other.
-    #[inline]
-    pub fn distance(self, other: Square) -> u8 {
-        self.col().abs_diff(other.col()) + self.row().abs_diff(other.row())
-    }
-
-    /// The row counted from `side`'s back row: 0 for that side's back row, 14 for the far one.
-    #[inline]
-    pub const fn rank_from(self, side: Side) -> u8 {
-        match side {
-            Side::South => self.row(),
-            Side::North => ROWS - 1 - self.row(),
-        }
-    }
-
-    /// True if this square lies in `side`'s setup zone (rows 1–5 for South, 11–15 for North).
-    #[inline]
-    pub const fn in_zone_of(self, side: Side) -> bool {
-        self.rank_from(side) < 5
-    }
-
     /// The same square seen from the other seat (rotated 180°).
     #[inline]
     pub const fn rotated(self) -> Square {
-        Square((SQUARES - 1) as u8 - self.0)
-    }
-
-    /// Parses a square, accepting upper case and Cyrillic look-alike column letters.
-    pub fn parse(text: &str) -> Option<Square> {
-        let mut chars = text.chars();
-        let col = column_letter(chars.next()?)?;
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        if digits.starts_with('0') {
-            return None;
-        }
-        let row: u8 = digits.parse().ok()?;
-        Square::new(col, row.checked_sub(1)?)
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
-    }
-}
-
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-/// The error for a string that is not a square.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a square (columns a–n, rows 1–15, e.g. e3)")]
-pub struct ParseSquareError(pub String);
-
-impl FromStr for Square {
-    type Err = ParseSquareError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Square::parse(s.trim()).ok_or_else(|| ParseSquareError(s.to_string()))
-    }
-}
-
-impl Serialize for Square {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Square {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        Square::at((SQUARES - 1 - self.index()) as u8)
     }
 }
 
@@ -396,7 +286,7 @@ impl Iterator for SquareSetIter {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
-                return Some(Square((self.word * 64 + w.trailing_zeros() as usize) as u8));
+                return Some(Square::at((self.word * 64 + w.trailing_zeros() as usize) as u8));
             }
             self.word += 1;
         }
@@ -449,24 +339,23 @@ mod tests {
         assert!(!Square::parse("a10").unwrap().in_zone_of(Side::North));
     }
 
-    #[test]
-    fn orthogonal_neighbours_of_a_set_match_the_neighbour_lists() {
+    /// Checks, for every square alone in a set, that `of_set` gives the set of `of_square`.
+    fn assert_set_op_matches_lists(of_set: fn(SquareSet) -> SquareSet, of_square: fn(Square) -> SquareSet) {
         for sq in Square::all() {
             let mut one = SquareSet::EMPTY;
             one.insert(sq);
-            let expected: SquareSet = sq.orthogonal().collect();
-            assert_eq!(one.orthogonal_neighbours(), expected, "{sq}");
+            assert_eq!(of_set(one), of_square(sq), "{sq}");
         }
     }
 
     #[test]
+    fn orthogonal_neighbours_of_a_set_match_the_neighbour_lists() {
+        assert_set_op_matches_lists(SquareSet::orthogonal_neighbours, |sq| sq.orthogonal().collect());
+    }
+
+    #[test]
     fn touching_squares_of_a_set_match_the_surrounding_lists() {
-        for sq in Square::all() {
-            let mut one = SquareSet::EMPTY;
-            one.insert(sq);
-            let expected: SquareSet = sq.surrounding().collect();
-            assert_eq!(one.touching(), expected, "{sq}");
-        }
+        assert_set_op_matches_lists(SquareSet::touching, |sq| sq.surrounding().collect());
     }
 
     #[test]

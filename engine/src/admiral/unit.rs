@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::shared::piece::{piece_token, read_piece_token, PieceKind};
 pub use crate::shared::Language;
 use crate::shared::Side;
 
@@ -265,6 +266,22 @@ impl UnitKind {
     }
 }
 
+impl PieceKind for UnitKind {
+    const ALL: &'static [UnitKind] = &UnitKind::ALL;
+
+    fn index(self) -> usize {
+        UnitKind::index(self)
+    }
+
+    fn code(self, language: Language) -> &'static str {
+        UnitKind::code(self, language)
+    }
+
+    fn army_count(self) -> u8 {
+        UnitKind::fleet_count(self)
+    }
+}
+
 impl fmt::Display for UnitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code_en())
@@ -288,22 +305,12 @@ impl Piece {
 
     /// The position-text token: the English code, upper case for South, lower case for North.
     pub fn token(self) -> String {
-        match self.side {
-            Side::South => self.kind.code_en().to_string(),
-            Side::North => self.kind.code_en().to_ascii_lowercase(),
-        }
+        piece_token(self.side, self.kind)
     }
 
     /// Parses a position-text token (`CR` South, `cr` North).
     pub fn from_token(token: &str) -> Option<Piece> {
-        let kind = UnitKind::ALL.into_iter().find(|k| k.code_en().eq_ignore_ascii_case(token))?;
-        if token == kind.code_en() {
-            Some(Piece::new(Side::South, kind))
-        } else if token == kind.code_en().to_ascii_lowercase() {
-            Some(Piece::new(Side::North, kind))
-        } else {
-            None
-        }
+        read_piece_token(token).map(|(side, kind)| Piece::new(side, kind))
     }
 }
 

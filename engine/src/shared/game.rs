@@ -14,6 +14,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::budget::Budget;
+use super::language::Language;
+use super::layout::LayoutFile;
 use super::outcome::{Outcome, Status};
 use super::record::{Ending, Record, Start};
 use super::ruleset::Ruleset;
@@ -38,7 +40,7 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     /// One recorded turn.
     type Turn: Clone + fmt::Debug + PartialEq + Eq + Serialize + DeserializeOwned;
     /// A side's setup.
-    type Layout: Clone + fmt::Debug;
+    type Layout: LayoutFile<Error = Self::LayoutError> + Clone + fmt::Debug;
     /// One problem with a layout.
     type LayoutError: Clone + fmt::Debug + PartialEq + Eq;
     /// Why position text could not be read.
@@ -47,8 +49,8 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     type PlayError: Clone + fmt::Debug + fmt::Display + PartialEq + Eq;
     /// What one side remembers of the public events (built only from what it saw).
     type Memory: Clone + fmt::Debug;
-    /// One side's losses, by kind of piece.
-    type Losses: Copy + fmt::Debug + PartialEq;
+    /// One side's losses, by kind of piece (none by default).
+    type Losses: Copy + fmt::Debug + PartialEq + Default;
     /// What one side may know.
     type View: Clone + fmt::Debug + Serialize;
 
@@ -81,22 +83,32 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     fn from_text(text: &str, to_move: Side) -> Result<Self, Self::PositionTextError>;
 
     /// Checks that a layout is a legal complete setup.
-    fn validate_layout(layout: &Self::Layout) -> Result<(), Vec<Self::LayoutError>>;
+    fn validate_layout(layout: &Self::Layout) -> Result<(), Vec<Self::LayoutError>> {
+        layout.validate()
+    }
     /// Places a (valid) layout for `side`.
     fn place_layout(layout: &Self::Layout, side: Side, position: &mut Self);
     /// The layout's grid, as the record keeps it.
-    fn layout_grid(layout: &Self::Layout) -> String;
+    fn layout_grid(layout: &Self::Layout) -> String {
+        layout.grid_text(Language::En)
+    }
     /// Reads a layout file.
-    fn parse_layout(text: &str) -> Result<Self::Layout, Vec<Self::LayoutError>>;
+    fn parse_layout(text: &str) -> Result<Self::Layout, Vec<Self::LayoutError>> {
+        Self::Layout::parse(text)
+    }
     /// Every layout problem in one English text.
-    fn describe_layout_errors(errors: &[Self::LayoutError]) -> String;
+    fn describe_layout_errors(errors: &[Self::LayoutError]) -> String {
+        Self::Layout::describe_errors(errors, Language::En)
+    }
 
     /// A side's memory before anything happened.
     fn new_memory() -> Self::Memory;
     /// What `viewer` learns from one event.
     fn learn(memory: &mut Self::Memory, viewer: Side, event: &Self::Event);
     /// No losses yet.
-    fn no_losses() -> Self::Losses;
+    fn no_losses() -> Self::Losses {
+        Self::Losses::default()
+    }
     /// Counts the pieces `event` destroyed.
     fn count_losses(losses: &mut BySide<Self::Losses>, event: &Self::Event);
     /// What `viewer` may know of `game`, and nothing more; remembered identities only with
@@ -266,7 +278,7 @@ impl<P: Rules> Game<P> {
 
     /// `ongoing`, `south_wins`, `north_wins` or `draw`.
     pub fn status(&self) -> Status {
-        self.outcome().map_or(Status::Ongoing, |o| o.status)
+        Status::of(self.outcome())
     }
 
     /// The legal actions of the side to move (empty once the game is over).

@@ -9,10 +9,13 @@
 pub mod budget;
 pub mod dice;
 pub mod game;
+pub mod grid;
 pub mod language;
+pub mod layout;
 pub(crate) mod markers;
 pub mod notation;
 pub mod outcome;
+pub mod piece;
 pub mod record;
 pub mod ruleset;
 pub mod side;

@@ -5,7 +5,13 @@
 //! folded), but an error must quote what the player actually typed: never the cleaned copy, and
 //! never a whole paragraph. `TypedNotation` keeps, for each cleaned character, where it stands
 //! in the typed text, so that an error can quote the typed token; [`shorten_quote`] cuts a long
-//! quote down to [`QUOTE_LIMIT`] characters and `…`.
+//! quote down to [`QUOTE_LIMIT`] characters and `…`. Squares and actions are stored as their
+//! notation too: [`serialize_text`] and [`deserialize_text`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Deserialize;
 
 /// The most characters of typed text an error quotes; a longer quote keeps this many and ends
 /// with [`ELLIPSIS`].
@@ -127,6 +133,26 @@ pub fn column_letter(c: char) -> Option<u8> {
     } else {
         None
     }
+}
+
+/// Serializes a value as its text (`Display`); the pair of [`deserialize_text`], for the types
+/// whose JSON form is their notation (squares, actions).
+pub fn serialize_text<T: fmt::Display, S: serde::Serializer>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+/// Reads a value from its text (`FromStr`), the parse error becoming the deserializer's.
+pub fn deserialize_text<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+    D: serde::Deserializer<'de>,
+{
+    let text = String::deserialize(deserializer)?;
+    text.parse().map_err(serde::de::Error::custom)
 }
 
 #[cfg(test)]

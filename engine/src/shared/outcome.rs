@@ -64,3 +64,27 @@ pub struct Outcome<R> {
     /// Why the game ended.
     pub reason: R,
 }
+
+impl<R> Outcome<R> {
+    /// A position's result, judged in both rulesets' order: the result its last action
+    /// `decided`, else — when the side `to_move` has no legal action (`can_act` says) — a win for
+    /// the other side for the reason `stuck`; `None` while the game goes on.
+    pub fn judge(
+        decided: Option<Outcome<R>>,
+        to_move: Side,
+        can_act: impl FnOnce() -> bool,
+        stuck: R,
+    ) -> Option<Outcome<R>> {
+        if decided.is_some() {
+            return decided;
+        }
+        (!can_act()).then(|| Outcome { status: Status::win_for(to_move.opponent()), reason: stuck })
+    }
+}
+
+impl Status {
+    /// The status of a result: `ongoing` while there is none.
+    pub fn of<R>(outcome: Option<Outcome<R>>) -> Status {
+        outcome.map_or(Status::Ongoing, |o| o.status)
+    }
+}

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::board::Sq;
-use crate::shared::notation::{fold_marks, TypedNotation};
+use crate::shared::notation::{deserialize_text, fold_marks, serialize_text, TypedNotation};
 
 /// One turn: a piece goes from one square to another in a straight line, onto an empty square
 /// or onto an enemy piece (an attack). Only scouts go further than one square.
@@ -88,14 +88,13 @@ impl FromStr for Action {
 
 impl Serialize for Action {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        serialize_text(self, serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        Action::parse(&text).map_err(serde::de::Error::custom)
+        deserialize_text(deserializer)
     }
 }
 

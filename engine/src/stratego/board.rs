@@ -1,12 +1,11 @@
 //! Stratego board geometry: the 10×10 grid, its two lakes, squares and square sets.
 
 use std::fmt;
-use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+pub use crate::shared::grid::{Board, GridSquare, ParseSquareError};
 
-use crate::shared::notation::column_letter;
-use crate::shared::Side;
+/// A string that is not a square of the Stratego board (the shared [`ParseSquareError`]).
+pub type ParseSqError = ParseSquareError;
 
 /// Number of columns (`a`..`j`).
 pub const COLS: u8 = 10;
@@ -17,12 +16,22 @@ pub const SQUARES: usize = 100;
 /// Rows of a setup zone (South rows 1–4, North rows 7–10).
 pub const ZONE_ROWS: u8 = 4;
 
+/// The Stratego board: 10×10, with setup zones of four rows (see [`GridSquare`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StrategoBoard;
+
+impl Board for StrategoBoard {
+    const COLS: u8 = COLS;
+    const ROWS: u8 = ROWS;
+    const ZONE_ROWS: u8 = ZONE_ROWS;
+    const SQUARE_HINT: &'static str = "columns a–j, rows 1–10";
+}
+
 /// A square of the Stratego board.
 ///
 /// The index is column-major (`a1` = 0, `a2` = 1, …, `b1` = 10, …), so the natural order of
 /// squares is *square order*: by column `a`→`j`, then by row 1→10, as on Admiral's board.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Sq(u8);
+pub type Sq = GridSquare<StrategoBoard>;
 
 /// The four directions a piece moves in, as (column, row) steps: up the rows (towards North),
 /// down, left (towards `a`), right.
@@ -60,53 +69,10 @@ const fn step_table() -> [[u8; SQUARES]; 4] {
 }
 
 impl Sq {
-    /// A square from a 0-based column (0 = `a`) and row (0 = row 1).
-    #[inline]
-    pub const fn new(col: u8, row: u8) -> Option<Sq> {
-        if col < COLS && row < ROWS {
-            Some(Sq(col * ROWS + row))
-        } else {
-            None
-        }
-    }
-
-    /// The square with this index, if on the board.
-    #[inline]
-    pub const fn from_index(index: usize) -> Option<Sq> {
-        if index < SQUARES {
-            Some(Sq(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// Column-major index, `0..SQUARES`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// 0-based column (0 = `a`).
-    #[inline]
-    pub const fn col(self) -> u8 {
-        self.0 / ROWS
-    }
-
-    /// 0-based row (0 = row 1).
-    #[inline]
-    pub const fn row(self) -> u8 {
-        self.0 % ROWS
-    }
-
     /// True for the eight lake squares (c5 d5 c6 d6, g5 h5 g6 h6).
     #[inline]
     pub const fn is_lake(self) -> bool {
-        is_lake_index(self.0 as usize)
-    }
-
-    /// Every square (lakes included) in square order.
-    pub fn all() -> impl Iterator<Item = Sq> {
-        (0..SQUARES as u8).map(Sq)
+        is_lake_index(self.index())
     }
 
     /// Every square a piece may stand on, in square order.
@@ -118,85 +84,12 @@ impl Sq {
     #[inline]
     pub fn step(self, d: usize) -> Option<Sq> {
         let next = STEPS[d][self.index()];
-        (next != NONE).then_some(Sq(next))
+        (next != NONE).then_some(Sq::at(next))
     }
 
     /// The land squares orthogonally next to this one.
     pub fn neighbours(self) -> impl Iterator<Item = Sq> {
         (0..4).filter_map(move |d| self.step(d))
-    }
-
-    /// The row counted from `side`'s back row: 0 for that side's back row, 9 for the far one.
-    #[inline]
-    pub const fn rank_from(self, side: Side) -> u8 {
-        match side {
-            Side::South => self.row(),
-            Side::North => ROWS - 1 - self.row(),
-        }
-    }
-
-    /// True if the square lies in `side`'s setup zone (rows 1–4 for South, 7–10 for North).
-    #[inline]
-    pub const fn in_zone_of(self, side: Side) -> bool {
-        self.rank_from(side) < ZONE_ROWS
-    }
-
-    /// Manhattan distance.
-    #[inline]
-    pub fn distance(self, other: Sq) -> u8 {
-        self.col().abs_diff(other.col()) + self.row().abs_diff(other.row())
-    }
-
-    /// Parses `a1`..`j10`, accepting upper case and the Cyrillic look-alike column letters.
-    pub fn parse(text: &str) -> Option<Sq> {
-        let mut chars = text.chars();
-        let col = column_letter(chars.next()?)?;
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        if digits.starts_with('0') {
-            return None;
-        }
-        let row: u8 = digits.parse().ok()?;
-        Sq::new(col, row.checked_sub(1)?)
-    }
-}
-
-impl fmt::Display for Sq {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
-    }
-}
-
-impl fmt::Debug for Sq {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-/// A string that is not a square of the Stratego board.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a square (columns a–j, rows 1–10)")]
-pub struct ParseSqError(pub String);
-
-impl FromStr for Sq {
-    type Err = ParseSqError;
-    fn from_str(s: &str) -> Result<Sq, ParseSqError> {
-        Sq::parse(s.trim()).ok_or_else(|| ParseSqError(s.to_string()))
-    }
-}
-
-impl Serialize for Sq {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Sq {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Sq, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -240,19 +133,19 @@ impl SqSet {
     /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Sq) {
-        self.0 |= 1 << sq.0;
+        self.0 |= 1 << sq.index();
     }
 
     /// Removes a square.
     #[inline]
     pub fn remove(&mut self, sq: Sq) {
-        self.0 &= !(1 << sq.0);
+        self.0 &= !(1 << sq.index());
     }
 
     /// True if the square is in the set.
     #[inline]
     pub fn contains(&self, sq: Sq) -> bool {
-        self.0 >> sq.0 & 1 == 1
+        self.0 >> sq.index() & 1 == 1
     }
 
     /// Number of squares.
@@ -308,7 +201,7 @@ impl SqSet {
             }
             let i = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            Some(Sq(i))
+            Some(Sq::at(i))
         })
     }
 }

@@ -1,4 +1,5 @@
-//! A side's Stratego setup (its 4×10 zone as its owner sees it) and the layout file format.
+//! A side's Stratego setup (its 4×10 zone as its owner sees it) and the layout file format
+//! (read, checked and written by the shared [`Zone`]; here are Stratego's codes and problems).
 //!
 //! The file is plain text a person edits: four lines of ten tokens, the first line being the
 //! front row (nearest the enemy) and tokens running left to right from the owner's seat, so
@@ -9,11 +10,11 @@
 //! `10` anywhere and more than one `9` (eight scouts). `.` leaves a square empty (only for
 //! partial layouts); `#` starts a comment; blank lines, a byte-order mark and CRLF are ignored.
 
-use std::fmt;
-
-use super::board::{Sq, COLS, ZONE_ROWS};
+use super::board::{StrategoBoard, COLS, ZONE_ROWS};
 use super::piece::{Piece, Rank, RANKS};
 use super::position::Position;
+pub use crate::shared::layout::describe_errors;
+use crate::shared::layout::{SetupKind, SetupProblem, Zone};
 use crate::shared::Language;
 use crate::shared::Side;
 
@@ -24,61 +25,12 @@ pub const WIDTH: usize = COLS as usize;
 
 /// A setup as its owner sees it: `depth` 0 is the front row (row 4 for South, row 7 for North),
 /// `file` 0 the leftmost column from the owner's seat (`a` for South, `j` for North).
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Layout {
-    cells: [[Option<Rank>; WIDTH]; DEPTH],
-}
+pub type Layout = Zone<Rank, DEPTH, WIDTH>;
 
 impl Layout {
-    /// Nothing placed.
-    pub const fn empty() -> Layout {
-        Layout { cells: [[None; WIDTH]; DEPTH] }
-    }
-
-    /// The piece at a zone cell.
-    pub fn get(&self, depth: usize, file: usize) -> Option<Rank> {
-        self.cells[depth][file]
-    }
-
-    /// Places (or clears) a zone cell.
-    pub fn set(&mut self, depth: usize, file: usize, rank: Option<Rank>) {
-        self.cells[depth][file] = rank;
-    }
-
-    /// The board square of a zone cell for a seat.
-    pub fn square(side: Side, depth: usize, file: usize) -> Sq {
-        let (col, row) = match side {
-            Side::South => (file as u8, (DEPTH - 1 - depth) as u8),
-            Side::North => ((WIDTH - 1 - file) as u8, (6 + depth) as u8),
-        };
-        Sq::new(col, row).expect("zone cell on the board")
-    }
-
-    /// The zone cell `(depth, file)` of a square for a seat, if in its zone.
-    pub fn cell_of(side: Side, sq: Sq) -> Option<(usize, usize)> {
-        if !sq.in_zone_of(side) {
-            return None;
-        }
-        let depth = DEPTH - 1 - sq.rank_from(side) as usize;
-        let file = match side {
-            Side::South => sq.col() as usize,
-            Side::North => WIDTH - 1 - sq.col() as usize,
-        };
-        Some((depth, file))
-    }
-
-    /// Every cell with its piece, front row first, left to right.
-    pub fn cells(&self) -> impl Iterator<Item = ((usize, usize), Option<Rank>)> + '_ {
-        (0..DEPTH).flat_map(move |d| (0..WIDTH).map(move |f| ((d, f), self.cells[d][f])))
-    }
-
     /// How many of each kind are placed.
     pub fn counts(&self) -> [u8; RANKS] {
-        let mut counts = [0; RANKS];
-        for rank in self.cells.iter().flatten().flatten() {
-            counts[rank.index()] += 1;
-        }
-        counts
+        self.count_kinds()
     }
 
     /// True if the full army is placed.
@@ -86,119 +38,55 @@ impl Layout {
         self.counts() == army_counts()
     }
 
-    /// Checks a complete setup (exact army counts).
-    pub fn validate(&self) -> Result<(), Vec<LayoutError>> {
-        let errors = count_errors(&self.counts(), true);
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(errors)
-        }
-    }
-
-    /// Checks a partial setup (no kind over its count).
-    pub fn validate_partial(&self) -> Result<(), Vec<LayoutError>> {
-        let errors = count_errors(&self.counts(), false);
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(errors)
-        }
-    }
-
     /// Puts the pieces on `side`'s zone of a position.
     pub fn place(&self, side: Side, position: &mut Position) {
-        for ((depth, file), rank) in self.cells() {
-            if let Some(rank) = rank {
-                position.put(Layout::square(side, depth, file), Piece::new(side, rank));
-            }
+        for (sq, rank) in self.placed(side) {
+            position.put(sq, Piece::new(side, rank));
         }
     }
 
     /// The layout of `side`'s pieces standing in its zone.
     pub fn from_position(side: Side, position: &Position) -> Layout {
-        let mut layout = Layout::empty();
-        for depth in 0..DEPTH {
-            for file in 0..WIDTH {
-                let piece = position.piece_at(Layout::square(side, depth, file));
-                layout.cells[depth][file] = piece.filter(|p| p.side == side).map(|p| p.rank);
-            }
-        }
-        layout
+        Layout::from_squares(side, |sq| position.piece_at(sq).filter(|p| p.side == side).map(|p| p.rank))
+    }
+}
+
+/// The counts of a full army, by kind.
+pub fn army_counts() -> [u8; RANKS] {
+    Rank::ALL.map(|r| r.army_count())
+}
+
+impl SetupKind for Rank {
+    type Board = StrategoBoard;
+    type Problem = LayoutProblem;
+    /// Whether numbers are classic (marshal 1 … scout 9).
+    type Numbering = bool;
+
+    /// Classic numbering when no token is `10` and more than one is `9` (eight scouts).
+    fn numbering(tokens: &[&str]) -> bool {
+        !tokens.contains(&"10") && tokens.iter().filter(|t| **t == "9").count() > 1
     }
 
-    /// Reads a layout file as a complete setup; every problem is reported.
-    pub fn parse(text: &str) -> Result<Layout, Vec<LayoutError>> {
-        Layout::read(text, true)
-    }
-
-    /// Reads a layout file that may leave squares empty (`.`), to be completed automatically.
-    pub fn parse_partial(text: &str) -> Result<Layout, Vec<LayoutError>> {
-        Layout::read(text, false)
-    }
-
-    fn read(text: &str, complete: bool) -> Result<Layout, Vec<LayoutError>> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let rows: Vec<(usize, Vec<&str>)> = text
-            .lines()
-            .enumerate()
-            .filter_map(|(i, raw)| {
-                let content = raw.split('#').next().unwrap_or("").trim();
-                (!content.is_empty()).then(|| (i + 1, content.split_whitespace().collect()))
-            })
-            .collect();
-        let tokens = || rows.iter().flat_map(|(_, t)| t.iter());
-        let classic = !tokens().any(|t| *t == "10") && tokens().filter(|t| **t == "9").count() > 1;
-        let mut layout = Layout::empty();
-        let mut errors = Vec::new();
-        let mut counts = [0u8; RANKS];
-        for (depth, (line, row)) in rows.iter().enumerate() {
-            if row.len() != WIDTH {
-                errors.push(LayoutError {
-                    line: Some(*line),
-                    column: None,
-                    problem: LayoutProblem::Width { found: row.len() },
-                });
-            }
-            for (i, token) in row.iter().enumerate() {
-                let rank = if *token == "." {
-                    None
-                } else if let Some(rank) = read_token(token, classic) {
-                    Some(rank)
-                } else {
-                    errors.push(LayoutError {
-                        line: Some(*line),
-                        column: Some(i + 1),
-                        problem: LayoutProblem::UnknownCode(crate::shared::notation::shorten_quote(token)),
-                    });
-                    continue;
-                };
-                if let Some(rank) = rank {
-                    counts[rank.index()] = counts[rank.index()].saturating_add(1);
-                }
-                if depth < DEPTH && i < WIDTH {
-                    layout.cells[depth][i] = rank;
-                }
-            }
+    fn read_code(token: &str, classic: bool) -> Option<Rank> {
+        if let Some(rank) = Rank::from_code(token) {
+            return Some(rank);
         }
-        if rows.len() != DEPTH {
-            errors.push(LayoutError {
-                line: None,
-                column: None,
-                problem: LayoutProblem::Height { found: rows.len() },
-            });
+        match token {
+            "B" | "b" => return Some(Rank::Bomb),
+            "F" | "f" => return Some(Rank::Flag),
+            "S" | "s" => return Some(Rank::Spy),
+            _ => {}
         }
-        errors.extend(count_errors(&counts, complete));
-        if errors.is_empty() {
-            Ok(layout)
+        let n: u8 = token.parse().ok()?;
+        if classic {
+            Rank::from_classic_number(n)
         } else {
-            Err(errors)
+            Rank::from_number(n)
         }
     }
 
-    /// The layout file text with a short header in the given language.
-    pub fn to_text(&self, language: Language) -> String {
-        let header: &[&str] = match language {
+    fn header(language: Language) -> &'static [&'static str] {
+        match language {
             Language::En => &[
                 "# Stratego layout: your 4×10 zone as you see it from your seat.",
                 "# First line = front row (nearest the enemy), last line = back row.",
@@ -209,76 +97,17 @@ impl Layout {
                 "# Первая строка — передний ряд (ближе к противнику), последняя — задний.",
                 "# Коды: МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ (или английские).",
             ],
-        };
-        let mut out = String::new();
-        for line in header {
-            out.push_str(line);
-            out.push('\n');
         }
-        out.push_str(&self.grid_text(language));
-        out
     }
 
-    /// Just the four rows of codes (as stored in match records).
-    pub fn grid_text(&self, language: Language) -> String {
-        let mut out = String::new();
-        for row in &self.cells {
-            let tokens: Vec<&str> = row.iter().map(|cell| cell.map_or(".", |r| r.code(language))).collect();
-            out.push_str(&tokens.join(" "));
-            out.push('\n');
-        }
-        out
+    /// Every code has two letters in both languages: nothing to line up.
+    fn code_width(_: Language) -> usize {
+        0
     }
-}
-
-fn read_token(token: &str, classic: bool) -> Option<Rank> {
-    if let Some(rank) = Rank::from_code(token) {
-        return Some(rank);
-    }
-    match token {
-        "B" | "b" => return Some(Rank::Bomb),
-        "F" | "f" => return Some(Rank::Flag),
-        "S" | "s" => return Some(Rank::Spy),
-        _ => {}
-    }
-    let n: u8 = token.parse().ok()?;
-    if classic {
-        Rank::from_classic_number(n)
-    } else {
-        Rank::from_number(n)
-    }
-}
-
-/// The counts of a full army, by kind.
-pub fn army_counts() -> [u8; RANKS] {
-    Rank::ALL.map(|r| r.army_count())
-}
-
-fn count_errors(counts: &[u8; RANKS], complete: bool) -> Vec<LayoutError> {
-    Rank::ALL
-        .into_iter()
-        .filter(|r| {
-            let found = counts[r.index()];
-            found > r.army_count() || (complete && found < r.army_count())
-        })
-        .map(|rank| LayoutError {
-            line: None,
-            column: None,
-            problem: LayoutProblem::Count { rank, found: counts[rank.index()], expected: rank.army_count() },
-        })
-        .collect()
 }
 
 /// One problem in a Stratego layout, located where possible.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutError {
-    /// The file line (1-based), when the problem sits on one line.
-    pub line: Option<usize>,
-    /// The token's place in its row (1–10).
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub problem: LayoutProblem,
-}
+pub type LayoutError = crate::shared::layout::LayoutError<LayoutProblem>;
 
 /// What is wrong with a Stratego layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -306,18 +135,28 @@ pub enum LayoutProblem {
     },
 }
 
-impl LayoutError {
-    /// The message in a language, with its location.
-    pub fn describe(&self, language: Language) -> String {
+impl SetupProblem for LayoutProblem {
+    type Kind = Rank;
+
+    fn unknown_code(quoted: String) -> LayoutProblem {
+        LayoutProblem::UnknownCode(quoted)
+    }
+
+    fn width(found: usize) -> LayoutProblem {
+        LayoutProblem::Width { found }
+    }
+
+    fn height(found: usize) -> LayoutProblem {
+        LayoutProblem::Height { found }
+    }
+
+    fn count(rank: Rank, found: u8, expected: u8) -> LayoutProblem {
+        LayoutProblem::Count { rank, found, expected }
+    }
+
+    fn describe(&self, language: Language) -> String {
         let ru = language == Language::Ru;
-        let place = match (self.line, self.column) {
-            (Some(l), Some(c)) if ru => format!("строка {l}, столбец {c}: "),
-            (Some(l), Some(c)) => format!("line {l}, column {c}: "),
-            (Some(l), None) if ru => format!("строка {l}: "),
-            (Some(l), None) => format!("line {l}: "),
-            _ => String::new(),
-        };
-        let what = match (&self.problem, ru) {
+        match (self, ru) {
             (LayoutProblem::UnknownCode(code), false) => format!(
                 "`{code}` is not a piece (use . or MA GE CO MJ CA LT SG MI SC SP BO FL, or numbers spy 1 … marshal 10, B, F)"
             ),
@@ -334,20 +173,6 @@ impl LayoutError {
             (LayoutProblem::Count { rank, found, expected }, true) => {
                 format!("{} ({}): расставлено {found}, нужно {expected}", rank.code_ru(), rank.name_ru())
             }
-        };
-        format!("{place}{what}")
+        }
     }
-}
-
-impl fmt::Display for LayoutError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe(Language::En))
-    }
-}
-
-impl std::error::Error for LayoutError {}
-
-/// All problems as one message, one per line.
-pub fn describe_errors(errors: &[LayoutError], language: Language) -> String {
-    errors.iter().map(|e| e.describe(language)).collect::<Vec<_>>().join("\n")
 }

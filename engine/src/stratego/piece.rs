@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::shared::piece::{piece_token, read_piece_token, PieceKind};
 use crate::shared::Language;
 use crate::shared::Side;
 
@@ -208,6 +209,22 @@ impl Rank {
     }
 }
 
+impl PieceKind for Rank {
+    const ALL: &'static [Rank] = &Rank::ALL;
+
+    fn index(self) -> usize {
+        Rank::index(self)
+    }
+
+    fn code(self, language: Language) -> &'static str {
+        Rank::code(self, language)
+    }
+
+    fn army_count(self) -> u8 {
+        Rank::army_count(self)
+    }
+}
+
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code_en())
@@ -231,22 +248,12 @@ impl Piece {
 
     /// The position-text token: the English code, upper case for South, lower case for North.
     pub fn token(self) -> String {
-        match self.side {
-            Side::South => self.rank.code_en().to_string(),
-            Side::North => self.rank.code_en().to_ascii_lowercase(),
-        }
+        piece_token(self.side, self.rank)
     }
 
     /// Parses a position-text token (`MA` South, `ma` North).
     pub fn from_token(token: &str) -> Option<Piece> {
-        let rank = Rank::ALL.into_iter().find(|r| r.code_en().eq_ignore_ascii_case(token))?;
-        if token == rank.code_en() {
-            Some(Piece::new(Side::South, rank))
-        } else if token == rank.code_en().to_ascii_lowercase() {
-            Some(Piece::new(Side::North, rank))
-        } else {
-            None
-        }
+        read_piece_token(token).map(|(side, rank)| Piece::new(side, rank))
     }
 }
 

@@ -6,9 +6,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
-use super::board::{Sq, SqSet, COLS, DIRECTIONS, ROWS, SQUARES};
+use super::board::{Sq, SqSet, DIRECTIONS, SQUARES};
 use super::event::{EndReason, Event, Outcome, Placed};
 use super::piece::{Piece, Rank, RANKS};
+use crate::shared::grid::{read_grid_text, write_grid_text};
 use crate::shared::BySide;
 use crate::shared::Side;
 use crate::shared::Status;
@@ -414,74 +415,45 @@ impl Position {
     /// The result if the game is over: a flag taken or the quiet-ply draw, else a side to move
     /// that cannot move (it loses).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.decided {
-            return Some(outcome);
-        }
-        if !self.has_legal_action() {
-            return Some(Outcome {
-                status: Status::win_for(self.to_move.opponent()),
-                reason: EndReason::NoLegalMove,
-            });
-        }
-        None
+        Outcome::judge(self.decided, self.to_move, || self.has_legal_action(), EndReason::NoLegalMove)
     }
 
     /// `ongoing`, `south_wins`, `north_wins` or `draw`.
     pub fn status(&self) -> Status {
-        self.outcome().map_or(Status::Ongoing, |o| o.status)
+        Status::of(self.outcome())
     }
 
     /// Parses position text: 10 lines (row 10 first) of 10 tokens: `.` empty, `~` lake (only on
     /// the lake squares, where `.` is also accepted), or a piece code (upper case South, lower
     /// case North). Any white space separates tokens; CRLF and blank lines around are fine.
     pub fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
-        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        if lines.len() != ROWS as usize {
-            return Err(PositionTextError::Rows(lines.len()));
-        }
         let mut position = Position::empty(to_move);
-        for (i, line) in lines.iter().enumerate() {
-            let row = ROWS - 1 - i as u8;
-            let tokens: Vec<&str> = line.split_whitespace().collect();
-            if tokens.len() != COLS as usize {
-                return Err(PositionTextError::Columns { row: row + 1, found: tokens.len() });
+        let columns = |row, found| PositionTextError::Columns { row, found };
+        read_grid_text(text, PositionTextError::Rows, columns, |sq: Sq, token| {
+            let bad = || PositionTextError::Token {
+                row: sq.row() + 1,
+                column: sq.col() as usize + 1,
+                token: token.to_string(),
+            };
+            match token {
+                "." => {}
+                "~" if sq.is_lake() => {}
+                "~" => return Err(bad()),
+                _ if sq.is_lake() => return Err(PositionTextError::Lake { square: sq.to_string() }),
+                _ => position.put(sq, Piece::from_token(token).ok_or_else(bad)?),
             }
-            for (col, token) in tokens.iter().enumerate() {
-                let sq = Sq::new(col as u8, row).expect("in range");
-                let bad =
-                    || PositionTextError::Token { row: row + 1, column: col + 1, token: token.to_string() };
-                match *token {
-                    "." => {}
-                    "~" if sq.is_lake() => {}
-                    "~" => return Err(bad()),
-                    _ if sq.is_lake() => return Err(PositionTextError::Lake { square: sq.to_string() }),
-                    _ => position.put(sq, Piece::from_token(token).ok_or_else(bad)?),
-                }
-            }
-        }
+            Ok(())
+        })?;
         Ok(position)
     }
 
     /// The position text (no trailing newline).
     pub fn to_text(&self) -> String {
-        let mut out = String::with_capacity(SQUARES * 3);
-        for row in (0..ROWS).rev() {
-            for col in 0..COLS {
-                if col > 0 {
-                    out.push(' ');
-                }
-                let sq = Sq::new(col, row).expect("in range");
-                match self.piece_at(sq) {
-                    Some(piece) => out.push_str(&piece.token()),
-                    None if sq.is_lake() => out.push('~'),
-                    None => out.push('.'),
-                }
-            }
-            if row > 0 {
-                out.push('\n');
-            }
-        }
-        out
+        write_grid_text(|sq: Sq, out| match self.piece_at(sq) {
+            Some(piece) => out.push_str(&piece.token()),
+            None if sq.is_lake() => out.push('~'),
+            None => out.push('.'),
+        })
     }
 }
 

@@ -9,12 +9,12 @@ use super::ai::Ai;
 use super::board::Sq;
 use super::event::{EndReason, Event, Outcome};
 use super::game::{Game, RECORD_FORMAT};
-use super::layout::{describe_errors, Layout, LayoutError};
+use super::layout::{Layout, LayoutError};
 use super::memory::Memory;
 use super::piece::RANKS;
 use super::position::{PlayError, Position, PositionTextError};
 use super::view::{Cell, View};
-use crate::shared::{Budget, BySide, Language, Rules, Ruleset, Side};
+use crate::shared::{Budget, BySide, Rules, Ruleset, Side};
 
 impl Rules for Position {
     const RULESET: Ruleset = Ruleset::Stratego;
@@ -88,24 +88,8 @@ impl Rules for Position {
         Position::from_text(text, to_move)
     }
 
-    fn validate_layout(layout: &Layout) -> Result<(), Vec<LayoutError>> {
-        layout.validate()
-    }
-
     fn place_layout(layout: &Layout, side: Side, position: &mut Position) {
         layout.place(side, position)
-    }
-
-    fn layout_grid(layout: &Layout) -> String {
-        layout.grid_text(Language::En)
-    }
-
-    fn parse_layout(text: &str) -> Result<Layout, Vec<LayoutError>> {
-        Layout::parse(text)
-    }
-
-    fn describe_layout_errors(errors: &[LayoutError]) -> String {
-        describe_errors(errors, Language::En)
     }
 
     fn new_memory() -> Memory {
@@ -114,10 +98,6 @@ impl Rules for Position {
 
     fn learn(memory: &mut Memory, viewer: Side, event: &Event) {
         memory.learn(viewer, event)
-    }
-
-    fn no_losses() -> [u8; RANKS] {
-        [0; RANKS]
     }
 
     fn count_losses(losses: &mut BySide<[u8; RANKS]>, event: &Event) {

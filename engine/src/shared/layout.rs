@@ -1,0 +1,367 @@
+//! A side's setup zone and the layout file format, for both rulesets.
+//!
+//! A layout is the owner's zone as the owner sees it: `depth` 0 is the front row (nearest the
+//! enemy) and `file` 0 the leftmost column from the owner's seat, so the same layout works on
+//! either seat. The file is plain text a person edits: one line a row, front row first, one
+//! token a square (`.` for an empty one); `#` starts a comment; blank lines, a byte-order mark
+//! and CRLF are ignored. Every problem is reported, located by line and column where it has one.
+//!
+//! What differs between the rulesets — the codes a file may use, the header written above the
+//! grid, a kind that may not stand in some row, the words of each problem — is a
+//! [`SetupKind`] and its [`SetupProblem`]; the reading, counting, checking and writing is here.
+
+use std::fmt;
+
+use super::grid::{Board, GridSquare};
+use super::language::Language;
+use super::notation::shorten_quote;
+use super::piece::PieceKind;
+use super::side::Side;
+
+/// A ruleset's kind of piece as its setups place it.
+pub trait SetupKind: PieceKind {
+    /// The board the setup zones lie on.
+    type Board: Board;
+    /// One problem with a layout of this ruleset.
+    type Problem: SetupProblem<Kind = Self>;
+    /// What the tokens of a whole file say about how to read each one (Stratego: classic or
+    /// modern numbers); `()` when every token reads alone.
+    type Numbering: Copy;
+
+    /// How the tokens of a file (all of them, in file order) are to be read.
+    fn numbering(tokens: &[&str]) -> Self::Numbering;
+    /// Reads one token that is not `.`.
+    fn read_code(token: &str, numbering: Self::Numbering) -> Option<Self>;
+    /// The layout file's explanatory header lines, in a language.
+    fn header(language: Language) -> &'static [&'static str];
+    /// The width a code is padded to in the grid text, to line the columns up (0: none).
+    fn code_width(language: Language) -> usize;
+    /// The problem of this kind standing `depth` rows behind the front row, if it may not.
+    fn misplaced(self, depth: usize) -> Option<Self::Problem> {
+        let _ = depth;
+        None
+    }
+}
+
+/// What can be wrong with a layout: the problems every layout file can have, and the words
+/// for each of the ruleset's problems.
+pub trait SetupProblem: Clone + fmt::Debug + PartialEq + Eq {
+    /// The kind of piece the layouts place.
+    type Kind;
+    /// A token that is neither `.` nor a code (as typed, shortened with … when long).
+    fn unknown_code(quoted: String) -> Self;
+    /// A row with `found` tokens instead of the zone's width.
+    fn width(found: usize) -> Self;
+    /// `found` rows instead of the zone's depth.
+    fn height(found: usize) -> Self;
+    /// A kind placed `found` times where an army has `expected`.
+    fn count(kind: Self::Kind, found: u8, expected: u8) -> Self;
+    /// The problem in words, in a language (without its location).
+    fn describe(&self, language: Language) -> String;
+}
+
+/// One problem in a layout, located where possible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutError<P> {
+    /// The file line (1-based), when the problem sits on one line.
+    pub line: Option<usize>,
+    /// The token's place in its row (1-based), when the problem is one token.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub problem: P,
+}
+
+impl<P: SetupProblem> LayoutError<P> {
+    /// The message in the given language, with its location.
+    pub fn describe(&self, language: Language) -> String {
+        let ru = language == Language::Ru;
+        let place = match (self.line, self.column) {
+            (Some(l), Some(c)) if ru => format!("строка {l}, столбец {c}: "),
+            (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+            (Some(l), None) if ru => format!("строка {l}: "),
+            (Some(l), None) => format!("line {l}: "),
+            (None, Some(c)) if ru => format!("столбец {c}: "),
+            (None, Some(c)) => format!("column {c}: "),
+            (None, None) => String::new(),
+        };
+        format!("{place}{}", self.problem.describe(language))
+    }
+}
+
+impl<P: SetupProblem> fmt::Display for LayoutError<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(Language::En))
+    }
+}
+
+impl<P: SetupProblem> std::error::Error for LayoutError<P> {}
+
+/// All problems of a layout as one message, one per line.
+pub fn describe_errors<P: SetupProblem>(errors: &[LayoutError<P>], language: Language) -> String {
+    errors.iter().map(|e| e.describe(language)).collect::<Vec<_>>().join("\n")
+}
+
+/// A layout as the generic game reads, checks and records it (see [`crate::shared::Rules`]).
+pub trait LayoutFile: Sized {
+    /// One problem with a layout.
+    type Error;
+    /// Reads a layout file and checks it as a complete setup.
+    fn parse(text: &str) -> Result<Self, Vec<Self::Error>>;
+    /// Checks a complete setup.
+    fn validate(&self) -> Result<(), Vec<Self::Error>>;
+    /// Just the rows of codes, as stored in match records.
+    fn grid_text(&self, language: Language) -> String;
+    /// Every problem as one message, one per line.
+    fn describe_errors(errors: &[Self::Error], language: Language) -> String;
+}
+
+impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> LayoutFile for Zone<K, DEPTH, WIDTH> {
+    type Error = LayoutError<K::Problem>;
+
+    fn parse(text: &str) -> Result<Self, Vec<Self::Error>> {
+        Zone::parse(text)
+    }
+
+    fn validate(&self) -> Result<(), Vec<Self::Error>> {
+        Zone::validate(self)
+    }
+
+    fn grid_text(&self, language: Language) -> String {
+        Zone::grid_text(self, language)
+    }
+
+    fn describe_errors(errors: &[Self::Error], language: Language) -> String {
+        describe_errors(errors, language)
+    }
+}
+
+/// The problems a layout's problems are reported as.
+type Errors<K> = Vec<LayoutError<<K as SetupKind>::Problem>>;
+
+/// A setup zone of `DEPTH` rows of `WIDTH` squares as its owner sees it (see the module docs).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Zone<K, const DEPTH: usize, const WIDTH: usize> {
+    cells: [[Option<K>; WIDTH]; DEPTH],
+}
+
+impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Default for Zone<K, DEPTH, WIDTH> {
+    fn default() -> Self {
+        Zone::empty()
+    }
+}
+
+impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH> {
+    /// A layout with nothing placed.
+    pub const fn empty() -> Self {
+        Zone { cells: [[None; WIDTH]; DEPTH] }
+    }
+
+    /// The piece at a zone cell.
+    pub fn get(&self, depth: usize, file: usize) -> Option<K> {
+        self.cells[depth][file]
+    }
+
+    /// Places (or clears) a zone cell.
+    pub fn set(&mut self, depth: usize, file: usize, kind: Option<K>) {
+        self.cells[depth][file] = kind;
+    }
+
+    /// Swaps two zone cells.
+    pub fn swap(&mut self, a: (usize, usize), b: (usize, usize)) {
+        let first = self.cells[a.0][a.1];
+        self.cells[a.0][a.1] = self.cells[b.0][b.1];
+        self.cells[b.0][b.1] = first;
+    }
+
+    /// The board square of a zone cell for the given seat.
+    pub fn square(side: Side, depth: usize, file: usize) -> GridSquare<K::Board> {
+        let (col, row) = match side {
+            Side::South => (file as u8, (DEPTH - 1 - depth) as u8),
+            Side::North => ((WIDTH - 1 - file) as u8, (K::Board::ROWS as usize - DEPTH + depth) as u8),
+        };
+        GridSquare::new(col, row).expect("zone cell on the board")
+    }
+
+    /// The zone cell `(depth, file)` of a board square for the given seat, if in its zone.
+    pub fn cell_of(side: Side, sq: GridSquare<K::Board>) -> Option<(usize, usize)> {
+        if !sq.in_zone_of(side) {
+            return None;
+        }
+        let depth = DEPTH - 1 - sq.rank_from(side) as usize;
+        let file = match side {
+            Side::South => sq.col() as usize,
+            Side::North => WIDTH - 1 - sq.col() as usize,
+        };
+        Some((depth, file))
+    }
+
+    /// Every cell with its piece, front row first, left to right.
+    pub fn cells(&self) -> impl Iterator<Item = ((usize, usize), Option<K>)> + '_ {
+        (0..DEPTH).flat_map(move |d| (0..WIDTH).map(move |f| ((d, f), self.cells[d][f])))
+    }
+
+    /// Every placed piece with its board square for `side`, in [`Zone::cells`] order.
+    pub fn placed(&self, side: Side) -> impl Iterator<Item = (GridSquare<K::Board>, K)> + '_ {
+        self.cells().filter_map(move |((depth, file), kind)| {
+            Some((Zone::<K, DEPTH, WIDTH>::square(side, depth, file), kind?))
+        })
+    }
+
+    /// The layout of what `kind_at` says stands on each square of `side`'s zone.
+    pub fn from_squares(side: Side, mut kind_at: impl FnMut(GridSquare<K::Board>) -> Option<K>) -> Self {
+        let mut layout = Zone::empty();
+        for depth in 0..DEPTH {
+            for file in 0..WIDTH {
+                layout.cells[depth][file] = kind_at(Zone::<K, DEPTH, WIDTH>::square(side, depth, file));
+            }
+        }
+        layout
+    }
+
+    /// How many of each kind are placed, by [`PieceKind::index`] (`N` is the number of kinds).
+    pub fn count_kinds<const N: usize>(&self) -> [u8; N] {
+        let mut counts = [0; N];
+        for kind in self.cells.iter().flatten().flatten() {
+            counts[kind.index()] += 1;
+        }
+        counts
+    }
+
+    /// Checks a complete layout: exact army counts and every piece in a row it may stand in.
+    pub fn validate(&self) -> Result<(), Errors<K>> {
+        self.check(true)
+    }
+
+    /// Checks a partial layout: no kind over its count and every piece in a row it may stand in.
+    pub fn validate_partial(&self) -> Result<(), Errors<K>> {
+        self.check(false)
+    }
+
+    fn check(&self, complete: bool) -> Result<(), Errors<K>> {
+        let mut counts = vec![0u8; K::ALL.len()];
+        let mut errors = Vec::new();
+        for ((depth, file), kind) in self.cells() {
+            let Some(kind) = kind else { continue };
+            counts[kind.index()] += 1;
+            if let Some(problem) = kind.misplaced(depth) {
+                errors.push(LayoutError { line: None, column: Some(file + 1), problem });
+            }
+        }
+        errors.extend(count_errors::<K>(&counts, complete));
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// Reads a layout file and checks it as a complete setup. Every problem is reported.
+    pub fn parse(text: &str) -> Result<Self, Errors<K>> {
+        Zone::read(text, true)
+    }
+
+    /// Reads a layout file that may leave pieces unplaced (to be completed automatically).
+    pub fn parse_partial(text: &str) -> Result<Self, Errors<K>> {
+        Zone::read(text, false)
+    }
+
+    fn read(text: &str, complete: bool) -> Result<Self, Errors<K>> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let rows: Vec<(usize, Vec<&str>)> = text
+            .lines()
+            .enumerate()
+            .filter_map(|(i, raw)| {
+                let content = raw.split('#').next().unwrap_or("").trim();
+                (!content.is_empty()).then(|| (i + 1, content.split_whitespace().collect()))
+            })
+            .collect();
+        let tokens: Vec<&str> = rows.iter().flat_map(|(_, row)| row.iter().copied()).collect();
+        let numbering = K::numbering(&tokens);
+        let mut layout = Zone::empty();
+        let mut errors = Vec::new();
+        let mut counts = vec![0u8; K::ALL.len()];
+        for (depth, (line, row)) in rows.iter().enumerate() {
+            let line = Some(*line);
+            if row.len() != WIDTH {
+                errors.push(LayoutError { line, column: None, problem: K::Problem::width(row.len()) });
+            }
+            for (i, token) in row.iter().enumerate() {
+                let column = Some(i + 1);
+                let kind = if *token == "." {
+                    None
+                } else if let Some(kind) = K::read_code(token, numbering) {
+                    Some(kind)
+                } else {
+                    let problem = K::Problem::unknown_code(shorten_quote(token));
+                    errors.push(LayoutError { line, column, problem });
+                    continue;
+                };
+                if let Some(kind) = kind {
+                    counts[kind.index()] = counts[kind.index()].saturating_add(1);
+                    if let Some(problem) = kind.misplaced(depth) {
+                        errors.push(LayoutError { line, column, problem });
+                    }
+                }
+                if depth < DEPTH && i < WIDTH {
+                    layout.cells[depth][i] = kind;
+                }
+            }
+        }
+        if rows.len() != DEPTH {
+            errors.push(LayoutError { line: None, column: None, problem: K::Problem::height(rows.len()) });
+        }
+        errors.extend(count_errors::<K>(&counts, complete));
+        if errors.is_empty() {
+            Ok(layout)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The layout file text, with a short explanatory header in the given language.
+    pub fn to_text(&self, language: Language) -> String {
+        let mut out = String::new();
+        for line in K::header(language) {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str(&self.grid_text(language));
+        out
+    }
+
+    /// Just the rows of codes (no header), as stored in match records.
+    pub fn grid_text(&self, language: Language) -> String {
+        let mut out = String::new();
+        let width = K::code_width(language);
+        for row in &self.cells {
+            let tokens: Vec<String> = row
+                .iter()
+                .map(|cell| {
+                    let code = cell.map_or(".", |k| k.code(language));
+                    format!("{code:<width$}")
+                })
+                .collect();
+            out.push_str(tokens.join(" ").trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The count problems of `counts` (by [`PieceKind::index`]): any kind over its army count, and
+/// for a `complete` layout any under it.
+fn count_errors<K: SetupKind>(counts: &[u8], complete: bool) -> Errors<K> {
+    K::ALL
+        .iter()
+        .copied()
+        .filter(|k| {
+            let found = counts[k.index()];
+            found > k.army_count() || (complete && found < k.army_count())
+        })
+        .map(|kind| LayoutError {
+            line: None,
+            column: None,
+            problem: K::Problem::count(kind, counts[kind.index()], kind.army_count()),
+        })
+        .collect()
+}
