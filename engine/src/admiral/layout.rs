@@ -2,10 +2,11 @@
 //! and written by the shared [`Zone`]; here are Admiral's codes, header and problems).
 
 use crate::admiral::position::Position;
-use crate::admiral::square::{AdmiralBoard, Side, COLS};
+use crate::admiral::square::{AdmiralBoard, Side, Square, COLS};
 use crate::admiral::unit::{Language, Piece, UnitKind, KINDS};
 pub use crate::shared::layout::describe_errors;
-use crate::shared::layout::{SetupKind, SetupProblem, Zone};
+use crate::shared::layout::{SetupKind, SetupPosition, SetupProblem, Zone};
+use crate::shared::piece::army_counts;
 
 /// Rows in a setup zone.
 pub const ZONE_DEPTH: usize = 5;
@@ -22,40 +23,23 @@ impl Layout {
     pub fn counts(&self) -> [u8; KINDS] {
         self.count_kinds()
     }
-
-    /// The units still to place for a full fleet, by kind.
-    pub fn missing(&self) -> Vec<(UnitKind, u8)> {
-        let counts = self.counts();
-        UnitKind::ALL
-            .into_iter()
-            .filter_map(|k| {
-                let missing = k.fleet_count().saturating_sub(counts[k.index()]);
-                (missing > 0).then_some((k, missing))
-            })
-            .collect()
-    }
-
-    /// True if every unit of a full fleet is placed.
-    pub fn is_complete(&self) -> bool {
-        self.counts() == fleet_counts()
-    }
-
-    /// Puts this layout's units on `side`'s zone of a position.
-    pub fn place(&self, side: Side, position: &mut Position) {
-        for (sq, kind) in self.placed(side) {
-            position.put(sq, Piece::new(side, kind));
-        }
-    }
-
-    /// The layout of `side`'s units standing in its zone.
-    pub fn from_position(side: Side, position: &Position) -> Layout {
-        Layout::from_squares(side, |sq| position.piece_at(sq).filter(|p| p.side == side).map(|p| p.kind))
-    }
 }
 
 /// The counts of a full fleet, by kind.
 pub fn fleet_counts() -> [u8; KINDS] {
-    UnitKind::ALL.map(|k| k.fleet_count())
+    army_counts::<UnitKind, KINDS>()
+}
+
+impl SetupPosition for Position {
+    type Kind = UnitKind;
+
+    fn put_kind(&mut self, sq: Square, side: Side, kind: UnitKind) {
+        self.put(sq, Piece::new(side, kind));
+    }
+
+    fn kind_of(&self, sq: Square, side: Side) -> Option<UnitKind> {
+        self.piece_at(sq).filter(|p| p.side == side).map(|p| p.kind)
+    }
 }
 
 impl SetupKind for UnitKind {

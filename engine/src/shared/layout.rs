@@ -43,6 +43,17 @@ pub trait SetupKind: PieceKind {
     }
 }
 
+/// A ruleset's position as setups are placed on it and read back from it (see
+/// [`Zone::place`] and [`Zone::from_position`]).
+pub trait SetupPosition {
+    /// The kind of piece the ruleset's setups place.
+    type Kind: SetupKind;
+    /// Puts `side`'s piece of `kind` on a square (replacing whatever stood there).
+    fn put_kind(&mut self, sq: GridSquare<<Self::Kind as SetupKind>::Board>, side: Side, kind: Self::Kind);
+    /// The kind of `side`'s piece on a square, if one of `side`'s pieces stands there.
+    fn kind_of(&self, sq: GridSquare<<Self::Kind as SetupKind>::Board>, side: Side) -> Option<Self::Kind>;
+}
+
 /// What can be wrong with a layout: the problems every layout file can have, and the words
 /// for each of the ruleset's problems.
 pub trait SetupProblem: Clone + fmt::Debug + PartialEq + Eq {
@@ -218,6 +229,18 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
         layout
     }
 
+    /// Puts the layout's pieces on `side`'s zone of a position.
+    pub fn place<P: SetupPosition<Kind = K>>(&self, side: Side, position: &mut P) {
+        for (sq, kind) in self.placed(side) {
+            position.put_kind(sq, side, kind);
+        }
+    }
+
+    /// The layout of `side`'s pieces standing in its zone of a position.
+    pub fn from_position<P: SetupPosition<Kind = K>>(side: Side, position: &P) -> Self {
+        Zone::from_squares(side, |sq| position.kind_of(sq, side))
+    }
+
     /// How many of each kind are placed, by [`PieceKind::index`] (`N` is the number of kinds).
     pub fn count_kinds<const N: usize>(&self) -> [u8; N] {
         let mut counts = [0; N];
@@ -225,6 +248,27 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
             counts[kind.index()] += 1;
         }
         counts
+    }
+
+    /// True if every piece of a full army is placed (and nothing more).
+    pub fn is_complete(&self) -> bool {
+        K::ALL.iter().all(|&kind| self.count_of(kind) == kind.army_count())
+    }
+
+    /// The pieces still to place for a full army, by kind in [`PieceKind::ALL`] order.
+    pub fn missing(&self) -> Vec<(K, u8)> {
+        K::ALL
+            .iter()
+            .filter_map(|&kind| {
+                let missing = kind.army_count().saturating_sub(self.count_of(kind));
+                (missing > 0).then_some((kind, missing))
+            })
+            .collect()
+    }
+
+    /// How many pieces of `kind` are placed.
+    fn count_of(&self, kind: K) -> u8 {
+        self.cells.iter().flatten().filter(|&&cell| cell == Some(kind)).count() as u8
     }
 
     /// Checks a complete layout: exact army counts and every piece in a row it may stand in.

@@ -161,6 +161,34 @@ pub(crate) fn is_typed_quote(typed: &str, quoted: &str) -> bool {
     typed.contains(kept) && kept.chars().count() <= QUOTE_LIMIT
 }
 
+/// Both parsers' property test of their errors' quotes: runs `check` on 512 typed texts — any
+/// text at all, short strings of the notation's own characters (`notation`, a regex) and long
+/// ones (`long`, a regex) — and panics with the smallest text it fails on.
+#[cfg(test)]
+pub(crate) fn check_typed_texts(
+    notation: &'static str,
+    long: &'static str,
+    check: impl Fn(&str) -> Result<(), proptest::test_runner::TestCaseError>,
+) {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let texts = prop_oneof![any::<String>(), notation, long];
+    let config = Config { cases: 512, failure_persistence: None, ..Config::default() };
+    if let Err(failure) = TestRunner::new(config).run(&texts, |text| check(&text)) {
+        panic!("{failure}");
+    }
+}
+
+/// The property-test check that a parse error's quote is typed text (see [`is_typed_quote`]).
+#[cfg(test)]
+pub(crate) fn check_typed_quote(
+    typed: &str,
+    quoted: &str,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    proptest::prop_assert!(is_typed_quote(typed, quoted), "{:?} quotes {:?}", typed, quoted);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,11 @@ pub trait PieceKind: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     fn army_count(self) -> u8;
 }
 
+/// How many of each kind a full army has, by [`PieceKind::index`] (`N` is the number of kinds).
+pub fn army_counts<K: PieceKind, const N: usize>() -> [u8; N] {
+    std::array::from_fn(|i| K::ALL[i].army_count())
+}
+
 /// The position-text token of a `side`'s piece of `kind`: the English code, upper case for
 /// South, lower case for North.
 pub fn piece_token<K: PieceKind>(side: Side, kind: K) -> String {

@@ -10,11 +10,11 @@
 //! `10` anywhere and more than one `9` (eight scouts). `.` leaves a square empty (only for
 //! partial layouts); `#` starts a comment; blank lines, a byte-order mark and CRLF are ignored.
 
-use super::board::{StrategoBoard, COLS, ZONE_ROWS};
+use super::board::{Sq, StrategoBoard, COLS, ZONE_ROWS};
 use super::piece::{Piece, Rank, RANKS};
 use super::position::Position;
 pub use crate::shared::layout::describe_errors;
-use crate::shared::layout::{SetupKind, SetupProblem, Zone};
+use crate::shared::layout::{SetupKind, SetupPosition, SetupProblem, Zone};
 use crate::shared::Language;
 use crate::shared::Side;
 
@@ -32,28 +32,23 @@ impl Layout {
     pub fn counts(&self) -> [u8; RANKS] {
         self.count_kinds()
     }
-
-    /// True if the full army is placed.
-    pub fn is_complete(&self) -> bool {
-        self.counts() == army_counts()
-    }
-
-    /// Puts the pieces on `side`'s zone of a position.
-    pub fn place(&self, side: Side, position: &mut Position) {
-        for (sq, rank) in self.placed(side) {
-            position.put(sq, Piece::new(side, rank));
-        }
-    }
-
-    /// The layout of `side`'s pieces standing in its zone.
-    pub fn from_position(side: Side, position: &Position) -> Layout {
-        Layout::from_squares(side, |sq| position.piece_at(sq).filter(|p| p.side == side).map(|p| p.rank))
-    }
 }
 
 /// The counts of a full army, by kind.
 pub fn army_counts() -> [u8; RANKS] {
-    Rank::ALL.map(|r| r.army_count())
+    crate::shared::piece::army_counts::<Rank, RANKS>()
+}
+
+impl SetupPosition for Position {
+    type Kind = Rank;
+
+    fn put_kind(&mut self, sq: Sq, side: Side, rank: Rank) {
+        self.put(sq, Piece::new(side, rank));
+    }
+
+    fn kind_of(&self, sq: Sq, side: Side) -> Option<Rank> {
+        self.piece_at(sq).filter(|p| p.side == side).map(|p| p.rank)
+    }
 }
 
 impl SetupKind for Rank {
