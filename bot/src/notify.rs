@@ -2,7 +2,7 @@
 //! buttons to offer. The Discord adapter turns them into messages; tests record them.
 //!
 //! Hidden information: every per-player payload here is built only from
-//! [`admiral_engine::Game::view`] and [`admiral_engine::Event::seen_by`] for that player's
+//! [`admiral_engine::Game::view`] and [`admiral_engine::shared::SeenEvent::seen_by`] for that player's
 //! seat. Channel notices carry no board at all.
 
 use admiral_engine::{Action, Event, Language, Outcome, Side, Square};

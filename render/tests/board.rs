@@ -24,7 +24,7 @@ fn permute_hidden(game: &mut Game, viewer: Side, dice: &mut Dice) {
         .filter(|(sq, piece)| piece.side != viewer && game.remembered(viewer, *sq).is_none())
         .map(|(sq, _)| sq)
         .collect();
-    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_units_for_test(hidden[i], hidden[j]));
+    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_for_test(hidden[i], hidden[j]));
 }
 
 #[test]

@@ -21,7 +21,7 @@ fn labels(language: Language, ply: u32) -> BoardLabels {
 fn permute_hidden(game: &mut Game, viewer: Side, dice: &mut Dice) {
     let memory = game.view_remembering(viewer);
     let hidden: Vec<Sq> = Sq::all().filter(|&s| memory.cell(s) == (Cell::Enemy { intel: None })).collect();
-    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_pieces_for_test(hidden[i], hidden[j]));
+    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_for_test(hidden[i], hidden[j]));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! What happens on the board, as a flat stream of events per action.
 //!
 //! The full stream (every kind known) is what the record and the career code read; each side
-//! sees it through [`Event::seen_by`], which hides what that side may not know.
+//! sees it through [`SeenEvent::seen_by`], which hides what that side may not know.
 
 use serde::{Deserialize, Serialize};
 
@@ -9,6 +9,7 @@ use crate::admiral::formation::{Group, Placed};
 use crate::admiral::outcome::Outcome;
 use crate::admiral::square::{Side, Square};
 use crate::admiral::unit::UnitKind;
+use crate::shared::SeenEvent;
 
 /// How an attack was delivered.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -87,18 +88,17 @@ pub enum Event {
 }
 
 impl Event {
-    /// The event as `viewer` saw it: the kind of an enemy unit that merely moved is hidden.
-    pub fn seen_by(self, viewer: Side) -> Event {
-        match self {
-            Event::Moved { side, from, to, .. } if side != viewer => {
-                Event::Moved { side, kind: None, from, to }
-            }
-            other => other,
-        }
-    }
-
     /// True if this event is part of an attack (anything but a move or the end).
     pub fn is_combat(&self) -> bool {
         !matches!(self, Event::Moved { .. } | Event::Ended { .. })
+    }
+}
+
+impl SeenEvent for Event {
+    type Kind = UnitKind;
+
+    fn moved_kind(&mut self) -> Option<(Side, &mut Option<UnitKind>)> {
+        let Event::Moved { side, kind, .. } = self else { return None };
+        Some((*side, kind))
     }
 }

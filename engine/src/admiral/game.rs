@@ -66,24 +66,9 @@ impl Game {
     }
 
     /// Plays an action of the side to move and returns the full events (server side; give each
-    /// player [`Event::seen_by`] or a [`crate::View`]). Nothing changes on error.
+    /// player [`crate::shared::SeenEvent::seen_by`] or a [`crate::View`]). Nothing changes on error.
     pub fn play(&mut self, action: &Action, defense: Defense) -> Result<Vec<Event>, PlayError> {
         self.play_with(action, defense)
-    }
-
-    /// Test support: swaps two units of one side on the true board without touching anyone's
-    /// memory (used to check that views do not depend on hidden identities).
-    #[doc(hidden)]
-    pub fn swap_units_for_test(&mut self, a: Square, b: Square) {
-        let position = self.position_mut();
-        let pa = position.remove(a);
-        let pb = position.remove(b);
-        if let Some(p) = pb {
-            position.put(a, p);
-        }
-        if let Some(p) = pa {
-            position.put(b, p);
-        }
     }
 
     /// Test support: the identity `viewer` remembers on a square (even with intel off).

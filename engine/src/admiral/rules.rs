@@ -11,10 +11,12 @@ use crate::admiral::outcome::{EndReason, Outcome};
 use crate::admiral::position::{Position, PositionTextError};
 use crate::admiral::record::{Turn, RECORD_FORMAT};
 use crate::admiral::resolve::{Defense, PlayError};
-use crate::admiral::square::Square;
-use crate::admiral::unit::KINDS;
+use crate::admiral::square::{AdmiralBoard, Square};
+use crate::admiral::unit::{Piece, KINDS};
 use crate::admiral::view::{Cell, View};
 use crate::ai::Ai;
+use crate::shared::game::EditBoard;
+use crate::shared::SeenEvent;
 use crate::shared::{Budget, BySide, Rules, Ruleset, Side};
 use serde_json::Value;
 
@@ -193,5 +195,18 @@ fn read_defense(value: Option<&Value>, action: &Action) -> Result<Defense, Strin
                 .ok_or_else(|| "a defence group has one to three different squares".into())
         }
         Some(_) => Err("\"defense\" must be \"auto\" or a list of squares".into()),
+    }
+}
+
+impl EditBoard for Position {
+    type Board = AdmiralBoard;
+    type Piece = Piece;
+
+    fn take_piece(&mut self, sq: Square) -> Option<Piece> {
+        self.remove(sq)
+    }
+
+    fn put_piece(&mut self, sq: Square, piece: Piece) {
+        self.put(sq, piece)
     }
 }

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::admiral::action::Action;
 use crate::admiral::event::Event;
 use crate::admiral::outcome::{Outcome, Status};
-use crate::admiral::square::{Side, Square, COLS, ROWS, SQUARES};
+use crate::admiral::square::{AdmiralBoard, Side, Square};
 use crate::admiral::unit::{UnitKind, KINDS};
+use crate::shared::view::{self, Shown, ViewCell};
 
 /// One square as a side sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -46,7 +47,7 @@ pub struct View {
     /// Whether remembered identities of enemy markers are shown.
     pub intel: bool,
     /// The board: own units, enemy markers; see [`View::cell`].
-    #[serde(with = "board_text")]
+    #[serde(with = "crate::shared::view::board_text")]
     pub cells: Vec<Cell>,
     /// The last action as the viewer knows it (an enemy's undeclared partners hidden).
     pub last_action: Option<Action>,
@@ -76,18 +77,12 @@ impl View {
 
     /// The viewer's own units with their squares, in square order.
     pub fn own_units(&self) -> impl Iterator<Item = (Square, UnitKind)> + '_ {
-        Square::all().filter_map(|sq| match self.cell(sq) {
-            Cell::Own { kind } => Some((sq, kind)),
-            _ => None,
-        })
+        view::own_pieces(&self.cells)
     }
 
     /// Enemy markers with their remembered identities, in square order.
     pub fn enemy_markers(&self) -> impl Iterator<Item = (Square, Option<UnitKind>)> + '_ {
-        Square::all().filter_map(|sq| match self.cell(sq) {
-            Cell::Enemy { intel } => Some((sq, intel)),
-            _ => None,
-        })
+        view::enemy_pieces(&self.cells)
     }
 
     /// True when it is the viewer's turn in an ongoing game.
@@ -96,63 +91,23 @@ impl View {
     }
 }
 
-/// The board of a view as text: the position-text grid (row 15 first) where the viewer's own
-/// units are upper-case codes and enemy markers are `?`, or `?` followed by the remembered code
-/// in lower case (`?cr`).
-mod board_text {
-    use super::*;
-    use serde::{Deserializer, Serializer};
+impl ViewCell for Cell {
+    type Board = AdmiralBoard;
+    type Kind = UnitKind;
+    const BARE: &'static [(Cell, &'static str)] = &[(Cell::Empty, ".")];
 
-    fn token(cell: Cell) -> String {
-        match cell {
-            Cell::Empty => ".".into(),
-            Cell::Own { kind } => kind.code_en().into(),
-            Cell::Enemy { intel: None } => "?".into(),
-            Cell::Enemy { intel: Some(kind) } => {
-                format!("?{}", kind.code_en().to_ascii_lowercase())
-            }
+    fn holding(piece: Shown<UnitKind>) -> Cell {
+        match piece {
+            Shown::Own(kind) => Cell::Own { kind },
+            Shown::Enemy(intel) => Cell::Enemy { intel },
         }
     }
 
-    pub fn serialize<S: Serializer>(cells: &[Cell], serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = String::new();
-        for row in (0..ROWS).rev() {
-            let line: Vec<String> =
-                (0..COLS).map(|col| token(cells[Square::new(col, row).expect("in range").index()])).collect();
-            out.push_str(&line.join(" "));
-            if row > 0 {
-                out.push('\n');
-            }
+    fn piece(self) -> Option<Shown<UnitKind>> {
+        match self {
+            Cell::Empty => None,
+            Cell::Own { kind } => Some(Shown::Own(kind)),
+            Cell::Enemy { intel } => Some(Shown::Enemy(intel)),
         }
-        serializer.serialize_str(&out)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Cell>, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        let mut cells = vec![Cell::Empty; SQUARES];
-        let lines: Vec<&str> = text.lines().collect();
-        if lines.len() != ROWS as usize {
-            return Err(serde::de::Error::custom("a view board has 15 rows"));
-        }
-        for (i, line) in lines.iter().enumerate() {
-            let row = ROWS - 1 - i as u8;
-            for (col, token) in line.split_whitespace().enumerate() {
-                let sq = Square::new(col as u8, row)
-                    .ok_or_else(|| serde::de::Error::custom("too many columns"))?;
-                let kind = |code: &str| {
-                    UnitKind::ALL
-                        .into_iter()
-                        .find(|k| k.code_en().eq_ignore_ascii_case(code))
-                        .ok_or_else(|| serde::de::Error::custom(format!("unknown code {code}")))
-                };
-                cells[sq.index()] = match token {
-                    "." => Cell::Empty,
-                    "?" => Cell::Enemy { intel: None },
-                    t if t.starts_with('?') => Cell::Enemy { intel: Some(kind(&t[1..])?) },
-                    t => Cell::Own { kind: kind(t)? },
-                };
-            }
-        }
-        Ok(cells)
     }
 }

@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::budget::Budget;
+use super::grid::{Board, GridSquare};
 use super::language::Language;
 use super::layout::LayoutFile;
 use super::outcome::{Outcome, Status};
@@ -392,6 +393,36 @@ impl<'a, P: Rules> Seat<'a, P> {
             self.game.legal_actions()
         } else {
             Vec::new()
+        }
+    }
+}
+
+/// A ruleset whose true board can be edited square by square (test support).
+pub trait EditBoard: Rules {
+    /// The board's size.
+    type Board: Board;
+    /// What stands on a square: a piece with its owner.
+    type Piece;
+
+    /// Clears a square, returning what stood there.
+    fn take_piece(&mut self, sq: GridSquare<Self::Board>) -> Option<Self::Piece>;
+    /// Puts a piece on a square (replacing whatever stood there).
+    fn put_piece(&mut self, sq: GridSquare<Self::Board>, piece: Self::Piece);
+}
+
+impl<P: EditBoard> Game<P> {
+    /// Test support: swaps the contents of two squares on the true board without touching
+    /// anyone's memory (used to check that views do not depend on hidden identities).
+    #[doc(hidden)]
+    pub fn swap_for_test(&mut self, a: GridSquare<P::Board>, b: GridSquare<P::Board>) {
+        let position = self.position_mut();
+        let piece_a = position.take_piece(a);
+        let piece_b = position.take_piece(b);
+        if let Some(piece) = piece_b {
+            position.put_piece(a, piece);
+        }
+        if let Some(piece) = piece_a {
+            position.put_piece(b, piece);
         }
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod budget;
 pub mod dice;
+pub mod event;
 pub mod game;
 pub mod grid;
 pub mod language;
@@ -21,9 +22,11 @@ pub mod ruleset;
 pub mod side;
 pub mod style;
 pub mod summary;
+pub mod view;
 
 pub use budget::Budget;
 pub use dice::Dice;
+pub use event::SeenEvent;
 pub use game::{Game, GameError, Rules, Seat};
 pub use language::Language;
 pub use outcome::{Outcome, Status};

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Sq;
 use super::piece::Rank;
+use crate::shared::SeenEvent;
 use crate::shared::Side;
 
 /// A piece with its square, as revealed in an attack.
@@ -58,15 +59,12 @@ pub enum Event {
     },
 }
 
-impl Event {
-    /// The event as `viewer` saw it: the kind of an enemy piece that merely moved is hidden.
-    pub fn seen_by(self, viewer: Side) -> Event {
-        match self {
-            Event::Moved { side, from, to, .. } if side != viewer => {
-                Event::Moved { side, rank: None, from, to }
-            }
-            other => other,
-        }
+impl SeenEvent for Event {
+    type Kind = Rank;
+
+    fn moved_kind(&mut self) -> Option<(Side, &mut Option<Rank>)> {
+        let Event::Moved { side, rank, .. } = self else { return None };
+        Some((*side, rank))
     }
 }
 

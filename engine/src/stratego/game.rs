@@ -2,7 +2,6 @@
 //! Stratego's own game methods.
 
 use super::action::Action;
-use super::board::Sq;
 use super::event::{EndReason, Event};
 use super::position::{PlayError, Position};
 use crate::shared::Side;
@@ -36,19 +35,5 @@ impl Game {
     /// cannot be replayed from its record.
     pub fn waive_two_square(&mut self, side: Side) {
         self.position_mut().repetition[side] = Default::default();
-    }
-
-    /// Test support: swaps two pieces on the true board without touching anyone's memory.
-    #[doc(hidden)]
-    pub fn swap_pieces_for_test(&mut self, a: Sq, b: Sq) {
-        let position = self.position_mut();
-        let pa = position.remove(a);
-        let pb = position.remove(b);
-        if let Some(p) = pb {
-            position.put(a, p);
-        }
-        if let Some(p) = pa {
-            position.put(b, p);
-        }
     }
 }

@@ -6,14 +6,16 @@ use serde_json::Value;
 
 use super::action::Action;
 use super::ai::Ai;
-use super::board::Sq;
+use super::board::{Sq, StrategoBoard};
 use super::event::{EndReason, Event, Outcome};
 use super::game::{Game, RECORD_FORMAT};
 use super::layout::{Layout, LayoutError};
 use super::memory::Memory;
-use super::piece::RANKS;
+use super::piece::{Piece, RANKS};
 use super::position::{PlayError, Position, PositionTextError};
 use super::view::{Cell, View};
+use crate::shared::game::EditBoard;
+use crate::shared::SeenEvent;
 use crate::shared::{Budget, BySide, Rules, Ruleset, Side};
 
 impl Rules for Position {
@@ -150,5 +152,18 @@ impl Rules for Position {
 
     fn ai_action(level: u8, seed: u64, budget: Budget, view: &View, legal: &[Action]) -> Action {
         Ai::new(level, seed, budget).choose(view, legal)
+    }
+}
+
+impl EditBoard for Position {
+    type Board = StrategoBoard;
+    type Piece = Piece;
+
+    fn take_piece(&mut self, sq: Sq) -> Option<Piece> {
+        self.remove(sq)
+    }
+
+    fn put_piece(&mut self, sq: Sq, piece: Piece) {
+        self.put(sq, piece)
     }
 }

@@ -4,10 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
-use super::board::{Sq, SqSet, COLS, ROWS, SQUARES};
+use super::board::{Sq, SqSet, StrategoBoard};
 use super::event::{Event, Outcome};
 use super::piece::{Rank, RANKS};
 use super::position::{generate, Repetition};
+use crate::shared::view::{self, Shown, ViewCell};
 use crate::shared::BySide;
 use crate::shared::Side;
 use crate::shared::Status;
@@ -66,7 +67,7 @@ pub struct View {
     /// Whether remembered identities of enemy pieces are shown.
     pub intel: bool,
     /// The board (see [`View::cell`]).
-    #[serde(with = "board_text")]
+    #[serde(with = "crate::shared::view::board_text")]
     pub cells: Vec<Cell>,
     /// The last action (all actions are public in Stratego).
     pub last_action: Option<Action>,
@@ -105,18 +106,12 @@ impl View {
 
     /// The viewer's pieces, in square order.
     pub fn own_pieces(&self) -> impl Iterator<Item = (Sq, Rank)> + '_ {
-        Sq::all().filter_map(|sq| match self.cell(sq) {
-            Cell::Own { rank } => Some((sq, rank)),
-            _ => None,
-        })
+        view::own_pieces(&self.cells)
     }
 
     /// Enemy pieces with their remembered identities, in square order.
     pub fn enemy_markers(&self) -> impl Iterator<Item = (Sq, Option<Rank>)> + '_ {
-        Sq::all().filter_map(|sq| match self.cell(sq) {
-            Cell::Enemy { intel } => Some((sq, intel)),
-            _ => None,
-        })
+        view::enemy_pieces(&self.cells)
     }
 
     /// True when it is the viewer's turn in an ongoing game.
@@ -154,63 +149,23 @@ impl View {
     }
 }
 
-/// The board of a view as text: position-text layout (row 10 first), `.` empty, `~` lake, own
-/// pieces as upper-case codes, enemy pieces as `?` or `?` plus the remembered code in lower
-/// case (`?ma`).
-mod board_text {
-    use super::*;
-    use serde::{Deserializer, Serializer};
+impl ViewCell for Cell {
+    type Board = StrategoBoard;
+    type Kind = Rank;
+    const BARE: &'static [(Cell, &'static str)] = &[(Cell::Empty, "."), (Cell::Lake, "~")];
 
-    fn token(cell: Cell) -> String {
-        match cell {
-            Cell::Empty => ".".into(),
-            Cell::Lake => "~".into(),
-            Cell::Own { rank } => rank.code_en().into(),
-            Cell::Enemy { intel: None } => "?".into(),
-            Cell::Enemy { intel: Some(rank) } => format!("?{}", rank.code_en().to_ascii_lowercase()),
+    fn holding(piece: Shown<Rank>) -> Cell {
+        match piece {
+            Shown::Own(rank) => Cell::Own { rank },
+            Shown::Enemy(intel) => Cell::Enemy { intel },
         }
     }
 
-    pub fn serialize<S: Serializer>(cells: &[Cell], serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = String::new();
-        for row in (0..ROWS).rev() {
-            let line: Vec<String> =
-                (0..COLS).map(|col| token(cells[Sq::new(col, row).expect("in range").index()])).collect();
-            out.push_str(&line.join(" "));
-            if row > 0 {
-                out.push('\n');
-            }
+    fn piece(self) -> Option<Shown<Rank>> {
+        match self {
+            Cell::Empty | Cell::Lake => None,
+            Cell::Own { rank } => Some(Shown::Own(rank)),
+            Cell::Enemy { intel } => Some(Shown::Enemy(intel)),
         }
-        serializer.serialize_str(&out)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Cell>, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        let mut cells = vec![Cell::Empty; SQUARES];
-        let lines: Vec<&str> = text.lines().collect();
-        if lines.len() != ROWS as usize {
-            return Err(serde::de::Error::custom("a Stratego view board has 10 rows"));
-        }
-        for (i, line) in lines.iter().enumerate() {
-            let row = ROWS - 1 - i as u8;
-            for (col, token) in line.split_whitespace().enumerate() {
-                let sq =
-                    Sq::new(col as u8, row).ok_or_else(|| serde::de::Error::custom("too many columns"))?;
-                let rank = |code: &str| {
-                    Rank::ALL
-                        .into_iter()
-                        .find(|r| r.code_en().eq_ignore_ascii_case(code))
-                        .ok_or_else(|| serde::de::Error::custom(format!("unknown code {code}")))
-                };
-                cells[sq.index()] = match token {
-                    "." => Cell::Empty,
-                    "~" => Cell::Lake,
-                    "?" => Cell::Enemy { intel: None },
-                    t if t.starts_with('?') => Cell::Enemy { intel: Some(rank(&t[1..])?) },
-                    t => Cell::Own { rank: rank(t)? },
-                };
-            }
-        }
-        Ok(cells)
     }
 }

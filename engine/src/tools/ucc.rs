@@ -13,6 +13,7 @@
 use crate::ai::stratego::Ai;
 use crate::shared::Budget;
 use crate::shared::BySide;
+use crate::shared::SeenEvent;
 use crate::shared::Side;
 use crate::shared::Status;
 use crate::stratego::action::Action;

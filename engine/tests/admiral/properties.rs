@@ -116,7 +116,7 @@ proptest! {
             let mut order = hidden.clone();
             dice.shuffle(&mut order);
             for (a, b) in hidden.iter().zip(order.iter()) {
-                permuted.swap_units_for_test(*a, *b);
+                permuted.swap_for_test(*a, *b);
             }
             // What the last turn shows of the enemy: a moving marker's kind never, undeclared
             // partners never (they are shown only when a battle revealed them).

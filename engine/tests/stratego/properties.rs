@@ -90,7 +90,7 @@ proptest! {
                 let mut permuted = game.clone();
                 for _ in 0..squares.len() {
                     let (a, b) = (squares[dice.below(squares.len())], squares[dice.below(squares.len())]);
-                    permuted.swap_pieces_for_test(a, b);
+                    permuted.swap_for_test(a, b);
                 }
                 // The view of the permuted game equals the original (moved pieces are never
                 // bombs or flags, so the permutation stays a possible world). A permutation
