@@ -18,24 +18,18 @@ use super::Backend;
 /// One migration file: its name (`<version>_<description>.sql`) and its text.
 type File = (&'static str, &'static str);
 
-/// Lists a backend's migration files, embedded at compile time.
-macro_rules! files {
-    ($dir:literal: $($name:literal),+ $(,)?) => {
-        &[$(($name, include_str!(concat!("../../../migrations/", $dir, "/", $name)))),+]
+/// Embeds the migration files, named once: each is written in both dialects, so a name missing
+/// from either directory fails the build.
+macro_rules! embed {
+    ($($name:literal),+ $(,)?) => {
+        /// SQLite's migrations (`migrations/sqlite/`).
+        const SQLITE: &[File] = &[$(($name, include_str!(concat!("../../../migrations/sqlite/", $name)))),+];
+        /// PostgreSQL's migrations (`migrations/postgres/`): the same tables in its dialect.
+        const POSTGRES: &[File] = &[$(($name, include_str!(concat!("../../../migrations/postgres/", $name)))),+];
     };
 }
 
-/// SQLite's migrations (`migrations/sqlite/`).
-const SQLITE: &[File] = files!("sqlite":
-    "0001_service.sql",
-    "0002_discord_adapter.sql",
-    "0003_ruleset.sql",
-    "0004_public_language.sql",
-    "0005_shared_work.sql",
-);
-
-/// PostgreSQL's migrations (`migrations/postgres/`): the same tables in its dialect.
-const POSTGRES: &[File] = files!("postgres":
+embed!(
     "0001_service.sql",
     "0002_discord_adapter.sql",
     "0003_ruleset.sql",
