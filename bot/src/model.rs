@@ -22,10 +22,19 @@ pub struct MatchSettings {
     pub intel: bool,
     /// Whether the match counts for points, ranks and awards.
     pub rated: bool,
+    /// The version of the ruleset's rules the match is played under from start to end (its
+    /// record format), fixed when the match is created; matches stored before the field
+    /// existed were created under version 1.
+    #[serde(default = "first_rules")]
+    pub rules: u32,
 }
 
 fn default_ruleset() -> String {
     "admiral".into()
+}
+
+fn first_rules() -> u32 {
+    1
 }
 
 impl Default for MatchSettings {
@@ -35,16 +44,21 @@ impl Default for MatchSettings {
             time_control: TimeControl::Untimed,
             intel: true,
             rated: true,
+            rules: Ruleset::Admiral.record_format(),
         }
     }
 }
 
 impl MatchSettings {
-    /// The settings as stored: classic Stratego is always unrated (the career counts Admiral
-    /// matches only), so that every text and every rule downstream reads the same thing.
+    /// The settings as stored for a new match: classic Stratego is always unrated (the career
+    /// counts Admiral matches only), so that every text and every rule downstream reads the
+    /// same thing, and the match is played under its ruleset's current rules.
     pub(crate) fn normalised(mut self) -> MatchSettings {
-        if self.ruleset_kind().ok() == Some(Ruleset::Stratego) {
-            self.rated = false;
+        if let Ok(ruleset) = self.ruleset_kind() {
+            self.rules = ruleset.record_format();
+            if ruleset == Ruleset::Stratego {
+                self.rated = false;
+            }
         }
         self
     }

@@ -3,7 +3,7 @@
 //! there are battles to see), otherwise move without attacking; the 200-quiet-ply rule then
 //! ends the match, so every match finishes in a few hundred plies.
 
-/// Whether a notation is an attack or a detonation (resets the quiet-ply count).
+/// Whether a notation is an attack or a detonation.
 pub fn is_attack(notation: &str) -> bool {
     notation.contains('x') || notation.ends_with('!')
 }

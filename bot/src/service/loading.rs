@@ -96,7 +96,7 @@ pub fn record_from_events(settings: &MatchSettings, events: &[MatchEvent]) -> Re
     rules::fold_record(
         events,
         |start: Start| Record {
-            format: RECORD_FORMAT,
+            format: settings.rules,
             ruleset: settings.ruleset.clone(),
             intel: settings.intel,
             start,

@@ -8,7 +8,7 @@ pub(super) use std::time::Duration;
 
 pub(super) use admiral_engine::{
     Action, Defense, EndReason, Game, Language, Layout, Outcome, Partners, PlayError, Record, Ruleset, Side,
-    Square, Start, Turn, RECORD_FORMAT,
+    Square, Start, Turn,
 };
 pub(super) use sqlx::AnyConnection;
 pub(super) use tokio::sync::{Mutex, Notify};

@@ -222,7 +222,7 @@ impl MatchGame {
                 let record = fold_record(
                     events,
                     |start| stratego::Record {
-                        format: stratego::RECORD_FORMAT,
+                        format: settings.rules,
                         ruleset: Ruleset::Stratego.name().into(),
                         intel: settings.intel,
                         start,

@@ -38,7 +38,7 @@ pub use game::{Game, GameError};
 pub use layout::{describe_errors, fleet_counts, Layout, LayoutError, LayoutProblem};
 pub use outcome::{EndReason, Outcome, Status};
 pub use position::{Position, PositionTextError, QUIET_PLY_LIMIT};
-pub use record::{Record, Start, Turn, RECORD_FORMAT};
+pub use record::{QuietRule, Record, Start, Turn, RECORD_FORMAT};
 pub use resolve::{blast_squares, Defense, PlayError};
 pub use square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
 pub use unit::{Language, Piece, UnitKind, FLEET_SIZE, KINDS};

@@ -3,12 +3,13 @@
 use std::fmt;
 
 use crate::admiral::outcome::{EndReason, Outcome, Status};
+use crate::admiral::record::QuietRule;
 use crate::admiral::square::{Side, Square, SquareSet, SQUARES};
 use crate::admiral::unit::{Piece, UnitKind, KINDS};
 use crate::shared::grid::{read_grid_text, write_grid_text};
 use crate::shared::BySide;
 
-/// Consecutive plies without an attack after which the game is drawn.
+/// Consecutive plies without a destruction after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u16 = 200;
 
 /// A position of Admiral: the board, the side to move and the quiet-ply counter.
@@ -29,6 +30,8 @@ pub struct Position {
     pub(crate) carriers: BySide<[SquareSet; 3]>,
     pub(crate) to_move: Side,
     pub(crate) quiet_plies: u16,
+    /// What restarts `quiet_plies`: today's rule, or an old record's.
+    pub(crate) quiet_rule: QuietRule,
     pub(crate) decided: Option<Outcome>,
 }
 
@@ -45,6 +48,7 @@ impl Position {
             carriers: BySide::splat([SquareSet::EMPTY; 3]),
             to_move,
             quiet_plies: 0,
+            quiet_rule: QuietRule::Destruction,
             decided: None,
         }
     }
@@ -61,10 +65,27 @@ impl Position {
         self.to_move
     }
 
-    /// Consecutive plies without an attack so far.
+    /// Consecutive plies without a destruction so far.
     #[inline]
     pub fn quiet_plies(&self) -> u16 {
         self.quiet_plies
+    }
+
+    /// Sets the count of quiet plies (test positions near the draw).
+    pub fn set_quiet_plies(&mut self, plies: u16) {
+        self.quiet_plies = plies;
+    }
+
+    /// What restarts the count of quiet plies in this game.
+    #[inline]
+    pub fn quiet_rule(&self) -> QuietRule {
+        self.quiet_rule
+    }
+
+    /// Plays on under `rule` (a game replayed from an old record keeps the rule it was played
+    /// under).
+    pub fn set_quiet_rule(&mut self, rule: QuietRule) {
+        self.quiet_rule = rule;
     }
 
     /// The squares holding `side`'s units, in square order.

@@ -49,6 +49,8 @@ pub enum PlayError {
 #[derive(Default)]
 struct Damage {
     bases_lost: BySide<bool>,
+    /// Whether any unit was destroyed (the quiet-ply count restarts).
+    destroyed: bool,
 }
 
 impl Position {
@@ -100,7 +102,11 @@ impl Position {
                 self.detonate(at, side, events, &mut damage);
             }
         }
-        self.quiet_plies = if action.is_aggressive() { 0 } else { self.quiet_plies.saturating_add(1) };
+        self.quiet_plies = if self.quiet_rule.restarts(action.is_aggressive(), damage.destroyed) {
+            0
+        } else {
+            self.quiet_plies.saturating_add(1)
+        };
         self.to_move = side.opponent();
         self.decided = self.judge(&damage);
         if let Some(outcome) = self.outcome() {
@@ -138,6 +144,7 @@ impl Position {
     fn destroy(&mut self, sq: Square, events: &mut Vec<Event>, damage: &mut Damage) {
         let Some(piece) = self.remove(sq) else { return };
         events.push(Event::Destroyed { side: piece.side, kind: piece.kind, square: sq });
+        damage.destroyed = true;
         if piece.kind == UnitKind::NavalBase {
             damage.bases_lost[piece.side] = true;
         }

@@ -9,7 +9,7 @@ use crate::admiral::game::{Game, Memory};
 use crate::admiral::layout::{Layout, LayoutError};
 use crate::admiral::outcome::{EndReason, Outcome};
 use crate::admiral::position::{Position, PositionTextError};
-use crate::admiral::record::{Turn, RECORD_FORMAT};
+use crate::admiral::record::{QuietRule, Turn, RECORD_FORMAT};
 use crate::admiral::resolve::{Defense, PlayError};
 use crate::admiral::square::{AdmiralBoard, Square};
 use crate::admiral::unit::{Piece, KINDS};
@@ -83,6 +83,10 @@ impl Rules for Position {
     fn reset_counters(&mut self) {
         self.quiet_plies = 0;
         self.decided = None;
+    }
+
+    fn follow_record_format(&mut self, format: u32) {
+        self.quiet_rule = QuietRule::of_format(format);
     }
 
     fn to_text(&self) -> String {

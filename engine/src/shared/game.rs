@@ -78,6 +78,10 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     /// Clears the counters a loaded position starts a game without (quiet plies, the decided
     /// result, repetitions).
     fn reset_counters(&mut self);
+    /// Plays on under the rules records of `format` were played under, so that an old record
+    /// replays, and its match continues, as it was played (nothing by default: the ruleset's
+    /// rules have not changed).
+    fn follow_record_format(&mut self, _format: u32) {}
     /// The position text.
     fn to_text(&self) -> String;
     /// Reads position text.
@@ -240,6 +244,9 @@ impl<P: Rules> Game<P> {
                 record.intel,
             ),
         };
+        // An old record replays, and its match goes on, under the rules it was played under.
+        game.position.follow_record_format(record.format);
+        game.record.format = record.format;
         for (i, turn) in record.turns.iter().enumerate() {
             let replay_error = |error| GameError::Replay { turn: i + 1, error };
             let (action, reply) = P::replay_turn(turn).map_err(replay_error)?;

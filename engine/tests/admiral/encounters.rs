@@ -85,7 +85,7 @@ fn aircraft_only_reveals_mines_torpedoes_and_the_fireship() {
         let events = play(&mut p, "e5xe7");
         assert!(destroyed(&events).is_empty(), "{target}");
         assert!(events.iter().any(|e| matches!(e, Event::Struck { target: Placed { .. }, .. })));
-        assert_eq!(p.quiet_plies(), 0, "a reveal-only attack still resets the quiet count");
+        assert_eq!(p.quiet_plies(), 1, "a reveal-only attack does not restart the quiet count");
     }
 }
 

@@ -72,6 +72,7 @@ fn settings_of(o: &ChallengeOptions) -> MatchSettings {
         time_control: o.clock.time_control(),
         intel: o.intel.unwrap_or(true),
         rated: o.rated.unwrap_or(true),
+        ..MatchSettings::default()
     }
 }
 

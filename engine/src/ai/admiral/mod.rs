@@ -248,8 +248,7 @@ impl Ai {
         }
         self.last_worlds = worlds;
         // Against the quiet-ply draw: the nearer it comes, the more an attack that destroys
-        // something is worth. Only such attacks: a reveal-only strike also restarts the count,
-        // and rewarding it would let two cautious fleets scout the same mine forever.
+        // something is worth; only a destruction restarts the count.
         let pressure = (view.quiet_plies as f32 / QUIET_PLY_LIMIT as f32).powi(2) * 12.0;
         let mut best = (f32::MIN, ranked[0].1);
         for (i, (_, action)) in ranked.iter().enumerate() {
@@ -335,22 +334,14 @@ fn destroys(events: &[Event], enemy: Side) -> bool {
 }
 
 /// The penalty for a strike at a marker already identified that destroyed nothing in any
-/// sampled world (`bites` = 0), such as an aircraft over a known mine. It teaches nothing,
-/// but an attack restarts the quiet-ply count: a fleet with nothing better to do would repeat
-/// it forever instead of letting the game end in a draw. On the last quiet ply, when every
-/// quiet move draws, the strike is ruled out: a side that is ahead but cannot get on would
-/// otherwise dodge the draw with it every 200 plies for ever (in a traced level-4-vs-3 arena
-/// game, level 3's aircraft struck the same known mine on the last quiet ply 15 times between
-/// plies 3,000 and 6,000, and the game ran to the arena's 20,000-ply cap).
+/// sampled world (`bites` = 0), such as an aircraft over a known mine: it teaches nothing and
+/// spends a ply the quiet-ply count goes on through (only a destruction restarts it, since
+/// record format 2; before, such strikes kept stalled games alive for ever: in a traced
+/// level-4-vs-3 arena game, level 3's aircraft struck the same known mine on the last quiet
+/// ply 15 times between plies 3,000 and 6,000).
 fn pointless(view: &View, action: &Action, bites: u32) -> f32 {
     match action.target().map(|target| view.cell(target)) {
-        Some(Cell::Enemy { intel: Some(_) }) if bites == 0 => {
-            if view.quiet_plies + 1 >= QUIET_PLY_LIMIT {
-                WIN
-            } else {
-                1.0
-            }
-        }
+        Some(Cell::Enemy { intel: Some(_) }) if bites == 0 => 1.0,
         _ => 0.0,
     }
 }
