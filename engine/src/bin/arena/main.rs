@@ -2,11 +2,21 @@
 //!
 //! ```text
 //! admiral-arena --a random --b random --games 100 --seed 1 [--threads 2] [--budget-ms 20]
+//! admiral-arena --a 1 --b cmd:"python3 player.py" --games 10
 //! admiral-arena --ruleset stratego --a 5 --b ucc:"python3 bot.py" --games 10
 //! ```
+//! A player is `random`, an AI level 1–5, or an outside program run with `sh -c`, one process
+//! per game: for Admiral `cmd:COMMAND`, speaking the JSON-lines player protocol
+//! (`doc/player-protocol.md`); for Stratego `ucc:COMMAND`, speaking the UCC 2012 protocol
+//! (`doc/ucc-protocol.md`). A program that answers something unusable, is silent longer than
+//! `--cmd-timeout-ms` (alias `--ucc-timeout-ms`) or goes away loses that game; `--verbose`
+//! names why (`forfeit="…"`).
+//!
 //! Ends with one line: `games=N a_wins=.. b_wins=.. draws=.. a_score=0.xxx ci95=0.xxx-0.xxx
 //! plies=P plies_per_sec=Q median_plies=M`.
 
+mod cmd_player;
+mod program;
 mod ucc_player;
 
 use std::process::ExitCode;
@@ -15,12 +25,11 @@ use std::time::Duration;
 
 use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::arena::{Agent, GameResult, Played, RandomAgent, Summary};
-use admiral_engine::autoplace::{auto_layout, Style};
 use admiral_engine::stratego;
 use admiral_engine::tools::flags::Flags;
-use admiral_engine::{Layout, Ruleset};
+use admiral_engine::{Position, Ruleset};
 
-const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--ucc-no-two-square] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
+const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--cmd-timeout-ms T] [--ucc-no-two-square] [--verbose]\n  PLAYER: random, an AI level 1-5, or an outside program (run with sh -c, one process per game): (admiral only) cmd:COMMAND, speaking the JSON-lines player protocol (doc/player-protocol.md); (stratego only) ucc:COMMAND, speaking the UCC 2012 Stratego protocol (doc/ucc-protocol.md)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --cmd-timeout-ms (also --ucc-timeout-ms): how long an outside program may take per answer (default 2000); a silent program loses (timeout)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
 
 struct Options {
     ruleset: Ruleset,
@@ -30,7 +39,7 @@ struct Options {
     seed: u64,
     threads: usize,
     budget: Option<Budget>,
-    ucc_timeout: Duration,
+    program_timeout: Duration,
     ucc_two_square: bool,
     verbose: bool,
 }
@@ -44,7 +53,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         seed: 1,
         threads: 1,
         budget: None,
-        ucc_timeout: Duration::from_millis(2000),
+        program_timeout: Duration::from_millis(2000),
         ucc_two_square: true,
         verbose: false,
     };
@@ -63,7 +72,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--threads" => options.threads = flags.number(flag)?.max(1) as usize,
             "--budget-ms" => options.budget = Some(Budget::Time(Duration::from_millis(flags.number(flag)?))),
             "--iterations" => options.budget = Some(Budget::Iterations(flags.number(flag)?.max(1) as u32)),
-            "--ucc-timeout-ms" => options.ucc_timeout = Duration::from_millis(flags.number(flag)?),
+            "--cmd-timeout-ms" | "--ucc-timeout-ms" => {
+                options.program_timeout = Duration::from_millis(flags.number(flag)?)
+            }
             "--ucc-no-two-square" => options.ucc_two_square = false,
             "--verbose" => options.verbose = true,
             "-h" | "--help" => return Err(USAGE.into()),
@@ -73,44 +84,26 @@ fn parse(args: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
+type AdmiralFactory = Box<dyn Fn() -> Box<dyn Agent<Position>> + Sync>;
+
 /// A factory for the named Admiral player.
-fn agent(name: &str, budget: Option<Budget>) -> Result<Box<dyn Fn() -> Box<dyn Agent> + Sync>, String> {
+fn agent(name: &str, options: &Options) -> Result<AdmiralFactory, String> {
+    let (budget, timeout) = (options.budget, options.program_timeout);
     match name {
-        "random" => Ok(Box::new(|| Box::new(RandomAgent) as Box<dyn Agent>)),
+        "random" => Ok(Box::new(|| Box::new(RandomAgent) as Box<dyn Agent<Position>>)),
         level @ ("1" | "2" | "3" | "4" | "5") => {
             let level: u8 = level.parse().expect("a digit");
             let budget = budget.unwrap_or(Budget::for_level(level));
-            Ok(Box::new(move || Box::new(Ai::new(level, 0, budget)) as Box<dyn Agent>))
+            Ok(Box::new(move || Box::new(Ai::new(level, 0, budget)) as Box<dyn Agent<Position>>))
         }
-        other if other.starts_with("ucc:") => {
-            Err(format!("`{other}`: outside programs (ucc:) play only with --ruleset stratego\n{USAGE}"))
-        }
-        other => Err(format!("unknown player `{other}`\n{USAGE}")),
-    }
-}
-
-type StrategoFactory = Box<dyn Fn() -> Box<dyn stratego::arena::Agent> + Sync>;
-
-/// A factory for the named Stratego player.
-fn stratego_agent(name: &str, options: &Options) -> Result<StrategoFactory, String> {
-    let (budget, timeout, two_square) = (options.budget, options.ucc_timeout, options.ucc_two_square);
-    match name {
-        "random" => {
-            Ok(Box::new(|| Box::new(stratego::arena::RandomAgent) as Box<dyn stratego::arena::Agent>))
-        }
-        level @ ("1" | "2" | "3" | "4" | "5") => {
-            let level: u8 = level.parse().expect("a digit");
-            let budget = budget.unwrap_or(Budget::for_level(level));
-            Ok(Box::new(move || {
-                Box::new(stratego::ai::Ai::new(level, 0, budget)) as Box<dyn stratego::arena::Agent>
-            }))
-        }
-        other => match other.strip_prefix("ucc:") {
+        other if other.starts_with("ucc:") => Err(format!(
+            "`{other}`: UCC programs (ucc:) play only with --ruleset stratego; Admiral programs are cmd:\n{USAGE}"
+        )),
+        other => match other.strip_prefix("cmd:") {
             Some(command) if !command.trim().is_empty() => {
                 let command = command.to_string();
                 Ok(Box::new(move || {
-                    Box::new(ucc_player::UccPlayer::new(&command, timeout, two_square))
-                        as Box<dyn stratego::arena::Agent>
+                    Box::new(cmd_player::CmdPlayer::new(&command, timeout)) as Box<dyn Agent<Position>>
                 }))
             }
             _ => Err(format!("unknown player `{other}`\n{USAGE}")),
@@ -118,12 +111,31 @@ fn stratego_agent(name: &str, options: &Options) -> Result<StrategoFactory, Stri
     }
 }
 
-/// The layout a player uses in the game with this seed: AIs their own style, random players
-/// the balanced auto-placement.
-fn layout_for(name: &str, seed: u64) -> Layout {
-    match name.parse::<u8>() {
-        Ok(level) => Ai::layout(level, seed),
-        Err(_) => auto_layout(seed, Style::Balanced),
+type StrategoAgent = dyn stratego::arena::Agent<stratego::Position>;
+type StrategoFactory = Box<dyn Fn() -> Box<StrategoAgent> + Sync>;
+
+/// A factory for the named Stratego player.
+fn stratego_agent(name: &str, options: &Options) -> Result<StrategoFactory, String> {
+    let (budget, timeout, two_square) = (options.budget, options.program_timeout, options.ucc_two_square);
+    match name {
+        "random" => Ok(Box::new(|| Box::new(stratego::arena::RandomAgent) as Box<StrategoAgent>)),
+        level @ ("1" | "2" | "3" | "4" | "5") => {
+            let level: u8 = level.parse().expect("a digit");
+            let budget = budget.unwrap_or(Budget::for_level(level));
+            Ok(Box::new(move || Box::new(stratego::ai::Ai::new(level, 0, budget)) as Box<StrategoAgent>))
+        }
+        other if other.starts_with("cmd:") => Err(format!(
+            "`{other}`: JSON-lines programs (cmd:) play only Admiral; Stratego programs are ucc:\n{USAGE}"
+        )),
+        other => match other.strip_prefix("ucc:") {
+            Some(command) if !command.trim().is_empty() => {
+                let command = command.to_string();
+                Ok(Box::new(move || {
+                    Box::new(ucc_player::UccPlayer::new(&command, timeout, two_square)) as Box<StrategoAgent>
+                }))
+            }
+            _ => Err(format!("unknown player `{other}`\n{USAGE}")),
+        },
     }
 }
 
@@ -153,25 +165,22 @@ fn main() -> ExitCode {
 }
 
 fn run_admiral(options: &Options) -> Result<Summary, String> {
-    let make_a = agent(&options.a, options.budget)?;
-    let make_b = agent(&options.b, options.budget)?;
+    let make_a = agent(&options.a, options)?;
+    let make_b = agent(&options.b, options)?;
     // Game i: `a` sits South on even games; each side's layout comes from its own player.
-    let play = |a: &mut (dyn Agent + 'static), b: &mut (dyn Agent + 'static), a_is_south: bool, seed: u64| {
-        let a_layout = layout_for(&options.a, seed);
-        let b_layout = layout_for(&options.b, seed ^ 0x5bd1_e995);
-        let (south, north) = if a_is_south { (a_layout, b_layout) } else { (b_layout, a_layout) };
-        admiral_engine::arena::play_game(a, b, &south, &north, a_is_south, seed)
-    };
+    let play = |a: &mut (dyn Agent<Position> + 'static),
+                b: &mut (dyn Agent<Position> + 'static),
+                a_is_south: bool,
+                seed: u64| admiral_engine::arena::play_game(a, b, a_is_south, seed);
     Ok(run(options, &*make_a, &*make_b, &play))
 }
 
 fn run_stratego(options: &Options) -> Result<Summary, String> {
     let make_a = stratego_agent(&options.a, options)?;
     let make_b = stratego_agent(&options.b, options)?;
-    let play = |a: &mut (dyn stratego::arena::Agent + 'static),
-                b: &mut (dyn stratego::arena::Agent + 'static),
-                a_is_south: bool,
-                seed: u64| stratego::arena::play_game(a, b, a_is_south, seed);
+    let play = |a: &mut StrategoAgent, b: &mut StrategoAgent, a_is_south: bool, seed: u64| {
+        stratego::arena::play_game(a, b, a_is_south, seed)
+    };
     Ok(run(options, &*make_a, &*make_b, &play))
 }
 
@@ -232,9 +241,10 @@ impl GameLine for Played {
     fn reason(&self) -> Option<String> {
         self.reason.map(reason_name)
     }
-    /// `a_lead=L`: `a`'s material minus `b`'s at the end.
+    /// `a_lead=L`: `a`'s material minus `b`'s at the end; then `forfeit="…"`, if an agent
+    /// forfeited.
     fn tail(&self) -> String {
-        format!(" a_lead={:+}", self.a_lead)
+        format!(" a_lead={:+}{}", self.a_lead, forfeit_tail(self.forfeit.as_deref()))
     }
 }
 
@@ -247,8 +257,14 @@ impl GameLine for stratego::arena::Played {
     }
     /// `forfeit="…"`, if an agent forfeited.
     fn tail(&self) -> String {
-        self.forfeit.as_deref().map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default()
+        forfeit_tail(self.forfeit.as_deref())
     }
+}
+
+/// ` forfeit="…"` naming what a forfeiting agent did wrong (on one line: a detail of several
+/// lines, such as every problem of a layout, is joined with `; `), or nothing.
+fn forfeit_tail(forfeit: Option<&str>) -> String {
+    forfeit.map(|f| format!(" forfeit=\"{}\"", f.lines().collect::<Vec<_>>().join("; "))).unwrap_or_default()
 }
 
 /// The serde name of an end reason (`bases_destroyed`, `flag_captured`, ...).
