@@ -24,8 +24,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use admiral_engine::ai::{Ai, Budget};
-use admiral_engine::arena::{Agent, GameResult, Played, RandomAgent, Summary};
+use admiral_engine::arena::{GameResult, Played, RandomAgent, Summary};
+use admiral_engine::shared::{Agent, Rules};
 use admiral_engine::stratego;
+use admiral_engine::tools::arena::{play_game, ArenaRules};
 use admiral_engine::tools::flags::Flags;
 use admiral_engine::{Position, Ruleset};
 
@@ -84,55 +86,62 @@ fn parse(args: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
-type AdmiralFactory = Box<dyn Fn() -> Box<dyn Agent<Position>> + Sync>;
+/// A factory of fresh players of the ruleset `P`, one per thread.
+type Factory<P> = Box<dyn Fn() -> Box<dyn Agent<P>> + Sync>;
 
-/// A factory for the named Admiral player.
-fn agent(name: &str, options: &Options) -> Result<AdmiralFactory, String> {
-    let (budget, timeout) = (options.budget, options.program_timeout);
-    match name {
-        "random" => Ok(Box::new(|| Box::new(RandomAgent) as Box<dyn Agent<Position>>)),
-        level @ ("1" | "2" | "3" | "4" | "5") => {
-            let level: u8 = level.parse().expect("a digit");
-            let budget = budget.unwrap_or(Budget::for_level(level));
-            Ok(Box::new(move || Box::new(Ai::new(level, 0, budget)) as Box<dyn Agent<Position>>))
-        }
-        other if other.starts_with("ucc:") => Err(format!(
-            "`{other}`: UCC programs (ucc:) play only with --ruleset stratego; Admiral programs are cmd:\n{USAGE}"
-        )),
-        other => match other.strip_prefix("cmd:") {
-            Some(command) if !command.trim().is_empty() => {
-                let command = command.to_string();
-                Ok(Box::new(move || {
-                    Box::new(cmd_player::CmdPlayer::new(&command, timeout)) as Box<dyn Agent<Position>>
-                }))
-            }
-            _ => Err(format!("unknown player `{other}`\n{USAGE}")),
-        },
-    }
+/// The player running an outside program: its command, the time per answer, and whether the
+/// two-square rule binds it.
+type RunProgram<P> = fn(&str, Duration, bool) -> Box<dyn Agent<P>>;
+
+/// How to make each kind of player of one ruleset.
+struct Players<P: Rules> {
+    /// The random player.
+    random: fn() -> Box<dyn Agent<P>>,
+    /// The AI of a level with a budget.
+    level: fn(u8, Budget) -> Box<dyn Agent<P>>,
+    /// The prefix naming the ruleset's outside programs, and the player running one.
+    program: (&'static str, RunProgram<P>),
+    /// The other ruleset's program prefix, and what to say when it is used here.
+    foreign: (&'static str, &'static str),
 }
 
-type StrategoAgent = dyn stratego::arena::Agent<stratego::Position>;
-type StrategoFactory = Box<dyn Fn() -> Box<StrategoAgent> + Sync>;
+/// Admiral's players.
+const ADMIRAL: Players<Position> = Players {
+    random: || Box::new(RandomAgent),
+    level: |level, budget| Box::new(Ai::new(level, 0, budget)),
+    program: ("cmd:", |command, timeout, _| Box::new(cmd_player::CmdPlayer::new(command, timeout))),
+    foreign: ("ucc:", "UCC programs (ucc:) play only with --ruleset stratego; Admiral programs are cmd:"),
+};
 
-/// A factory for the named Stratego player.
-fn stratego_agent(name: &str, options: &Options) -> Result<StrategoFactory, String> {
+/// Stratego's players.
+const STRATEGO: Players<stratego::Position> = Players {
+    random: || Box::new(stratego::arena::RandomAgent),
+    level: |level, budget| Box::new(stratego::ai::Ai::new(level, 0, budget)),
+    program: ("ucc:", |command, timeout, two_square| {
+        Box::new(ucc_player::UccPlayer::new(command, timeout, two_square))
+    }),
+    foreign: ("cmd:", "JSON-lines programs (cmd:) play only Admiral; Stratego programs are ucc:"),
+};
+
+/// A factory for the player `name` of the ruleset whose players are `players`.
+fn factory<P: Rules>(name: &str, options: &Options, players: &Players<P>) -> Result<Factory<P>, String> {
     let (budget, timeout, two_square) = (options.budget, options.program_timeout, options.ucc_two_square);
+    let ((prefix, program), (foreign, refusal)) = (players.program, players.foreign);
     match name {
-        "random" => Ok(Box::new(|| Box::new(stratego::arena::RandomAgent) as Box<StrategoAgent>)),
-        level @ ("1" | "2" | "3" | "4" | "5") => {
-            let level: u8 = level.parse().expect("a digit");
-            let budget = budget.unwrap_or(Budget::for_level(level));
-            Ok(Box::new(move || Box::new(stratego::ai::Ai::new(level, 0, budget)) as Box<StrategoAgent>))
+        "random" => {
+            let random = players.random;
+            Ok(Box::new(move || random()))
         }
-        other if other.starts_with("cmd:") => Err(format!(
-            "`{other}`: JSON-lines programs (cmd:) play only Admiral; Stratego programs are ucc:\n{USAGE}"
-        )),
-        other => match other.strip_prefix("ucc:") {
+        level @ ("1" | "2" | "3" | "4" | "5") => {
+            let (make, level): (_, u8) = (players.level, level.parse().expect("a digit"));
+            let budget = budget.unwrap_or(Budget::for_level(level));
+            Ok(Box::new(move || make(level, budget)))
+        }
+        other if other.starts_with(foreign) => Err(format!("`{other}`: {refusal}\n{USAGE}")),
+        other => match other.strip_prefix(prefix) {
             Some(command) if !command.trim().is_empty() => {
                 let command = command.to_string();
-                Ok(Box::new(move || {
-                    Box::new(ucc_player::UccPlayer::new(&command, timeout, two_square)) as Box<StrategoAgent>
-                }))
+                Ok(Box::new(move || program(&command, timeout, two_square)))
             }
             _ => Err(format!("unknown player `{other}`\n{USAGE}")),
         },
@@ -165,22 +174,25 @@ fn main() -> ExitCode {
 }
 
 fn run_admiral(options: &Options) -> Result<Summary, String> {
-    let make_a = agent(&options.a, options)?;
-    let make_b = agent(&options.b, options)?;
-    // Game i: `a` sits South on even games; each side's layout comes from its own player.
-    let play = |a: &mut (dyn Agent<Position> + 'static),
-                b: &mut (dyn Agent<Position> + 'static),
-                a_is_south: bool,
-                seed: u64| admiral_engine::arena::play_game(a, b, a_is_south, seed);
-    Ok(run(options, &*make_a, &*make_b, &play))
+    run_ruleset(options, &ADMIRAL)
 }
 
 fn run_stratego(options: &Options) -> Result<Summary, String> {
-    let make_a = stratego_agent(&options.a, options)?;
-    let make_b = stratego_agent(&options.b, options)?;
-    let play = |a: &mut StrategoAgent, b: &mut StrategoAgent, a_is_south: bool, seed: u64| {
-        stratego::arena::play_game(a, b, a_is_south, seed)
-    };
+    run_ruleset(options, &STRATEGO)
+}
+
+/// The run `options` asks for, of the ruleset whose players are `players`. Game i: `a` sits
+/// South on even games; each side's layout comes from its own player.
+fn run_ruleset<P: ArenaRules<Played: GameLine>>(
+    options: &Options,
+    players: &Players<P>,
+) -> Result<Summary, String> {
+    let make_a = factory(&options.a, options, players)?;
+    let make_b = factory(&options.b, options, players)?;
+    let play = |a: &mut (dyn Agent<P> + 'static),
+                b: &mut (dyn Agent<P> + 'static),
+                a_is_south: bool,
+                seed: u64| { play_game(a, b, a_is_south, seed) };
     Ok(run(options, &*make_a, &*make_b, &play))
 }
 

@@ -2,7 +2,8 @@
 //! for measuring strength and speed. The game loop, the report, and the driver that plays a run
 //! on threads are shared with Stratego ([`crate::shared::summary`]).
 
-use super::ArenaRules;
+pub use super::play_game;
+use super::{ArenaRules, Ending};
 use crate::admiral::action::Action;
 use crate::admiral::game::Game;
 use crate::admiral::outcome::EndReason;
@@ -28,6 +29,20 @@ pub struct Played {
 }
 
 impl ArenaRules for Position {
+    type Played = Played;
+
+    /// Adds `a`'s lead in material at the end.
+    fn played(ending: Ending<Position>, a_is_south: bool) -> Played {
+        let a_side = if a_is_south { Side::South } else { Side::North };
+        let a_lead: f32 = ending.game.as_ref().map_or(0.0, |game| {
+            game.position()
+                .pieces()
+                .map(|(_, piece)| if piece.side == a_side { value(piece.kind) } else { -value(piece.kind) })
+                .sum()
+        });
+        Played { result: ending.result, reason: ending.reason, a_lead, forfeit: ending.forfeit }
+    }
+
     const FORFEIT: EndReason = EndReason::Forfeit;
 
     /// The answer itself, when legal; otherwise the rule it breaks.
@@ -48,24 +63,4 @@ impl ArenaRules for Position {
     fn reply_allowed(options: &[Defense], reply: &Defense) -> bool {
         options.contains(reply)
     }
-}
-
-/// Plays one game between two agents, each setting up its own side (seeded per game: `a` with
-/// `seed`, `b` with another seed from it). `a` sits South if `a_is_south`. An agent that cannot
-/// give a setup, an action or a defence when due loses the game.
-pub fn play_game(
-    a: &mut dyn Agent<Position>,
-    b: &mut dyn Agent<Position>,
-    a_is_south: bool,
-    seed: u64,
-) -> Played {
-    let ending = super::play(a, b, a_is_south, seed);
-    let a_side = if a_is_south { Side::South } else { Side::North };
-    let a_lead: f32 = ending.game.as_ref().map_or(0.0, |game| {
-        game.position()
-            .pieces()
-            .map(|(_, piece)| if piece.side == a_side { value(piece.kind) } else { -value(piece.kind) })
-            .sum()
-    });
-    Played { result: ending.result, reason: ending.reason, a_lead, forfeit: ending.forfeit }
 }

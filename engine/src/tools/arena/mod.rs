@@ -1,8 +1,8 @@
-//! Playing many games between two agents, for measuring strength and speed: one module per
-//! ruleset ([`admiral`], re-exported as `crate::arena`; [`stratego`], re-exported as
-//! `crate::stratego::arena`), each playing one game with its `play_game` over the one game loop
-//! written here for both; a run of them is driven, and reported, by the shared
-//! [`Summary::run_games`](crate::shared::Summary::run_games).
+//! Playing many games between two agents, for measuring strength and speed: one game by
+//! [`play_game`], the one game loop of both rulesets, and one module per ruleset with what it
+//! adds ([`ArenaRules`]) and its account of a game ([`admiral`], re-exported as `crate::arena`;
+//! [`stratego`], re-exported as `crate::stratego::arena`); a run of them is driven, and reported,
+//! by the shared [`Summary::run_games`](crate::shared::Summary::run_games).
 
 pub mod admiral;
 pub mod stratego;
@@ -11,7 +11,13 @@ use crate::shared::summary::{GameResult, ARENA_PLY_CAP};
 use crate::shared::{Agent, Dice, ForfeitOf, Game, Rules, Seat, Side, Status};
 
 /// What a ruleset adds to the arena's game loop.
-trait ArenaRules: Rules<Reply: Default> {
+pub trait ArenaRules: Rules<Reply: Default> {
+    /// The ruleset's account of one arena game.
+    type Played;
+
+    /// The account of a game as the loop left it.
+    fn played(ending: Ending<Self>, a_is_south: bool) -> Self::Played;
+
     /// The end reason of an agent that answered something unusable.
     const FORFEIT: Self::EndReason;
 
@@ -36,15 +42,15 @@ trait ArenaRules: Rules<Reply: Default> {
 }
 
 /// One arena game as the loop leaves it.
-struct Ending<P: Rules> {
+pub struct Ending<P: Rules> {
     /// The result (with `a`'s seat).
-    result: GameResult,
+    pub result: GameResult,
     /// Why it ended (`None`: stopped at the arena's ply cap).
-    reason: Option<P::EndReason>,
+    pub reason: Option<P::EndReason>,
     /// What a forfeiting agent did wrong, after `a: ` or `b: `.
-    forfeit: Option<String>,
+    pub forfeit: Option<String>,
     /// The game, unless a setup failed.
-    game: Option<Game<P>>,
+    pub game: Option<Game<P>>,
 }
 
 /// A forfeit of `P` for an unusable answer.
@@ -53,9 +59,20 @@ fn unusable<P: ArenaRules>(detail: String) -> ForfeitOf<P> {
 }
 
 /// Plays one game between `a` and `b` (`a` South if `a_is_south`): each gives its setup
-/// (seeded per game), then they act in turn until the game ends or reaches the ply cap. A setup,
-/// an action or a reply an agent cannot give loses the game for it (both setups failing: a
-/// draw).
+/// (seeded per game: `a` with `seed`, `b` with another seed from it), then they act in turn
+/// until the game ends or reaches the arena's ply cap. A setup, an action or a reply (Admiral's
+/// defence) an agent cannot give loses the game for it (both setups failing: a draw).
+pub fn play_game<P: ArenaRules>(
+    a: &mut dyn Agent<P>,
+    b: &mut dyn Agent<P>,
+    a_is_south: bool,
+    seed: u64,
+) -> P::Played {
+    let ending = play(a, b, a_is_south, seed);
+    P::played(ending, a_is_south)
+}
+
+/// [`play_game`], before the ruleset's account.
 fn play<P: ArenaRules>(a: &mut dyn Agent<P>, b: &mut dyn Agent<P>, a_is_south: bool, seed: u64) -> Ending<P> {
     let (a_side, b_side) = if a_is_south { (Side::South, Side::North) } else { (Side::North, Side::South) };
     let (a_name, b_name) = (a.name(), b.name());
@@ -105,6 +122,12 @@ fn play<P: ArenaRules>(a: &mut dyn Agent<P>, b: &mut dyn Agent<P>, a_is_south: b
     Ending { result, reason: game.outcome().map(|o| o.reason), forfeit, game: Some(game) }
 }
 
+/// A turn played: the action and its full events.
+type Turn<P> = (<P as Rules>::Action, Vec<<P as Rules>::Event>);
+
+/// The side that forfeited a turn, and why.
+type Lost<P> = (Side, ForfeitOf<P>);
+
 /// One turn: `mover` acts and, where the rules let it, `other` replies; returns the action
 /// played and its full events, or the side that forfeited and why.
 fn turn<P: ArenaRules>(
@@ -112,7 +135,7 @@ fn turn<P: ArenaRules>(
     mover: &mut dyn Agent<P>,
     other: &mut dyn Agent<P>,
     dice: &mut Dice,
-) -> Result<(P::Action, Vec<P::Event>), (Side, ForfeitOf<P>)> {
+) -> Result<Turn<P>, Lost<P>> {
     let side = game.to_move();
     P::before_act(game, side, &*mover);
     let legal = game.legal_actions();

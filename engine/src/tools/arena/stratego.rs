@@ -2,7 +2,8 @@
 //! programs (the arena binary's `ucc:` players), for measuring strength and speed. The report
 //! is Admiral's [`Summary`](crate::shared::Summary), so both rulesets print the same line.
 
-use super::ArenaRules;
+pub use super::play_game;
+use super::{ArenaRules, Ending};
 pub use crate::ai::stratego::agent::{Agent, Forfeit, RandomAgent, Seat};
 use crate::shared::summary::GameResult;
 use crate::shared::Side;
@@ -23,6 +24,12 @@ pub struct Played {
 }
 
 impl ArenaRules for Position {
+    type Played = Played;
+
+    fn played(ending: Ending<Position>, _a_is_south: bool) -> Played {
+        Played { result: ending.result, reason: ending.reason, forfeit: ending.forfeit }
+    }
+
     const FORFEIT: EndReason = EndReason::Forfeit;
 
     fn before_act(game: &mut Game, side: Side, agent: &dyn Agent<Position>) {
@@ -52,16 +59,4 @@ impl ArenaRules for Position {
     fn reply_allowed(_: &[()], _: &()) -> bool {
         true
     }
-}
-
-/// Plays one game; `a` sits South if `a_is_south`. A setup an agent cannot give loses the game
-/// at ply 0 (both failing: a draw); so does any other answer it cannot give, when it is due.
-pub fn play_game(
-    a: &mut dyn Agent<Position>,
-    b: &mut dyn Agent<Position>,
-    a_is_south: bool,
-    seed: u64,
-) -> Played {
-    let ending = super::play(a, b, a_is_south, seed);
-    Played { result: ending.result, reason: ending.reason, forfeit: ending.forfeit }
 }
