@@ -158,8 +158,8 @@ fn main() -> ExitCode {
         }
     };
     let summary = match options.ruleset {
-        Ruleset::Admiral => run_admiral(&options),
-        Ruleset::Stratego => run_stratego(&options),
+        Ruleset::Admiral => run_ruleset(&options, &ADMIRAL),
+        Ruleset::Stratego => run_ruleset(&options, &STRATEGO),
     };
     match summary {
         Ok(summary) => {
@@ -171,14 +171,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn run_admiral(options: &Options) -> Result<Summary, String> {
-    run_ruleset(options, &ADMIRAL)
-}
-
-fn run_stratego(options: &Options) -> Result<Summary, String> {
-    run_ruleset(options, &STRATEGO)
 }
 
 /// The run `options` asks for, of the ruleset whose players are `players`. Game i: `a` sits
