@@ -522,6 +522,7 @@ ranks-points = { $points } { $points ->
 
 # Stratego (issue #9)
 reason-flag = the flag was captured
+reason-forfeit = a player forfeited (an answer that was not allowed)
 stratego-turn-hint = Tap **Make a move**, or use /admiral move: `e4-e5` moves, `e4xe5` attacks, a scout runs `b2-b6`.
 stratego-moved-line = { $owner ->
         [own] your

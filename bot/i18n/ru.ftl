@@ -729,6 +729,7 @@ ranks-points = от { $points } { $points ->
 
 # Stratego (задача №9)
 reason-flag = захвачен флаг
+reason-forfeit = техническое поражение (недопустимый ответ)
 stratego-turn-hint = Нажмите **Сделать ход** или /адмирал ход: `e4-e5` — ход, `e4xe5` — атака, разведчик бежит `b2-b6`.
 stratego-moved-line = { $from } → { $to } ({ $owner ->
         [own] ваш

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::arena::{Agent, Seat};
-use admiral_engine::{Action, Defense, Dice, Game, Side};
+use admiral_engine::{Action, Defense, Dice, Game, Position, Side};
 
 /// An AI opponent of a given level (1–5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ impl AiPlayer {
     }
 
     /// The agent playing this level.
-    pub fn agent(&self) -> Box<dyn Agent> {
+    pub fn agent(&self) -> Box<dyn Agent<Position>> {
         Box::new(Ai::new(self.level, 0, self.budget))
     }
 
@@ -63,7 +63,7 @@ impl AiPlayer {
         }
         let mut dice = Dice::new(AiPlayer::decision_seed(seed, game.ply()));
         let mut agent = self.agent();
-        Some(agent.act(&Seat::new(game, side), &legal, &mut dice))
+        agent.act(&Seat::new(game, side), &legal, &mut dice).ok()
     }
 
     /// The AI's defence when `action` attacks one of its scale ships.
@@ -72,12 +72,12 @@ impl AiPlayer {
             Some(options) if options.len() > 1 => {
                 let side = game.to_move().opponent();
                 let mut dice = Dice::new(AiPlayer::decision_seed(seed, game.ply()) ^ 1);
-                Defense::Group(self.agent().defend(
-                    &Seat::new(game, side),
-                    &action.without_partners(),
-                    &options,
-                    &mut dice,
-                ))
+                let options: Vec<Defense> = options.into_iter().map(Defense::Group).collect();
+                let seat = Seat::new(game, side);
+                // The AI never forfeits; the default policy stands in if it ever did.
+                self.agent()
+                    .defend(&seat, &action.without_partners(), &options, &mut dice)
+                    .unwrap_or_default()
             }
             _ => Defense::Auto,
         }

@@ -77,6 +77,7 @@ pub fn reason_text(r: EndReason, l: Language) -> String {
         EndReason::Resignation => tr!(l, "reason-resigned"),
         EndReason::Timeout => tr!(l, "reason-timeout"),
         EndReason::FlagCaptured => tr!(l, "reason-flag"),
+        EndReason::Forfeit => tr!(l, "reason-forfeit"),
     }
 }
 

@@ -23,6 +23,9 @@ pub enum EndReason {
     /// Stratego: the winner attacked the loser's flag (the service reports Stratego results
     /// with this type too).
     FlagCaptured,
+    /// An outside program lost by what it answered: no legal action, layout or defence, or no
+    /// answer at all (it crashed or closed its output).
+    Forfeit,
 }
 
 /// A finished Admiral game: the result and the reason.

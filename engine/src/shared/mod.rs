@@ -1,11 +1,12 @@
 //! What both rulesets share, and nothing that belongs to one of them: the two sides and
 //! per-side data ([`BySide`]), the product's languages, how a game stands and ended, the record's
 //! frame, the random source, the AI's thinking budget and setup styles, the notation helpers,
-//! the AI's hidden-army sampler, and the arena's report.
+//! the AI's hidden-army sampler, the arena's player ([`Agent`]) and its report.
 //!
 //! Admiral (the crate root's modules) and Stratego ([`crate::stratego`]) both build on this
 //! module; it imports neither.
 
+pub mod agent;
 pub mod budget;
 pub mod dice;
 pub mod event;
@@ -24,6 +25,7 @@ pub mod style;
 pub mod summary;
 pub mod view;
 
+pub use agent::{Agent, Forfeit, ForfeitOf};
 pub use budget::Budget;
 pub use dice::Dice;
 pub use event::SeenEvent;

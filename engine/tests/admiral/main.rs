@@ -14,5 +14,6 @@ mod endings;
 mod formations;
 mod layouts;
 mod movement;
+mod player_protocol;
 mod properties;
 mod referee;

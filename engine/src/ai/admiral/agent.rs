@@ -1,47 +1,54 @@
-//! Players of Admiral games as the arena and the bot drive them: the [`Agent`] trait, what an
-//! agent may look at ([`Seat`]), and the random player. The AI implements it
-//! ([`super::Ai`]); the arena ([`crate::arena`]) plays agents against each other.
+//! Players of Admiral games as the arena and the bot drive them: the shared [`Agent`] shape
+//! ([`crate::shared::agent`]) as Admiral fills it in (its reply is the defence, [`Defense`]),
+//! what an agent may look at ([`Seat`]), how it may forfeit, and the random player. The AI
+//! implements it ([`super::Ai`]), as does an outside program (the arena's `cmd:` players); the
+//! arena ([`crate::arena`]) plays agents against each other.
 
 use crate::admiral::action::Action;
+use crate::admiral::autoplace::{auto_layout, Style};
 use crate::admiral::formation::Partners;
+use crate::admiral::layout::Layout;
+use crate::admiral::outcome::EndReason;
 use crate::admiral::position::Position;
-use crate::shared::Dice;
+use crate::shared::{Dice, Side};
+
+pub use crate::admiral::resolve::Defense;
+pub use crate::shared::Agent;
 
 /// What an agent may look at when it decides: its own side's knowledge of an Admiral game.
 pub type Seat<'a> = crate::shared::Seat<'a, Position>;
 
-/// A player of arena games: random, an AI level, or an outside program.
-pub trait Agent: Send {
-    /// A short name for reports.
-    fn name(&self) -> String;
+/// Why an Admiral agent lost without the board deciding ([`EndReason::Forfeit`],
+/// [`EndReason::Timeout`] or [`EndReason::Resignation`]).
+pub type Forfeit = crate::shared::Forfeit<EndReason>;
 
-    /// Chooses one of `legal` (never empty) for the side to move.
-    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Action;
-
-    /// Chooses a defence group when `attack` (partners hidden) hits one of its scale ships
-    /// with a scale ship (`options` in default-policy order, never empty). The default takes
-    /// the first.
-    fn defend(
-        &mut self,
-        _seat: &Seat<'_>,
-        _attack: &Action,
-        options: &[Partners],
-        _dice: &mut Dice,
-    ) -> Partners {
-        options[0]
-    }
-}
-
-/// Picks uniformly among the legal actions.
+/// Picks uniformly among the legal actions; sets up with the balanced auto-placement; defends
+/// by the default policy.
 #[derive(Default)]
 pub struct RandomAgent;
 
-impl Agent for RandomAgent {
+impl Agent<Position> for RandomAgent {
     fn name(&self) -> String {
         "random".into()
     }
 
-    fn act(&mut self, _seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Action {
-        legal[dice.below(legal.len())]
+    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<Layout, Forfeit> {
+        Ok(auto_layout(seed, Style::Balanced))
     }
+
+    fn act(&mut self, _seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit> {
+        Ok(legal[dice.below(legal.len())])
+    }
+}
+
+/// The groups among defence options (the arena offers only groups, from
+/// [`crate::Game::defense_options`]), in their order.
+pub fn groups(options: &[Defense]) -> Vec<Partners> {
+    options
+        .iter()
+        .filter_map(|d| match d {
+            Defense::Group(partners) => Some(*partners),
+            Defense::Auto => None,
+        })
+        .collect()
 }

@@ -31,7 +31,7 @@ mod threats;
 use std::time::Instant;
 
 pub use crate::shared::Budget;
-pub use agent::{Agent, RandomAgent, Seat};
+pub use agent::{Agent, Forfeit, RandomAgent, Seat};
 pub use belief::Belief;
 pub use eval::{evaluate, value, Weights, WIN};
 pub use threats::Threats;
@@ -457,30 +457,38 @@ impl<'a> Exchange<'a> {
     }
 }
 
-impl Agent for Ai {
+impl Agent<Position> for Ai {
     fn name(&self) -> String {
         format!("level {}", self.level)
     }
 
+    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<Layout, Forfeit> {
+        Ok(Ai::layout(self.level, seed))
+    }
+
     /// Uses the game's random source (seeded per game by the arena), so results do not depend
     /// on which games an agent played before.
-    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Action {
+    fn act(&mut self, seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit> {
         std::mem::swap(&mut self.dice, dice);
         let action = self.choose(&seat.view(), legal);
         std::mem::swap(&mut self.dice, dice);
-        action
+        Ok(action)
     }
 
     fn defend(
         &mut self,
         seat: &Seat<'_>,
         attack: &Action,
-        options: &[Partners],
+        options: &[Defense],
         dice: &mut Dice,
-    ) -> Partners {
+    ) -> Result<Defense, Forfeit> {
+        let groups = agent::groups(options);
+        if groups.is_empty() {
+            return Ok(options[0]);
+        }
         std::mem::swap(&mut self.dice, dice);
-        let chosen = Ai::defend(self, &seat.view(), attack, options);
+        let chosen = Ai::defend(self, &seat.view(), attack, &groups);
         std::mem::swap(&mut self.dice, dice);
-        chosen
+        Ok(Defense::Group(chosen))
     }
 }

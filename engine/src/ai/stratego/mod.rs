@@ -528,7 +528,7 @@ impl Plan {
     };
 }
 
-impl Agent for Ai {
+impl Agent<Position> for Ai {
     fn name(&self) -> String {
         format!("level-{}", self.level())
     }

@@ -2,11 +2,21 @@
 //!
 //! ```text
 //! admiral-arena --a random --b random --games 100 --seed 1 [--threads 2] [--budget-ms 20]
+//! admiral-arena --a 1 --b cmd:"python3 player.py" --games 10
 //! admiral-arena --ruleset stratego --a 5 --b ucc:"python3 bot.py" --games 10
 //! ```
+//! A player is `random`, an AI level 1–5, or an outside program run with `sh -c`, one process
+//! per game: for Admiral `cmd:COMMAND`, speaking the JSON-lines player protocol
+//! (`doc/player-protocol.md`); for Stratego `ucc:COMMAND`, speaking the UCC 2012 protocol
+//! (`doc/ucc-protocol.md`). A program that answers something unusable, is silent longer than
+//! `--cmd-timeout-ms` (alias `--ucc-timeout-ms`) or goes away loses that game; `--verbose`
+//! names why (`forfeit="…"`).
+//!
 //! Ends with one line: `games=N a_wins=.. b_wins=.. draws=.. a_score=0.xxx ci95=0.xxx-0.xxx
 //! plies=P plies_per_sec=Q median_plies=M`.
 
+mod cmd_player;
+mod program;
 mod ucc_player;
 
 use std::process::ExitCode;
@@ -14,13 +24,14 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use admiral_engine::ai::{Ai, Budget};
-use admiral_engine::arena::{Agent, GameResult, Played, RandomAgent, Summary};
-use admiral_engine::autoplace::{auto_layout, Style};
+use admiral_engine::arena::{GameResult, Played, RandomAgent, Summary};
+use admiral_engine::shared::{Agent, Rules};
 use admiral_engine::stratego;
+use admiral_engine::tools::arena::{play_game, ArenaRules};
 use admiral_engine::tools::flags::Flags;
-use admiral_engine::{Layout, Ruleset};
+use admiral_engine::{Position, Ruleset};
 
-const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--ucc-timeout-ms T] [--ucc-no-two-square] [--verbose]\n  PLAYER: random, an AI level 1-5, or (stratego only) ucc:COMMAND, an outside program speaking the UCC 2012 Stratego protocol (run with sh -c)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --ucc-timeout-ms: how long an outside program may take per answer (default 2000)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
+const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--cmd-timeout-ms T] [--ucc-no-two-square] [--verbose]\n  PLAYER: random, an AI level 1-5, or an outside program (run with sh -c, one process per game): (admiral only) cmd:COMMAND, speaking the JSON-lines player protocol (doc/player-protocol.md); (stratego only) ucc:COMMAND, speaking the UCC 2012 Stratego protocol (doc/ucc-protocol.md)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --cmd-timeout-ms (also --ucc-timeout-ms): how long an outside program may take per answer (default 2000); a silent program loses (timeout)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
 
 struct Options {
     ruleset: Ruleset,
@@ -30,7 +41,7 @@ struct Options {
     seed: u64,
     threads: usize,
     budget: Option<Budget>,
-    ucc_timeout: Duration,
+    program_timeout: Duration,
     ucc_two_square: bool,
     verbose: bool,
 }
@@ -44,7 +55,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         seed: 1,
         threads: 1,
         budget: None,
-        ucc_timeout: Duration::from_millis(2000),
+        program_timeout: Duration::from_millis(2000),
         ucc_two_square: true,
         verbose: false,
     };
@@ -63,7 +74,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--threads" => options.threads = flags.number(flag)?.max(1) as usize,
             "--budget-ms" => options.budget = Some(Budget::Time(Duration::from_millis(flags.number(flag)?))),
             "--iterations" => options.budget = Some(Budget::Iterations(flags.number(flag)?.max(1) as u32)),
-            "--ucc-timeout-ms" => options.ucc_timeout = Duration::from_millis(flags.number(flag)?),
+            "--cmd-timeout-ms" | "--ucc-timeout-ms" => {
+                options.program_timeout = Duration::from_millis(flags.number(flag)?)
+            }
             "--ucc-no-two-square" => options.ucc_two_square = false,
             "--verbose" => options.verbose = true,
             "-h" | "--help" => return Err(USAGE.into()),
@@ -73,57 +86,65 @@ fn parse(args: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
-/// A factory for the named Admiral player.
-fn agent(name: &str, budget: Option<Budget>) -> Result<Box<dyn Fn() -> Box<dyn Agent> + Sync>, String> {
-    match name {
-        "random" => Ok(Box::new(|| Box::new(RandomAgent) as Box<dyn Agent>)),
-        level @ ("1" | "2" | "3" | "4" | "5") => {
-            let level: u8 = level.parse().expect("a digit");
-            let budget = budget.unwrap_or(Budget::for_level(level));
-            Ok(Box::new(move || Box::new(Ai::new(level, 0, budget)) as Box<dyn Agent>))
-        }
-        other if other.starts_with("ucc:") => {
-            Err(format!("`{other}`: outside programs (ucc:) play only with --ruleset stratego\n{USAGE}"))
-        }
-        other => Err(format!("unknown player `{other}`\n{USAGE}")),
-    }
+/// A factory of fresh players of the ruleset `P`, one per thread.
+type Factory<P> = Box<dyn Fn() -> Box<dyn Agent<P>> + Sync>;
+
+/// The player running an outside program: its command, the time per answer, and whether the
+/// two-square rule binds it.
+type RunProgram<P> = fn(&str, Duration, bool) -> Box<dyn Agent<P>>;
+
+/// How to make each kind of player of one ruleset.
+struct Players<P: Rules> {
+    /// The random player.
+    random: fn() -> Box<dyn Agent<P>>,
+    /// The AI of a level with a budget.
+    level: fn(u8, Budget) -> Box<dyn Agent<P>>,
+    /// The prefix naming the ruleset's outside programs, and the player running one.
+    program: (&'static str, RunProgram<P>),
+    /// The other ruleset's program prefix, and what to say when it is used here.
+    foreign: (&'static str, &'static str),
 }
 
-type StrategoFactory = Box<dyn Fn() -> Box<dyn stratego::arena::Agent> + Sync>;
+/// Admiral's players.
+const ADMIRAL: Players<Position> = Players {
+    random: || Box::new(RandomAgent),
+    level: |level, budget| Box::new(Ai::new(level, 0, budget)),
+    program: ("cmd:", |command, timeout, _| Box::new(cmd_player::CmdPlayer::new(command, timeout))),
+    foreign: ("ucc:", "UCC programs (ucc:) play only with --ruleset stratego; Admiral programs are cmd:"),
+};
 
-/// A factory for the named Stratego player.
-fn stratego_agent(name: &str, options: &Options) -> Result<StrategoFactory, String> {
-    let (budget, timeout, two_square) = (options.budget, options.ucc_timeout, options.ucc_two_square);
+/// Stratego's players.
+const STRATEGO: Players<stratego::Position> = Players {
+    random: || Box::new(stratego::arena::RandomAgent),
+    level: |level, budget| Box::new(stratego::ai::Ai::new(level, 0, budget)),
+    program: ("ucc:", |command, timeout, two_square| {
+        Box::new(ucc_player::UccPlayer::new(command, timeout, two_square))
+    }),
+    foreign: ("cmd:", "JSON-lines programs (cmd:) play only Admiral; Stratego programs are ucc:"),
+};
+
+/// A factory for the player `name` of the ruleset whose players are `players`.
+fn factory<P: Rules>(name: &str, options: &Options, players: &Players<P>) -> Result<Factory<P>, String> {
+    let (budget, timeout, two_square) = (options.budget, options.program_timeout, options.ucc_two_square);
+    let ((prefix, program), (foreign, refusal)) = (players.program, players.foreign);
     match name {
         "random" => {
-            Ok(Box::new(|| Box::new(stratego::arena::RandomAgent) as Box<dyn stratego::arena::Agent>))
+            let random = players.random;
+            Ok(Box::new(move || random()))
         }
         level @ ("1" | "2" | "3" | "4" | "5") => {
-            let level: u8 = level.parse().expect("a digit");
+            let (make, level): (_, u8) = (players.level, level.parse().expect("a digit"));
             let budget = budget.unwrap_or(Budget::for_level(level));
-            Ok(Box::new(move || {
-                Box::new(stratego::ai::Ai::new(level, 0, budget)) as Box<dyn stratego::arena::Agent>
-            }))
+            Ok(Box::new(move || make(level, budget)))
         }
-        other => match other.strip_prefix("ucc:") {
+        other if other.starts_with(foreign) => Err(format!("`{other}`: {refusal}\n{USAGE}")),
+        other => match other.strip_prefix(prefix) {
             Some(command) if !command.trim().is_empty() => {
                 let command = command.to_string();
-                Ok(Box::new(move || {
-                    Box::new(ucc_player::UccPlayer::new(&command, timeout, two_square))
-                        as Box<dyn stratego::arena::Agent>
-                }))
+                Ok(Box::new(move || program(&command, timeout, two_square)))
             }
             _ => Err(format!("unknown player `{other}`\n{USAGE}")),
         },
-    }
-}
-
-/// The layout a player uses in the game with this seed: AIs their own style, random players
-/// the balanced auto-placement.
-fn layout_for(name: &str, seed: u64) -> Layout {
-    match name.parse::<u8>() {
-        Ok(level) => Ai::layout(level, seed),
-        Err(_) => auto_layout(seed, Style::Balanced),
     }
 }
 
@@ -137,8 +158,8 @@ fn main() -> ExitCode {
         }
     };
     let summary = match options.ruleset {
-        Ruleset::Admiral => run_admiral(&options),
-        Ruleset::Stratego => run_stratego(&options),
+        Ruleset::Admiral => run_ruleset(&options, &ADMIRAL),
+        Ruleset::Stratego => run_ruleset(&options, &STRATEGO),
     };
     match summary {
         Ok(summary) => {
@@ -152,26 +173,18 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_admiral(options: &Options) -> Result<Summary, String> {
-    let make_a = agent(&options.a, options.budget)?;
-    let make_b = agent(&options.b, options.budget)?;
-    // Game i: `a` sits South on even games; each side's layout comes from its own player.
-    let play = |a: &mut (dyn Agent + 'static), b: &mut (dyn Agent + 'static), a_is_south: bool, seed: u64| {
-        let a_layout = layout_for(&options.a, seed);
-        let b_layout = layout_for(&options.b, seed ^ 0x5bd1_e995);
-        let (south, north) = if a_is_south { (a_layout, b_layout) } else { (b_layout, a_layout) };
-        admiral_engine::arena::play_game(a, b, &south, &north, a_is_south, seed)
-    };
-    Ok(run(options, &*make_a, &*make_b, &play))
-}
-
-fn run_stratego(options: &Options) -> Result<Summary, String> {
-    let make_a = stratego_agent(&options.a, options)?;
-    let make_b = stratego_agent(&options.b, options)?;
-    let play = |a: &mut (dyn stratego::arena::Agent + 'static),
-                b: &mut (dyn stratego::arena::Agent + 'static),
+/// The run `options` asks for, of the ruleset whose players are `players`. Game i: `a` sits
+/// South on even games; each side's layout comes from its own player.
+fn run_ruleset<P: ArenaRules<Played: GameLine>>(
+    options: &Options,
+    players: &Players<P>,
+) -> Result<Summary, String> {
+    let make_a = factory(&options.a, options, players)?;
+    let make_b = factory(&options.b, options, players)?;
+    let play = |a: &mut (dyn Agent<P> + 'static),
+                b: &mut (dyn Agent<P> + 'static),
                 a_is_south: bool,
-                seed: u64| stratego::arena::play_game(a, b, a_is_south, seed);
+                seed: u64| { play_game(a, b, a_is_south, seed) };
     Ok(run(options, &*make_a, &*make_b, &play))
 }
 
@@ -232,9 +245,10 @@ impl GameLine for Played {
     fn reason(&self) -> Option<String> {
         self.reason.map(reason_name)
     }
-    /// `a_lead=L`: `a`'s material minus `b`'s at the end.
+    /// `a_lead=L`: `a`'s material minus `b`'s at the end; then `forfeit="…"`, if an agent
+    /// forfeited.
     fn tail(&self) -> String {
-        format!(" a_lead={:+}", self.a_lead)
+        format!(" a_lead={:+}{}", self.a_lead, forfeit_tail(self.forfeit.as_deref()))
     }
 }
 
@@ -247,8 +261,14 @@ impl GameLine for stratego::arena::Played {
     }
     /// `forfeit="…"`, if an agent forfeited.
     fn tail(&self) -> String {
-        self.forfeit.as_deref().map(|f| format!(" forfeit=\"{f}\"")).unwrap_or_default()
+        forfeit_tail(self.forfeit.as_deref())
     }
+}
+
+/// ` forfeit="…"` naming what a forfeiting agent did wrong (on one line: a detail of several
+/// lines, such as every problem of a layout, is joined with `; `), or nothing.
+fn forfeit_tail(forfeit: Option<&str>) -> String {
+    forfeit.map(|f| format!(" forfeit=\"{}\"", f.lines().collect::<Vec<_>>().join("; "))).unwrap_or_default()
 }
 
 /// The serde name of an end reason (`bases_destroyed`, `flag_captured`, ...).

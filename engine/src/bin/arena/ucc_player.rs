@@ -1,32 +1,28 @@
 //! An outside program as a Stratego arena player, over the UCC 2012 competition protocol
-//! (`doc/ucc-protocol.md`): one process per game, spawned with `sh -c COMMAND`, spoken to on
-//! its standard input and read on its standard output, every answer under a time limit.
+//! (`doc/ucc-protocol.md`): one process per game ([`crate::program`]), every answer under a
+//! time limit.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use admiral_engine::rng::Dice;
 use admiral_engine::stratego::arena::{Agent, Forfeit, Seat};
-use admiral_engine::stratego::{ucc, Action, EndReason, Event, Layout};
+use admiral_engine::stratego::{ucc, Action, EndReason, Event, Layout, Position};
 use admiral_engine::Side;
+
+use crate::program::{Reasons, Slot};
+
+/// How a Stratego program's failures end its game.
+const REASONS: Reasons<EndReason> = Reasons { forfeit: EndReason::Forfeit, timeout: EndReason::Timeout };
 
 /// A player that is an outside program.
 pub struct UccPlayer {
     command: String,
     timeout: Duration,
-    process: Option<Process>,
+    program: Slot,
     side: Side,
     started: bool,
     /// Whether the two-square rule binds the program (see `--ucc-no-two-square`).
     two_square: bool,
-}
-
-struct Process {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
 }
 
 impl UccPlayer {
@@ -36,96 +32,36 @@ impl UccPlayer {
         UccPlayer {
             command: command.to_string(),
             timeout,
-            process: None,
+            program: Slot::default(),
             side: Side::South,
             started: false,
             two_square,
         }
     }
 
-    fn spawn(&mut self) -> Result<(), Forfeit> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(&self.command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| forfeit(EndReason::Forfeit, format!("cannot start `{}`: {e}", self.command)))?;
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        self.process = Some(Process { child, stdin, lines });
-        Ok(())
-    }
-
-    fn send(&mut self, line: &str) {
-        if let Some(p) = self.process.as_mut() {
-            // A program that has gone away shows up as silence when it is asked to move.
-            let _ = writeln!(p.stdin, "{line}").and_then(|_| p.stdin.flush());
-        }
-    }
-
     fn receive(&mut self) -> Result<String, Forfeit> {
-        let Some(p) = self.process.as_mut() else {
-            return Err(forfeit(EndReason::Forfeit, "the program is not running".into()));
-        };
-        loop {
-            match p.lines.recv_timeout(self.timeout) {
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => return Ok(line.trim_end_matches('\r').to_string()),
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(forfeit(
-                        EndReason::Timeout,
-                        format!("no answer within {} ms", self.timeout.as_millis()),
-                    ))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(forfeit(EndReason::Forfeit, "the program closed its output".into()))
-                }
-            }
-        }
+        self.program.receive(self.timeout, REASONS)
     }
 
-    fn stop(&mut self) {
-        if let Some(mut p) = self.process.take() {
-            drop(p.stdin);
-            for _ in 0..20 {
-                if let Ok(Some(_)) = p.child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            let _ = p.child.kill();
-            let _ = p.child.wait();
-        }
+    /// Tells the program the game is over and stops it; passes `f` on.
+    fn quit(&mut self, f: Forfeit) -> Forfeit {
+        self.program.send("QUIT");
+        self.program.stop();
+        f
     }
 }
 
-fn forfeit(reason: EndReason, detail: String) -> Forfeit {
-    Forfeit { reason, detail }
-}
-
-impl Agent for UccPlayer {
+impl Agent<Position> for UccPlayer {
     fn name(&self) -> String {
         format!("ucc:{}", self.command.split_whitespace().next().unwrap_or(""))
     }
 
     fn setup(&mut self, side: Side, _seed: u64, opponent: &str) -> Result<Layout, Forfeit> {
-        self.stop();
         self.side = side;
         self.started = false;
-        self.spawn()?;
+        self.program.start(&self.command, REASONS)?;
         let opponent: String = opponent.chars().filter(|c| !c.is_whitespace()).collect();
-        self.send(&format!(
+        self.program.send(&format!(
             "{} {} 10 10",
             ucc::colour(side),
             if opponent.is_empty() { "unknown" } else { &opponent }
@@ -134,42 +70,34 @@ impl Agent for UccPlayer {
         for _ in 0..4 {
             match self.receive() {
                 Ok(row) => rows.push(row),
-                Err(f) => {
-                    self.send("QUIT");
-                    self.stop();
-                    return Err(f);
-                }
+                Err(f) => return Err(self.quit(f)),
             }
         }
-        ucc::parse_setup(&rows, side).map_err(|e| {
-            self.send("QUIT");
-            self.stop();
-            forfeit(EndReason::Forfeit, e)
-        })
+        ucc::parse_setup(&rows, side)
+            .map_err(|e| self.quit(Forfeit { reason: EndReason::Forfeit, detail: e }))
     }
 
     fn act(&mut self, seat: &Seat<'_>, _legal: &[Action], _dice: &mut Dice) -> Result<Action, Forfeit> {
         if self.side == Side::South && !self.started {
-            self.send("START");
+            self.program.send("START");
         }
         self.started = true;
         for row in ucc::board_rows(&seat.view()) {
-            self.send(&row);
+            self.program.send(&row);
         }
         let answer = self.receive()?;
         if answer.trim() == "SURRENDER" {
-            return Err(forfeit(EndReason::Resignation, "surrendered".into()));
+            return Err(Forfeit { reason: EndReason::Resignation, detail: "surrendered".into() });
         }
-        match ucc::UccMove::parse(&answer) {
-            Ok(m) => Ok(m.action(false)),
-            Err(e) => Err(forfeit(EndReason::Forfeit, format!("`{}`: {e}", answer.trim()))),
-        }
+        ucc::UccMove::parse(&answer)
+            .map(|m| m.action(false))
+            .map_err(|e| Forfeit { reason: EndReason::Forfeit, detail: format!("`{}`: {e}", answer.trim()) })
     }
 
     fn observe(&mut self, seat: &Seat<'_>, action: &Action, events: &[Event]) {
         self.started = true;
         if seat.view().outcome.is_none() {
-            self.send(&ucc::result_line(action, events));
+            self.program.send(&ucc::result_line(action, events));
         }
     }
 
@@ -179,17 +107,11 @@ impl Agent for UccPlayer {
             Some(_) => "DEFEAT",
             None => "DRAW",
         });
-        self.send(&format!("QUIT {}", result.unwrap_or("DRAW_DEFAULT")));
-        self.stop();
+        self.program.send(&format!("QUIT {}", result.unwrap_or("DRAW_DEFAULT")));
+        self.program.stop();
     }
 
     fn held_to_two_square(&self) -> bool {
         self.two_square
-    }
-}
-
-impl Drop for UccPlayer {
-    fn drop(&mut self) {
-        self.stop();
     }
 }
