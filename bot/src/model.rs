@@ -342,7 +342,8 @@ pub fn outcome_of(o: stratego::Outcome) -> Outcome {
         stratego::EndReason::QuietPlies => EndReason::QuietPlies,
         stratego::EndReason::NoLegalMove => EndReason::NoLegalAction,
         stratego::EndReason::Resignation => EndReason::Resignation,
-        stratego::EndReason::Timeout | stratego::EndReason::Forfeit => EndReason::Timeout,
+        stratego::EndReason::Timeout => EndReason::Timeout,
+        stratego::EndReason::Forfeit => EndReason::Forfeit,
     };
     Outcome { status: o.status, reason }
 }
