@@ -340,6 +340,10 @@ opponent-ready = Match #{ $id }: your opponent is ready.
 your-turn = **Match #{ $id } · turn { $turn } · your move.**
 your-turn-hint = Tap **Make a move**, or use /admiral move and pick from the list.
 move-deadline = Move before { $when }.
+draw-near = ⏳ { $left } { $left ->
+        [one] ply
+       *[other] plies
+    } to a draw: 200 plies in a row without a loss end the game.
 moved = **Match #{ $id }**: the opponent has moved.
 moved-start = **Match #{ $id } has begun.** South moves first: you will get a DM when it is your turn.
 moved-own = **Match #{ $id }**: the result of your attack.

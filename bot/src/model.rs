@@ -316,6 +316,16 @@ impl PlayerView {
         status == admiral_engine::Status::Ongoing
     }
 
+    /// Plies left before the house rule draws the game (200 in a row without a loss), while
+    /// the game goes on.
+    pub fn plies_to_quiet_draw(&self) -> Option<u16> {
+        let (quiet, limit) = match self {
+            PlayerView::Admiral(v) => (v.quiet_plies, admiral_engine::QUIET_PLY_LIMIT),
+            PlayerView::Stratego(v) => (v.quiet_plies, stratego::QUIET_PLY_LIMIT),
+        };
+        self.ongoing().then(|| limit.saturating_sub(quiet))
+    }
+
     /// The Admiral board (the defence menu, the career's cards and the battle card are
     /// Admiral's); `None` for another ruleset.
     pub fn admiral(&self) -> Option<&admiral_engine::View> {

@@ -78,6 +78,9 @@ pub fn board_pic(view: &PlayerView, l: Language, opponent: &str) -> Pic {
     Pic::Board { view: Box::new(view.clone()), labels: board_labels(l, opponent, view.status(l), None) }
 }
 
+/// How near the quiet-ply draw must be (plies left) before board messages mention it.
+const DRAW_WARNING_PLIES: u16 = 40;
+
 /// "Your turn" (with the move buttons) when the view says so, else "the opponent moved" (with
 /// the board button): what happened, the deadline, and the board as the recipient sees it
 /// with their time left.
@@ -97,6 +100,10 @@ pub fn board_notice(
     };
     let mut r = Reply { text, ..Reply::default() };
     r.push_line(&board.describe(l));
+    // The draw by the house rule comes without warning on the board: say so as it nears.
+    if let Some(left) = board.plies_to_quiet_draw().filter(|&left| left <= DRAW_WARNING_PLIES) {
+        r.push_line(&tr!(l, "draw-near", left = left));
+    }
     if let Some(d) = deadline {
         r.push_line(&tr!(l, "move-deadline", when = when(d)));
     }
@@ -246,5 +253,32 @@ mod tests {
         assert_eq!(time_left(3 * 3_600_000 + 7 * 60_000 + 9_000, Language::En), "3:07:09");
         assert_eq!(time_left(750_000, Language::En), "12:30");
         assert_eq!(time_left(-5, Language::En), "0:00");
+    }
+
+    /// South's view of a game of two patrol ships and their bases after `quiet` plies without
+    /// a loss.
+    fn quiet_view(quiet: u16) -> PlayerView {
+        let mut position = admiral_engine::Position::empty(Side::South);
+        for (square, token) in
+            [("a1", "PS"), ("b1", "NB"), ("c1", "NB"), ("n15", "ps"), ("m15", "nb"), ("l15", "nb")]
+        {
+            let piece = admiral_engine::Piece::from_token(token).expect("a unit code");
+            position.put(square.parse().expect("a square"), piece);
+        }
+        let mut view = admiral_engine::Game::from_position(position, true).view(Side::South);
+        view.quiet_plies = quiet;
+        PlayerView::Admiral(view)
+    }
+
+    #[test]
+    fn board_messages_warn_as_the_quiet_ply_draw_nears() {
+        let text = |quiet, l| board_notice(MatchId(7), &quiet_view(quiet), None, None, "Bob", l).text;
+        for l in [Language::En, Language::Ru] {
+            assert!(!text(0, l).contains('⏳'), "{}", text(0, l));
+            assert!(!text(159, l).contains('⏳'), "41 plies left: not yet");
+        }
+        assert!(text(160, Language::En).contains("⏳ 40 plies to a draw"), "{}", text(160, Language::En));
+        assert!(text(199, Language::En).contains("⏳ 1 ply to a draw"), "{}", text(199, Language::En));
+        assert!(text(198, Language::Ru).contains("⏳ До ничьей 2 полухода"), "{}", text(198, Language::Ru));
     }
 }
