@@ -17,7 +17,7 @@ use crate::admiral::view::{Cell, View};
 use crate::ai::Ai;
 use crate::shared::game::EditBoard;
 use crate::shared::SeenEvent;
-use crate::shared::{Budget, BySide, Rules, Ruleset, Side};
+use crate::shared::{Budget, BySide, Rules, Ruleset, Side, Style};
 use serde_json::Value;
 
 impl Rules for Position {
@@ -99,6 +99,10 @@ impl Rules for Position {
 
     fn place_layout(layout: &Layout, side: Side, position: &mut Position) {
         layout.place(side, position)
+    }
+
+    fn auto_layout(seed: u64, style: Style) -> Layout {
+        super::autoplace::auto_layout(seed, style)
     }
 
     fn new_memory() -> Memory {

@@ -6,6 +6,7 @@
 use super::dice::Dice;
 use super::game::{Rules, Seat};
 use super::side::Side;
+use super::style::Style;
 
 /// Why an agent lost without the board deciding: an answer that is no legal move, layout or
 /// defence, silence, a program that went away, or resignation.
@@ -63,5 +64,29 @@ pub trait Agent<P: Rules>: Send {
     /// may be let off.
     fn held_to_two_square(&self) -> bool {
         true
+    }
+}
+
+/// The random player of either ruleset: picks uniformly among the legal actions, sets up with
+/// the balanced auto-placement and defends by the default policy.
+#[derive(Default)]
+pub struct RandomAgent;
+
+impl<P: Rules> Agent<P> for RandomAgent {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<P::Layout, ForfeitOf<P>> {
+        Ok(P::auto_layout(seed, Style::Balanced))
+    }
+
+    fn act(
+        &mut self,
+        _seat: &Seat<'_, P>,
+        legal: &[P::Action],
+        dice: &mut Dice,
+    ) -> Result<P::Action, ForfeitOf<P>> {
+        Ok(legal[dice.below(legal.len())])
     }
 }

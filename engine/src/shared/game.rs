@@ -21,6 +21,7 @@ use super::outcome::{Outcome, Status};
 use super::record::{Ending, Record, Start};
 use super::ruleset::Ruleset;
 use super::side::{BySide, Side};
+use super::style::Style;
 
 /// A ruleset, implemented by its position type (the true board, server side).
 pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'static {
@@ -93,6 +94,8 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     }
     /// Places a (valid) layout for `side`.
     fn place_layout(layout: &Self::Layout, side: Side, position: &mut Self);
+    /// A complete legal layout by the ruleset's auto-placement in `style`, seeded.
+    fn auto_layout(seed: u64, style: Style) -> Self::Layout;
     /// The layout's grid, as the record keeps it.
     fn layout_grid(layout: &Self::Layout) -> String {
         layout.grid_text(Language::En)

@@ -25,7 +25,7 @@ pub mod style;
 pub mod summary;
 pub mod view;
 
-pub use agent::{Agent, Forfeit, ForfeitOf};
+pub use agent::{Agent, Forfeit, ForfeitOf, RandomAgent};
 pub use budget::Budget;
 pub use dice::Dice;
 pub use event::SeenEvent;

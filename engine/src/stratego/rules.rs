@@ -16,7 +16,7 @@ use super::position::{PlayError, Position, PositionTextError};
 use super::view::{Cell, View};
 use crate::shared::game::EditBoard;
 use crate::shared::SeenEvent;
-use crate::shared::{Budget, BySide, Rules, Ruleset, Side};
+use crate::shared::{Budget, BySide, Rules, Ruleset, Side, Style};
 
 impl Rules for Position {
     const RULESET: Ruleset = Ruleset::Stratego;
@@ -92,6 +92,10 @@ impl Rules for Position {
 
     fn place_layout(layout: &Layout, side: Side, position: &mut Position) {
         layout.place(side, position)
+    }
+
+    fn auto_layout(seed: u64, style: Style) -> Layout {
+        super::autoplace::auto_layout(seed, style)
     }
 
     fn new_memory() -> Memory {

@@ -4,16 +4,12 @@
 //! implements it ([`super::Ai`]), as does an outside program (the arena's `cmd:` players); the
 //! arena ([`crate::arena`]) plays agents against each other.
 
-use crate::admiral::action::Action;
-use crate::admiral::autoplace::{auto_layout, Style};
 use crate::admiral::formation::Partners;
-use crate::admiral::layout::Layout;
 use crate::admiral::outcome::EndReason;
 use crate::admiral::position::Position;
-use crate::shared::{Dice, Side};
 
 pub use crate::admiral::resolve::Defense;
-pub use crate::shared::Agent;
+pub use crate::shared::{Agent, RandomAgent};
 
 /// What an agent may look at when it decides: its own side's knowledge of an Admiral game.
 pub type Seat<'a> = crate::shared::Seat<'a, Position>;
@@ -21,25 +17,6 @@ pub type Seat<'a> = crate::shared::Seat<'a, Position>;
 /// Why an Admiral agent lost without the board deciding ([`EndReason::Forfeit`],
 /// [`EndReason::Timeout`] or [`EndReason::Resignation`]).
 pub type Forfeit = crate::shared::Forfeit<EndReason>;
-
-/// Picks uniformly among the legal actions; sets up with the balanced auto-placement; defends
-/// by the default policy.
-#[derive(Default)]
-pub struct RandomAgent;
-
-impl Agent<Position> for RandomAgent {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn setup(&mut self, _side: Side, seed: u64, _opponent: &str) -> Result<Layout, Forfeit> {
-        Ok(auto_layout(seed, Style::Balanced))
-    }
-
-    fn act(&mut self, _seat: &Seat<'_>, legal: &[Action], dice: &mut Dice) -> Result<Action, Forfeit> {
-        Ok(legal[dice.below(legal.len())])
-    }
-}
 
 /// The groups among defence options (the arena offers only groups, from
 /// [`crate::Game::defense_options`]), in their order.
