@@ -27,6 +27,7 @@ use std::time::Instant;
 
 pub use belief::{Belief, Clues};
 pub use eval::{evaluate, value, Weights, WIN};
+pub use race::threat as miners_race;
 
 use crate::shared::Budget;
 use crate::shared::Dice;

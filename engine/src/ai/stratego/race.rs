@@ -26,7 +26,7 @@ const SHARES: [f32; 2] = [1.0, 0.5];
 /// The threat `side`'s miners pose to the enemy flag on `flag`: the nearest miner counts 1 when
 /// it needs one move, [`DECAY`] times less per move more, and the second nearest half as much
 /// ([`SHARES`]).
-pub(super) fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
+pub fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
     let miners: SqSet = position
         .mobile_of(side)
         .iter()
