@@ -1,7 +1,8 @@
 //! Static evaluation of a full position (a sampled world) from one side's seat.
 
 use crate::admiral::formation::{can_team, pair_strength};
-use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
+use crate::admiral::position::{carrier_slot, Position, QUIET_PLY_LIMIT};
+use crate::admiral::square::SquareSet;
 use crate::admiral::square::{Side, Square};
 use crate::admiral::unit::{UnitKind, KINDS};
 use crate::ai::score::decided_score;
@@ -198,6 +199,9 @@ fn positional(
             }
         }
     }
+    // Where each kind of tethered weapon is armed: next to one of the side's carriers of it
+    // (by `carrier_slot`), a few word operations instead of eight squares per weapon.
+    let armed_zones = position.carriers[side].map(SquareSet::touching);
     // Summed apart from `score`, one addition per unit: a chain of dependent additions was the
     // slowest part of this loop.
     let mut approach = 0.0;
@@ -205,15 +209,17 @@ fn positional(
     for sq in position.occupied_by(side).iter() {
         let kind = position.piece_at(sq).expect("occupied").kind;
         let worth = approach_worth[kind.index()];
-        let d = if worth > 0.0 || weights.siege > 0.0 { nearest(sq, enemy_bases) } else { None };
-        if weights.hunt > 0.0 && (kind.is_scale_ship() || kind == UnitKind::Fireship) {
-            for (closest, base) in hunter.iter_mut().zip(enemy_bases.iter()) {
-                *closest = (*closest).min(sq.distance(base));
+        // The distance to each enemy base, measured once for every term that needs it.
+        let to_bases = enemy_bases.distances_from(sq);
+        let d = if worth > 0.0 || weights.siege > 0.0 { to_bases.iter().min().copied() } else { None };
+        if weights.hunt > 0.0 && HUNTERS[kind.index()] {
+            for (closest, &distance) in hunter.iter_mut().zip(&to_bases) {
+                *closest = (*closest).min(distance);
             }
         }
         if weights.siege > 0.0 {
-            if let (Some(strength), Some(d)) = (kind.strength(), d) {
-                fleet_pull += FLEET_PULL * strength as f32 / 15.0 * reach(d);
+            if let (Some(pull), Some(d)) = (PULL[kind.index()], d) {
+                fleet_pull += pull * reach(d);
             }
             if kind == UnitKind::Minesweeper {
                 for (closest, mines) in sweeper.iter_mut().zip(&sealing) {
@@ -226,11 +232,8 @@ fn positional(
         if weights.formation > 0.0 {
             score += weights.formation * pair_gain(position, sq, kind) as f32;
         }
-        if let Some(carrier) = kind.carrier() {
-            if sq
-                .surrounding()
-                .any(|n| position.piece_at(n).is_some_and(|p| p.side == side && p.kind == carrier))
-            {
+        if let Some(slot) = kind.carrier().and_then(carrier_slot) {
+            if armed_zones[slot].contains(sq) {
                 score += weights.armed;
             }
         }
@@ -289,6 +292,33 @@ const SIEGE_URGENCY: f32 = 6.0;
 /// enemy base counts [`FLEET_PULL`], a minesweeper next to a sealing mine 1).
 const FLEET_PULL: f32 = 3.0;
 
+/// Per kind, whether it hunts the enemy bases (scale ships and the fireship; see
+/// [`Weights::hunt`]): a lookup in the per-unit loop.
+const HUNTERS: [bool; KINDS] = {
+    let mut table = [false; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        let kind = UnitKind::ALL[i];
+        table[i] = kind.is_scale_ship() || matches!(kind, UnitKind::Fireship);
+        i += 1;
+    }
+    table
+};
+
+/// Per kind with a strength, what its closeness to the nearest enemy base weighs in the siege
+/// (a battleship [`FLEET_PULL`]): computed once, in the order the siege always computed it.
+const PULL: [Option<f32>; KINDS] = {
+    let mut table = [None; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        if let Some(strength) = UnitKind::ALL[i].strength() {
+            table[i] = Some(FLEET_PULL * strength as f32 / 15.0);
+        }
+        i += 1;
+    }
+    table
+};
+
 /// 1 next to the target, falling to 0 across the whole board (27 squares).
 fn reach(distance: u8) -> f32 {
     REACH[distance.min(27) as usize]
@@ -335,6 +365,42 @@ impl FewSquares {
 
     fn iter(&self) -> impl Iterator<Item = Square> + '_ {
         self.at.iter().flatten().copied()
+    }
+
+    /// The distance from `from` to each square, in order.
+    fn distances_from(&self, from: Square) -> Distances {
+        let mut distances = Distances::default();
+        for sq in self.iter() {
+            distances.push(from.distance(sq));
+        }
+        distances
+    }
+}
+
+/// The distances from one square to each of a [`FewSquares`], in order, on the stack.
+#[derive(Copy, Clone, Default)]
+struct Distances {
+    at: [u8; FewSquares::CAPACITY],
+    len: usize,
+}
+
+impl Distances {
+    fn push(&mut self, distance: u8) {
+        self.at[self.len] = distance;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, u8> {
+        self.at[..self.len].iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Distances {
+    type Item = &'a u8;
+    type IntoIter = std::slice::Iter<'a, u8>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
     }
 }
 
