@@ -202,6 +202,7 @@ fn positional(
     // Where each kind of tethered weapon is armed: next to one of the side's carriers of it
     // (by `carrier_slot`), a few word operations instead of eight squares per weapon.
     let armed_zones = position.carriers[side].map(SquareSet::touching);
+    let enemy_spots = Spots::of(enemy_bases);
     // Summed apart from `score`, one addition per unit: a chain of dependent additions was the
     // slowest part of this loop.
     let mut approach = 0.0;
@@ -210,7 +211,7 @@ fn positional(
         let kind = position.piece_at(sq).expect("occupied").kind;
         let worth = approach_worth[kind.index()];
         // The distance to each enemy base, measured once for every term that needs it.
-        let to_bases = enemy_bases.distances_from(sq);
+        let to_bases = enemy_spots.distances_from(sq);
         let d = if worth > 0.0 || weights.siege > 0.0 { to_bases.iter().min().copied() } else { None };
         if weights.hunt > 0.0 && HUNTERS[kind.index()] {
             for (closest, &distance) in hunter.iter_mut().zip(&to_bases) {
@@ -276,12 +277,32 @@ fn striker(kind: UnitKind) -> f32 {
 fn pair_gain(position: &Position, sq: Square, kind: UnitKind) -> u8 {
     let Some(alone) = kind.strength().filter(|_| can_team(kind)) else { return 0 };
     let side = position.piece_at(sq).map(|p| p.side);
+    let partners = &PAIRS[kind.index()];
     sq.orthogonal()
         .filter_map(|n| position.piece_at(n).filter(|p| Some(p.side) == side))
-        .filter_map(|p| pair_strength(kind, p.kind))
+        .map(|p| partners[p.kind.index()])
         .max()
-        .map_or(0, |pair| pair.saturating_sub(alone))
+        .unwrap_or(0)
+        .saturating_sub(alone)
 }
+
+/// [`pair_strength`] of every two kinds, 0 for none (every pair is stronger): a lookup per
+/// neighbour, where the `match` cost a mispredicted jump.
+const PAIRS: [[u8; KINDS]; KINDS] = {
+    let mut table = [[0; KINDS]; KINDS];
+    let mut a = 0;
+    while a < KINDS {
+        let mut b = 0;
+        while b < KINDS {
+            if let Some(strength) = pair_strength(UnitKind::ALL[a], UnitKind::ALL[b]) {
+                table[a][b] = strength;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 /// How much stronger the siege is at the quiet-ply draw than after an attack. In traced
 /// level-5 mirror games without the siege, fleets with a lead of 60 points sat in their own
@@ -367,29 +388,45 @@ impl FewSquares {
         self.at.iter().flatten().copied()
     }
 
-    /// The distance from `from` to each square, in order.
+}
+
+/// A [`FewSquares`] as columns and rows, taken apart once for the distances measured from every
+/// unit (each `Square::col` and `Square::row` is a division).
+#[derive(Copy, Clone, Default)]
+struct Spots {
+    at: [(u8, u8); FewSquares::CAPACITY],
+    len: usize,
+}
+
+impl Spots {
+    fn of(squares: &FewSquares) -> Spots {
+        let mut spots = Spots::default();
+        for sq in squares.iter() {
+            spots.at[spots.len] = (sq.col(), sq.row());
+            spots.len += 1;
+        }
+        spots
+    }
+
+    /// The distance from `from` to each spot, in order (as `Square::distance` measures it).
     fn distances_from(&self, from: Square) -> Distances {
-        let mut distances = Distances::default();
-        for sq in self.iter() {
-            distances.push(from.distance(sq));
+        let (col, row) = (from.col(), from.row());
+        let mut distances = Distances { at: [0; FewSquares::CAPACITY], len: self.len };
+        for (distance, &(c, r)) in distances.at.iter_mut().zip(&self.at[..self.len]) {
+            *distance = col.abs_diff(c) + row.abs_diff(r);
         }
         distances
     }
 }
 
 /// The distances from one square to each of a [`FewSquares`], in order, on the stack.
-#[derive(Copy, Clone, Default)]
+#[derive(Copy, Clone)]
 struct Distances {
     at: [u8; FewSquares::CAPACITY],
     len: usize,
 }
 
 impl Distances {
-    fn push(&mut self, distance: u8) {
-        self.at[self.len] = distance;
-        self.len += 1;
-    }
-
     fn iter(&self) -> std::slice::Iter<'_, u8> {
         self.at[..self.len].iter()
     }
