@@ -187,7 +187,8 @@ impl Ai {
         } else {
             SqSet::EMPTY
         };
-        let mut exchange = Exchange { me, weights: &plan.weights, events: Vec::new(), mined };
+        let mut exchange =
+            Exchange { me, weights: &plan.weights, events: Vec::new(), attacks: Vec::new(), mined };
         let mut totals = vec![0f32; legal.len()];
         let mut worlds = 0;
         let gambles: Vec<bool> =
