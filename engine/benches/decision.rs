@@ -26,21 +26,34 @@ const WORLDS: u32 = 16;
 /// Worlds sampled per position for the evaluation benchmarks.
 const SAMPLES: usize = 64;
 
-fn stratego_benches(c: &mut Criterion) {
-    let games = stratego_positions(POSITIONS);
+/// Times `decide_all` (a level-5 decision in each of one game's positions) as
+/// `work_per_decision/{game}_level_5_…`.
+fn decisions(c: &mut Criterion, game: &str, mut decide_all: impl FnMut()) {
     let mut group = c.benchmark_group("work_per_decision");
     group.sample_size(10);
-    group.bench_function(format!("stratego_level_5_{WORLDS}_worlds_x{POSITIONS}"), |b| {
-        b.iter(|| {
-            for (i, game) in games.iter().enumerate() {
-                let (view, legal) = (game.view_remembering(game.to_move()), game.legal_actions());
-                let mut ai = stratego_ai::Ai::new(5, i as u64, Budget::Iterations(WORLDS));
-                black_box(ai.choose(&view, &legal));
-            }
-        })
+    group.bench_function(format!("{game}_level_5_{WORLDS}_worlds_x{POSITIONS}"), |b| b.iter(&mut decide_all));
+    group.finish();
+}
+
+/// Times `run` over `items` as `evaluation/{name}_x{count}`, with its throughput per item.
+fn per_item<T>(c: &mut Criterion, name: &str, items: &[T], run: impl Fn(&T) -> f32) {
+    let mut group = c.benchmark_group("evaluation");
+    group.throughput(Throughput::Elements(items.len() as u64));
+    group.bench_function(format!("{name}_x{}", items.len()), |b| {
+        b.iter(|| items.iter().map(&run).map(black_box).count())
     });
     group.finish();
+}
 
+fn stratego_benches(c: &mut Criterion) {
+    let games = stratego_positions(POSITIONS);
+    decisions(c, "stratego", || {
+        for (i, game) in games.iter().enumerate() {
+            let (view, legal) = (game.view_remembering(game.to_move()), game.legal_actions());
+            let mut ai = stratego_ai::Ai::new(5, i as u64, Budget::Iterations(WORLDS));
+            black_box(ai.choose(&view, &legal));
+        }
+    });
     // Worlds as level 5 samples them, evaluated for the side to move.
     let mut dice = Dice::new(5);
     let worlds: Vec<stratego::Position> = games
@@ -50,14 +63,8 @@ fn stratego_benches(c: &mut Criterion) {
             (0..SAMPLES).map(|_| belief.sample(&mut dice)).collect::<Vec<_>>()
         })
         .collect();
-    let mut group = c.benchmark_group("evaluation");
-    group.throughput(Throughput::Elements(worlds.len() as u64));
-    group.bench_function(format!("stratego_x{}", worlds.len()), |b| {
-        b.iter(|| {
-            for world in &worlds {
-                black_box(stratego_ai::evaluate(world, world.to_move(), &stratego_ai::Weights::FULL));
-            }
-        })
+    per_item(c, "stratego", &worlds, |world| {
+        stratego_ai::evaluate(world, world.to_move(), &stratego_ai::Weights::FULL)
     });
     // Both sides' miners against the enemy flag, as the evaluation counts them.
     let races: Vec<(&stratego::Position, Side, stratego::Sq)> = worlds
@@ -69,32 +76,20 @@ fn stratego_benches(c: &mut Criterion) {
             })
         })
         .collect();
-    group.throughput(Throughput::Elements(races.len() as u64));
-    group.bench_function(format!("stratego_miners_race_x{}", races.len()), |b| {
-        b.iter(|| {
-            for &(world, side, flag) in &races {
-                black_box(stratego_ai::miners_race(world, side, flag));
-            }
-        })
+    per_item(c, "stratego_miners_race", &races, |&(world, side, flag)| {
+        stratego_ai::miners_race(world, side, flag)
     });
-    group.finish();
 }
 
 fn admiral_benches(c: &mut Criterion) {
     let games = admiral_positions(POSITIONS);
-    let mut group = c.benchmark_group("work_per_decision");
-    group.sample_size(10);
-    group.bench_function(format!("admiral_level_5_{WORLDS}_worlds_x{POSITIONS}"), |b| {
-        b.iter(|| {
-            for (i, game) in games.iter().enumerate() {
-                let (view, legal) = (game.view_remembering(game.to_move()), game.legal_actions());
-                let mut ai = ai::Ai::new(5, i as u64, Budget::Iterations(WORLDS));
-                black_box(ai.choose(&view, &legal));
-            }
-        })
+    decisions(c, "admiral", || {
+        for (i, game) in games.iter().enumerate() {
+            let (view, legal) = (game.view_remembering(game.to_move()), game.legal_actions());
+            let mut ai = ai::Ai::new(5, i as u64, Budget::Iterations(WORLDS));
+            black_box(ai.choose(&view, &legal));
+        }
     });
-    group.finish();
-
     let mut dice = Dice::new(5);
     let worlds: Vec<admiral_engine::Position> = games
         .iter()
@@ -103,16 +98,7 @@ fn admiral_benches(c: &mut Criterion) {
             (0..SAMPLES).map(|_| belief.sample(&mut dice)).collect::<Vec<_>>()
         })
         .collect();
-    let mut group = c.benchmark_group("evaluation");
-    group.throughput(Throughput::Elements(worlds.len() as u64));
-    group.bench_function(format!("admiral_x{}", worlds.len()), |b| {
-        b.iter(|| {
-            for world in &worlds {
-                black_box(ai::evaluate(world, world.to_move(), &ai::Weights::ADMIRAL));
-            }
-        })
-    });
-    group.finish();
+    per_item(c, "admiral", &worlds, |world| ai::evaluate(world, world.to_move(), &ai::Weights::ADMIRAL));
 }
 
 criterion_group!(decision, stratego_benches, admiral_benches);

@@ -29,13 +29,18 @@ const SHARES: [f32; 2] = [1.0, 0.5];
 /// ([`SHARES`]).
 pub fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
     let mut army: Army = BySide::splat([SqSet::EMPTY; RANKS]);
-    for (sq, piece) in position.pieces() {
-        army[piece.side][piece.rank.index()].insert(sq);
+    for owner in Side::BOTH {
+        for sq in position.occupied_by(owner).iter() {
+            if let Some(piece) = position.piece_at(sq) {
+                army[owner][piece.rank.index()].insert(sq);
+            }
+        }
     }
     threat_in(position, &army, side, flag)
 }
 
-/// [`threat`] with the pieces by rank already gathered (the evaluation's one pass).
+/// [`threat`] with each side's pieces by rank already gathered, as the evaluation's one pass
+/// over the board gathers them.
 pub(super) fn threat_in(position: &Position, army: &Army, side: Side, flag: Sq) -> f32 {
     let miners = army[side][Rank::Miner.index()];
     if miners.is_empty() {
