@@ -387,7 +387,6 @@ impl FewSquares {
     fn iter(&self) -> impl Iterator<Item = Square> + '_ {
         self.at.iter().flatten().copied()
     }
-
 }
 
 /// A [`FewSquares`] as columns and rows, taken apart once for the distances measured from every
