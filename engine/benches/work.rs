@@ -10,32 +10,10 @@ use std::time::{Duration, Instant};
 
 use admiral_engine::ai::{Ai, Budget};
 use admiral_engine::stratego;
-use admiral_engine::*;
 
 mod common;
 
-use common::{admiral_positions, percentile};
-
-/// Stratego positions after 10–160 random plies from AI layouts.
-fn stratego_positions(count: usize) -> Vec<stratego::Game> {
-    let mut dice = Dice::new(43);
-    (0..count)
-        .map(|i| {
-            let south = stratego::ai::Ai::layout(5, i as u64);
-            let north = stratego::ai::Ai::layout(5, 1000 + i as u64);
-            let mut game = stratego::Game::new(&south, &north, true).unwrap();
-            for _ in 0..10 + dice.below(150) {
-                let legal = game.legal_actions();
-                if game.outcome().is_some() || legal.is_empty() {
-                    break;
-                }
-                game.play(&legal[dice.below(legal.len())]).unwrap();
-            }
-            game
-        })
-        .filter(|g| g.outcome().is_none() && !g.legal_actions().is_empty())
-        .collect()
-}
+use common::{admiral_positions, percentile, stratego_positions};
 
 fn row(game: &str, level: u8, budget: &str, times: &mut [f64], extra: &str) {
     times.sort_by(f64::total_cmp);

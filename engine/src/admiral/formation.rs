@@ -46,9 +46,11 @@ pub fn group_strength(kinds: &[UnitKind]) -> Option<u8> {
 
 /// Strength of a two-ship formation (the hot path of move generation; agrees with the table).
 #[inline]
-pub(crate) fn pair_strength(a: UnitKind, b: UnitKind) -> Option<u8> {
+pub(crate) const fn pair_strength(a: UnitKind, b: UnitKind) -> Option<u8> {
     use UnitKind::*;
-    match (a.min(b), a.max(b)) {
+    // The two kinds in table order (`Ord::min` is no `const fn`).
+    let (low, high) = if a.index() <= b.index() { (a, b) } else { (b, a) };
+    match (low, high) {
         (Battleship, Battleship) => Some(21),
         (Cruiser, Cruiser) => Some(18),
         (Raider, Raider) => Some(14),

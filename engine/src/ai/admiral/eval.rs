@@ -1,7 +1,8 @@
 //! Static evaluation of a full position (a sampled world) from one side's seat.
 
 use crate::admiral::formation::{can_team, pair_strength};
-use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
+use crate::admiral::position::{carrier_slot, Position, QUIET_PLY_LIMIT};
+use crate::admiral::square::SquareSet;
 use crate::admiral::square::{Side, Square};
 use crate::admiral::unit::{UnitKind, KINDS};
 use crate::ai::score::decided_score;
@@ -198,6 +199,10 @@ fn positional(
             }
         }
     }
+    // Where each kind of tethered weapon is armed: next to one of the side's carriers of it
+    // (by `carrier_slot`), a few word operations instead of eight squares per weapon.
+    let armed_zones = position.carriers[side].map(SquareSet::touching);
+    let enemy_spots = Spots::of(enemy_bases);
     // Summed apart from `score`, one addition per unit: a chain of dependent additions was the
     // slowest part of this loop.
     let mut approach = 0.0;
@@ -205,15 +210,17 @@ fn positional(
     for sq in position.occupied_by(side).iter() {
         let kind = position.piece_at(sq).expect("occupied").kind;
         let worth = approach_worth[kind.index()];
-        let d = if worth > 0.0 || weights.siege > 0.0 { nearest(sq, enemy_bases) } else { None };
-        if weights.hunt > 0.0 && (kind.is_scale_ship() || kind == UnitKind::Fireship) {
-            for (closest, base) in hunter.iter_mut().zip(enemy_bases.iter()) {
-                *closest = (*closest).min(sq.distance(base));
+        // The distance to each enemy base, measured once for every term that needs it.
+        let to_bases = enemy_spots.distances_from(sq);
+        let d = if worth > 0.0 || weights.siege > 0.0 { to_bases.iter().min().copied() } else { None };
+        if weights.hunt > 0.0 && HUNTERS[kind.index()] {
+            for (closest, &distance) in hunter.iter_mut().zip(&to_bases) {
+                *closest = (*closest).min(distance);
             }
         }
         if weights.siege > 0.0 {
-            if let (Some(strength), Some(d)) = (kind.strength(), d) {
-                fleet_pull += FLEET_PULL * strength as f32 / 15.0 * reach(d);
+            if let (Some(pull), Some(d)) = (PULL[kind.index()], d) {
+                fleet_pull += pull * reach(d);
             }
             if kind == UnitKind::Minesweeper {
                 for (closest, mines) in sweeper.iter_mut().zip(&sealing) {
@@ -226,11 +233,8 @@ fn positional(
         if weights.formation > 0.0 {
             score += weights.formation * pair_gain(position, sq, kind) as f32;
         }
-        if let Some(carrier) = kind.carrier() {
-            if sq
-                .surrounding()
-                .any(|n| position.piece_at(n).is_some_and(|p| p.side == side && p.kind == carrier))
-            {
+        if let Some(slot) = kind.carrier().and_then(carrier_slot) {
+            if armed_zones[slot].contains(sq) {
                 score += weights.armed;
             }
         }
@@ -273,12 +277,32 @@ fn striker(kind: UnitKind) -> f32 {
 fn pair_gain(position: &Position, sq: Square, kind: UnitKind) -> u8 {
     let Some(alone) = kind.strength().filter(|_| can_team(kind)) else { return 0 };
     let side = position.piece_at(sq).map(|p| p.side);
+    let partners = &PAIRS[kind.index()];
     sq.orthogonal()
         .filter_map(|n| position.piece_at(n).filter(|p| Some(p.side) == side))
-        .filter_map(|p| pair_strength(kind, p.kind))
+        .map(|p| partners[p.kind.index()])
         .max()
-        .map_or(0, |pair| pair.saturating_sub(alone))
+        .unwrap_or(0)
+        .saturating_sub(alone)
 }
+
+/// [`pair_strength`] of every two kinds, 0 for none (every pair is stronger): a lookup per
+/// neighbour, where the `match` cost a mispredicted jump.
+const PAIRS: [[u8; KINDS]; KINDS] = {
+    let mut table = [[0; KINDS]; KINDS];
+    let mut a = 0;
+    while a < KINDS {
+        let mut b = 0;
+        while b < KINDS {
+            if let Some(strength) = pair_strength(UnitKind::ALL[a], UnitKind::ALL[b]) {
+                table[a][b] = strength;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 /// How much stronger the siege is at the quiet-ply draw than after an attack. In traced
 /// level-5 mirror games without the siege, fleets with a lead of 60 points sat in their own
@@ -288,6 +312,33 @@ const SIEGE_URGENCY: f32 = 6.0;
 /// What the whole fleet's approach weighs against the minesweeper's (a battleship next to the
 /// enemy base counts [`FLEET_PULL`], a minesweeper next to a sealing mine 1).
 const FLEET_PULL: f32 = 3.0;
+
+/// Per kind, whether it hunts the enemy bases (scale ships and the fireship; see
+/// [`Weights::hunt`]): a lookup in the per-unit loop.
+const HUNTERS: [bool; KINDS] = {
+    let mut table = [false; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        let kind = UnitKind::ALL[i];
+        table[i] = kind.is_scale_ship() || matches!(kind, UnitKind::Fireship);
+        i += 1;
+    }
+    table
+};
+
+/// Per kind with a strength, what its closeness to the nearest enemy base weighs in the siege
+/// (a battleship [`FLEET_PULL`]): computed once, in the order the siege always computed it.
+const PULL: [Option<f32>; KINDS] = {
+    let mut table = [None; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        if let Some(strength) = UnitKind::ALL[i].strength() {
+            table[i] = Some(FLEET_PULL * strength as f32 / 15.0);
+        }
+        i += 1;
+    }
+    table
+};
 
 /// 1 next to the target, falling to 0 across the whole board (27 squares).
 fn reach(distance: u8) -> f32 {
@@ -335,6 +386,57 @@ impl FewSquares {
 
     fn iter(&self) -> impl Iterator<Item = Square> + '_ {
         self.at.iter().flatten().copied()
+    }
+}
+
+/// A [`FewSquares`] as columns and rows, taken apart once for the distances measured from every
+/// unit (each `Square::col` and `Square::row` is a division).
+#[derive(Copy, Clone, Default)]
+struct Spots {
+    at: [(u8, u8); FewSquares::CAPACITY],
+    len: usize,
+}
+
+impl Spots {
+    fn of(squares: &FewSquares) -> Spots {
+        let mut spots = Spots::default();
+        for sq in squares.iter() {
+            spots.at[spots.len] = (sq.col(), sq.row());
+            spots.len += 1;
+        }
+        spots
+    }
+
+    /// The distance from `from` to each spot, in order (as `Square::distance` measures it).
+    fn distances_from(&self, from: Square) -> Distances {
+        let (col, row) = (from.col(), from.row());
+        let mut distances = Distances { at: [0; FewSquares::CAPACITY], len: self.len };
+        for (distance, &(c, r)) in distances.at.iter_mut().zip(&self.at[..self.len]) {
+            *distance = col.abs_diff(c) + row.abs_diff(r);
+        }
+        distances
+    }
+}
+
+/// The distances from one square to each of a [`FewSquares`], in order, on the stack.
+#[derive(Copy, Clone)]
+struct Distances {
+    at: [u8; FewSquares::CAPACITY],
+    len: usize,
+}
+
+impl Distances {
+    fn iter(&self) -> std::slice::Iter<'_, u8> {
+        self.at[..self.len].iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Distances {
+    type Item = &'a u8;
+    type IntoIter = std::slice::Iter<'a, u8>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
     }
 }
 

@@ -27,6 +27,7 @@ use std::time::Instant;
 
 pub use belief::{Belief, Clues};
 pub use eval::{evaluate, value, Weights, WIN};
+pub use race::threat as miners_race;
 
 use crate::shared::Budget;
 use crate::shared::Dice;
@@ -186,7 +187,8 @@ impl Ai {
         } else {
             SqSet::EMPTY
         };
-        let mut exchange = Exchange { me, weights: &plan.weights, events: Vec::new(), mined };
+        let mut exchange =
+            Exchange { me, weights: &plan.weights, events: Vec::new(), attacks: Vec::new(), mined };
         let mut totals = vec![0f32; legal.len()];
         let mut worlds = 0;
         let gambles: Vec<bool> =

@@ -9,9 +9,10 @@
 //! it would be struck. A defender that steps into a miner's way cuts its path, so the same
 //! count draws defenders across intruders' paths.
 
-use crate::shared::Side;
+use super::eval::Army;
+use crate::shared::{BySide, Side};
 use crate::stratego::board::{Sq, SqSet};
-use crate::stratego::piece::Rank;
+use crate::stratego::piece::{Rank, RANKS};
 use crate::stratego::position::Position;
 
 /// Moves beyond which a miner's path counts for nothing.
@@ -26,26 +27,31 @@ const SHARES: [f32; 2] = [1.0, 0.5];
 /// The threat `side`'s miners pose to the enemy flag on `flag`: the nearest miner counts 1 when
 /// it needs one move, [`DECAY`] times less per move more, and the second nearest half as much
 /// ([`SHARES`]).
-pub(super) fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
-    let miners: SqSet = position
-        .mobile_of(side)
-        .iter()
-        .filter(|&sq| position.piece_at(sq).is_some_and(|p| p.rank == Rank::Miner))
-        .collect();
+pub fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
+    let mut army: Army = BySide::splat([SqSet::EMPTY; RANKS]);
+    for owner in Side::BOTH {
+        for sq in position.occupied_by(owner).iter() {
+            if let Some(piece) = position.piece_at(sq) {
+                army[owner][piece.rank.index()].insert(sq);
+            }
+        }
+    }
+    threat_in(position, &army, side, flag)
+}
+
+/// [`threat`] with each side's pieces by rank already gathered, as the evaluation's one pass
+/// over the board gathers them.
+pub(super) fn threat_in(position: &Position, army: &Army, side: Side, flag: Sq) -> f32 {
+    let miners = army[side][Rank::Miner.index()];
     if miners.is_empty() {
         return 0.0;
     }
     let enemy = side.opponent();
-    let (mut blockers, mut strikers) = (SqSet::EMPTY, SqSet::EMPTY);
-    for sq in position.mobile_of(enemy).iter() {
-        let Some(piece) = position.piece_at(sq) else { continue };
-        if piece.rank >= Rank::Miner {
-            blockers.insert(sq);
-        }
-        if piece.rank > Rank::Miner {
-            strikers.insert(sq);
-        }
-    }
+    // The enemy's movers a miner cannot walk through (every rank from the miner up), and those
+    // that would strike it (above the miner).
+    let weak = army[enemy][Rank::Spy.index()].or(army[enemy][Rank::Scout.index()]);
+    let blockers = position.mobile_of(enemy).without(weak);
+    let strikers = blockers.without(army[enemy][Rank::Miner.index()]);
     let own_fixed = position.occupied_by(side).without(position.mobile_of(side));
     let mut target = SqSet::EMPTY;
     target.insert(flag);

@@ -35,6 +35,9 @@ pub(super) struct Exchange<'a> {
     pub weights: &'a Weights,
     /// Scratch space for the events of applied actions.
     pub events: Vec<Event>,
+    /// Scratch space for the attacks of every node on the current line of the search, each
+    /// node's after its parent's (one buffer for the whole search instead of one per node).
+    pub attacks: Vec<(f32, Sq, Sq)>,
     /// Enemy pieces that never moved and are not identified, which our miners may strike in the
     /// exchange (empty: we strike only identified pieces). A miner loses to few pieces that
     /// never move and wins on bombs and the flag, so the strike hardly depends on the sample,
@@ -100,7 +103,38 @@ impl Exchange<'_> {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut attacks: Vec<(f32, Sq, Sq)> = Vec::new();
+        // This node's attacks go after its parent's in the shared buffer, and are dropped
+        // before it returns.
+        let start = self.attacks.len();
+        self.gather_attacks(position, known, first);
+        self.attacks[start..].sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut best = alpha;
+        for k in start..self.attacks.len() {
+            let (_, from, to) = self.attacks[k];
+            let mut next = position.clone();
+            self.events.clear();
+            next.apply_unchecked(&Action::strike(from, to), &mut self.events);
+            let mut next_known = known;
+            next_known.remove(from);
+            if next.piece_at(to).is_some_and(|p| p.side != self.me) {
+                next_known.insert(to);
+            }
+            let score = -self.search(&next, -beta, -alpha, depth - 1, next_known, waiting);
+            if score >= beta {
+                best = score;
+                break;
+            }
+            alpha = alpha.max(score);
+            best = alpha;
+        }
+        self.attacks.truncate(start);
+        best
+    }
+
+    /// Appends to `self.attacks` the attacks the side to move may make in the exchange (see the
+    /// module documentation), each with the value of its target.
+    fn gather_attacks(&mut self, position: &Position, known: SqSet, first: bool) {
+        let mover = position.to_move();
         let targets = position.occupied_by(mover.opponent());
         for from in position.mobile_of(mover).iter() {
             let Some(piece) = position.piece_at(from) else { continue };
@@ -108,7 +142,7 @@ impl Exchange<'_> {
                 // After the first answer, an unknown enemy piece only ever takes our flag.
                 for to in from.neighbours() {
                     if position.piece_at(to).is_some_and(|p| p.side == self.me && p.rank == Rank::Flag) {
-                        attacks.push((WIN, from, to));
+                        self.attacks.push((WIN, from, to));
                     }
                 }
                 continue;
@@ -120,26 +154,9 @@ impl Exchange<'_> {
                     continue;
                 }
                 let target = position.piece_at(to).map_or(0.0, |p| value(p.rank));
-                attacks.push((target, from, to));
+                self.attacks.push((target, from, to));
             }
         }
-        attacks.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for (_, from, to) in attacks {
-            let mut next = position.clone();
-            self.events.clear();
-            next.apply_unchecked(&Action::strike(from, to), &mut self.events);
-            let mut next_known = known;
-            next_known.remove(from);
-            if next.piece_at(to).is_some_and(|p| p.side != self.me) {
-                next_known.insert(to);
-            }
-            let score = -self.search(&next, -beta, -alpha, depth - 1, next_known, waiting);
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        alpha
     }
 }
 
