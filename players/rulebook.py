@@ -83,11 +83,11 @@ class Log:
 
 # The zone from the owner's seat, front row first. Bases in the back row behind mines,
 # carrier and aircraft in the rear middle with guards, mines beside destroyers, torpedoes
-# beside torpedo boats, strong groups (BB+BB, CR+CR+CR, RD+RD+DD, SS+SS+CS) in rows 2-3.
+# beside torpedo boats, strong groups (SS+SS+SS, BB+BB, CR+CR+CR, RD+RD+DD, CS+SS+SS).
 LAYOUT = [
-    "MS PS TB TP SS . MS PS . SS TP TB PS MS",
-    "SS DD CR CR CR AB BB BB . RD RD DD SS PS",
-    "TB TP DD . CS SS FS . SS . CR CR CR TB",
+    "MS PS TB TP SS SS SS PS . MS TP TB PS MS",
+    ". DD CR CR CR AB BB BB . RD RD DD SS PS",
+    "TB TP DD . CS SS SS FS . . CR CR CR TB",
     "MN DD MS PS MN . TB TP TB . DD MS PS MN",
     "SM MN NB MN . MS AC CV DD . MN NB . .",
 ]
@@ -179,6 +179,9 @@ class Player:
                 w[k] = n * 1.3
             else:
                 w[k] = n
+        # the enemy carrier touches its aircraft: a marker beside a known aircraft is likely it
+        if w.get("CV") and any(k == "AC" and cheb(m, s) == 1 for m, k in self.enemy.items()):
+            w["CV"] *= 40
         return w
 
     def draw(self, s, pool):
@@ -258,7 +261,7 @@ class Player:
                 return self.value(t), own_a
             if t in SHIPS:
                 return self.value(t), 0
-            return 0.3, 0
+            return (0.3 if self.enemy[t_sq] is None else -0.5), 0
         if a_kind == "TP":
             if t in SHIPS or t in ("MN", "SM", "FS", "TP"):
                 return self.value(t), own_a
@@ -342,10 +345,16 @@ class Player:
                     continue
             p = self.p_beats(m, k)
             if self.enemy[m] is None:
-                p *= 0.6 if s in self.exposed else 0.35
+                p *= 0.9 if s in self.exposed else 0.5
                 if d == 2:
                     p *= 0.6
             worst = max(worst, p)
+        # an unknown marker one or two squares along a line may be an armed torpedo
+        if k in SHIPS and k not in CHEAP:
+            for m, e in self.enemy.items():
+                if e is None and (m[0] == s[0] or m[1] == s[1]) and manh(m, s) <= 2 and \
+                        self.pool["TP"]:
+                    worst = max(worst, 0.15)
         # a known enemy aircraft along a line
         for m, e in self.enemy.items():
             if e == "AC" and (m[0] == s[0] or m[1] == s[1]) and manh(m, s) <= 4 and \
@@ -360,6 +369,9 @@ class Player:
         mycv = [s for s, k in own.items() if k == "CV"]
         mynb = [s for s, k in own.items() if k == "NB"]
         targets = [(s, k) for s, k in self.enemy.items() if k]
+        # markers touching a known enemy aircraft: its carrier, most likely
+        targets += [(s, "CV") for s, k in self.enemy.items() if k is None and self.pool["CV"]
+                    and any(kk == "AC" and cheb(m, s) == 1 for m, kk in self.enemy.items())]
         unknown = [s for s, k in self.enemy.items() if k is None]
         aggression = 1.0 + (0.4 if self.quiet > 80 else 0) + (0.6 if self.quiet > 140 else 0)
         best, best_score, notes = None, -1e9, ""
@@ -402,9 +414,11 @@ class Player:
                     # surviving attackers stand revealed: a little of the risk where they end
                     if mid:
                         score -= 0.3 * self.risk(at, kind, own, vacated=src)
-                    if self.enemy[t] is None and kind in ("BB", "RD", "CR", "CS") and \
-                            any(x in self.enemy for x in orth(t)):
-                        score -= 3  # no valuable ship into an unknown group
+                    if self.enemy[t] is None and kind in ("BB", "RD", "CR", "CS", "DD"):
+                        # no valuable ship into an unknown marker, least of all a group
+                        score -= 1.5 if kind == "DD" else 3
+                        if any(x in self.enemy for x in orth(t)):
+                            score -= 3
                     if kind == "AC":
                         score -= 1.0  # striking shows where the aircraft (and carrier) live
                         if any(cheb(c, e) <= 3 for c in mycv for e in self.enemy):
@@ -414,7 +428,7 @@ class Player:
                     score += self.move_score(kind, src, at, mycv, mynb, targets, unknown)
             if score > best_score:
                 best, best_score, notes = act, score, why
-        self.log("ply", self.ply, "choose", best, "%.2f" % best_score, notes)
+        self.log("ply", self.ply, "quiet", self.quiet, "choose", best, "%.2f" % best_score, notes)
         return best
 
     def move_score(self, kind, src, dst, mycv, mynb, targets, unknown):
@@ -456,6 +470,15 @@ class Player:
                     (8.0 + VALUE[kind]) / (1 + 0.2 * manh(dst, t))
                 best = max(best, gain)
             score += best
+        # torpedoes (with their boats) and the fireship go for identified big ships
+        if kind in ("TP", "FS") or (kind == "TB" and any(
+                own.get(x) == "TP" for x in own if cheb(x, src) == 1)):
+            best = 0.0
+            for t, k in targets:
+                if k in ("BB", "RD", "CR", "CS", "CV"):
+                    gain = (manh(src, t) - manh(dst, t)) * self.value(k) / 12.0
+                    best = max(best, gain / (1 + 0.15 * manh(dst, t)))
+            score += best + (0.3 if kind == "TP" and best > 0 else 0)
         # minesweepers toward known mines
         if kind == "MS":
             for t, k in targets:
@@ -467,7 +490,7 @@ class Player:
             if unknown:
                 d0 = min(manh(src, u) for u in unknown)
                 d1 = min(manh(dst, u) for u in unknown)
-                w = 0.35 if kind in CHEAP or kind == "SS" else 0.12
+                w = 0.35 if kind in CHEAP else 0.12 if kind == "SS" else 0.05
                 if kind == "FS":
                     w = 0.1
                 if self.quiet > 100:
@@ -493,6 +516,25 @@ class Player:
 
     def defend(self, options):
         return options[0]
+
+
+def log_history(log, history):
+    """The battles and strikes of the plies since the last turn, one line each."""
+    if not log.f:
+        return
+    for ply in history:
+        for ev in ply.get("events", []):
+            t = ev.get("type")
+            if t == "battle":
+                log("  battle", ply.get("side"), ply.get("action"),
+                    "+".join(m["kind"] for m in ev["attackers"]), ev["attack_strength"], "vs",
+                    "+".join(m["kind"] for m in ev["defenders"]), ev["defense_strength"],
+                    "winner", ev.get("winner"))
+            elif t == "struck":
+                log("  struck", ply.get("side"), ply.get("action"), ev["weapon"],
+                    ev["attacker"]["kind"], "->", ev["target"]["kind"])
+            elif t == "destroyed":
+                log("  destroyed", ev["side"], ev["kind"], ev["square"])
 
 
 def main():
@@ -530,6 +572,7 @@ def main():
         elif kind == "turn":
             started = time.time()
             legal = msg.get("legal") or []
+            log_history(log, msg.get("history") or [])
             try:
                 player.read_view(msg["view"])
                 action = player.choose(legal)
@@ -562,6 +605,7 @@ def main():
             out.flush()
         elif kind == "end":
             log("end", msg.get("result"), msg.get("reason"))
+            log((msg.get("view") or {}).get("cells", ""))
             break
 
 
