@@ -160,8 +160,6 @@ class Player:
         v = VALUE[k]
         if k == "CV" and (self.my_ac if mine else self.enemy_ac):
             v += VALUE["AC"]
-        if k == "MS" and not mine and False:
-            v += 0
         return v
 
     def weights(self, s):
@@ -246,12 +244,8 @@ class Player:
         t = world[t_sq]
         own_a = self.value(a_kind, True)
         if t == "AB":
-            g, l = self.blast(t_sq, world)
-            if cheb(a_sq, t_sq) > 2:
-                pass
-            elif a_kind == "TP":
-                pass
-            return g, l
+            # the blast takes whatever stands in it, the attacker too if it is inside
+            return self.blast(t_sq, world)
         if t == "NB":
             return self.base_value(), own_a if a_kind in ("TP", "FS") else 0
         if a_kind == "AC":
@@ -338,8 +332,6 @@ class Player:
             if d > 2:
                 continue
             if d == 2:
-                if m not in self.moved and self.enemy[m] is None and False:
-                    continue
                 if not any(x not in own and x not in self.enemy or x == vacated
                            for x in orth(s) if manh(x, m) == 1):
                     continue
@@ -387,8 +379,7 @@ class Player:
             score = self.rng.random() * 0.05
             why = ""
             if bang:
-                world = self.worlds(src)[0] if not any(
-                    cheb(s, src) <= 2 for s in self.enemy) else None
+                empty = not any(cheb(s, src) <= 2 for s in self.enemy)
                 gs, ls = [], []
                 for w in self.worlds(src):
                     g, l = self.blast(src, w)
@@ -397,7 +388,7 @@ class Player:
                 g, l = sum(gs) / len(gs), sum(ls) / len(ls)
                 score += g - 1.3 * l - 4
                 why = "bomb g=%.1f l=%.1f" % (g, l)
-                if world is not None:
+                if empty:
                     score -= 100
             else:
                 at = sq(mid) if mid else src
