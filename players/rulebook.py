@@ -528,7 +528,7 @@ def log_history(log, history):
                 log("  destroyed", ev["side"], ev["kind"], ev["square"])
 
 
-def main():
+def main(player_class=None):
     args = sys.argv[1:]
     seed, logpath = None, None
     i = 0
@@ -543,7 +543,7 @@ def main():
             pass
         i += 1
     log = Log(logpath)
-    player = Player(seed, log)
+    player = (player_class or Player)(seed, log)
     out = sys.stdout
     for line in sys.stdin:
         line = line.strip()
