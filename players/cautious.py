@@ -6,8 +6,9 @@
 The second stand-in for outside programs (players/README.md), deliberately unlike
 rulebook.py, whose judgement of attacks and risks it reuses: it keeps its fleet in formation
 in its own half, attacks only what it surely beats (an identified unit, the marker that has
-just struck it, a marker next to its carrier or bases), and probes with cheap units only when
-the 200-ply draw nears. Standard library only; it never calls the engine.
+just struck it, a marker next to its carrier or bases). Only after 60 plies without a
+destruction does it leave its half and probe with cheap units (after 100 it attacks if it
+can), against the 200-ply draw. Standard library only; it never calls the engine.
 """
 
 import os
@@ -59,12 +60,15 @@ class Cautious(rulebook.Player):
         home = [s for s, k in self.own.items() if k in ("CV", "NB")]
         if any(manh(t, h) <= 2 for h in home) and g > l:
             return True  # defence
-        if self.quiet > 140 and kind in CHEAP | {"TP"} and g > l:
+        if self.quiet > 60 and kind in CHEAP | {"TP"}:
             return True  # a probe against the draw
         return False
 
     def choose(self, legal):
         chosen = [a for a in legal if self.allowed(a)]
+        if self.quiet > 100:  # the draw nears: attack if it can
+            attacks = [a for a in chosen if "x" in a]
+            chosen = attacks or chosen
         return super().choose(chosen or legal)
 
     def move_score(self, kind, src, dst, mycv, mynb, targets, unknown):
@@ -72,7 +76,7 @@ class Cautious(rulebook.Player):
         # stay in our own half unless the draw nears
         half = 8 - self.fwd  # row 7 for South, row 9 for North
         beyond = (dst[1] - half) * self.fwd
-        if beyond > 0 and self.quiet < 140:
+        if beyond > 0 and self.quiet < 60:
             score -= 0.4 * beyond
         # keep formation: a scale ship keeps a partner beside it
         if kind in SCALE and kind not in CHEAP:
