@@ -226,7 +226,8 @@ class Player:
             if st and st > best[0]:
                 best = (st, [target, a])
         for i, a in enumerate(n1):
-            cands = [b for b in n1[i + 1:]] + [b for b in orth(a) if b != target and world.get(b) in SCALE]
+            cands = n1[i + 1:] + [b for b in orth(a)
+                                  if b != target and world.get(b) in SCALE]
             for b in cands:
                 st = strength([k, world[a], world[b]])
                 if st and st > best[0]:
