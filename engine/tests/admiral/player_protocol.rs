@@ -11,6 +11,8 @@ use crate::common::{fields, run};
 
 const ARENA: &str = env!("CARGO_BIN_EXE_admiral-arena");
 const RANDOM_PLAYER: &str = env!("CARGO_BIN_EXE_admiral-random-player");
+/// The repository's rule-based stand-in for outside programs (`players/README.md`).
+const RULEBOOK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../players/rulebook.py");
 
 /// A verbose Admiral arena run of `games` games between `a` and `b` (seed 1, level budgets as
 /// sampled worlds so that runs repeat), with `extra` options: whether it succeeded, its lines
@@ -117,6 +119,24 @@ fn level_1_beats_the_random_program_and_two_programs_play_each_other() {
     assert!(f["a_score"].parse::<f64>().unwrap() >= 0.9, "{f:?}");
     let f = clean_run(&program, &format!("cmd:{RANDOM_PLAYER} 3"), "2");
     assert_eq!(f["games"], "2");
+}
+
+#[test]
+fn the_rulebook_stand_in_stays_protocol_correct() {
+    // Two quick games against level 1, one on each seat: both end on the board, and the
+    // program's log shows no error it covered up (it plays its first legal action on one).
+    let started = Instant::now();
+    let log = std::env::temp_dir().join(format!("admiral-rulebook-{}.log", std::process::id()));
+    let program = format!("cmd:python3 {RULEBOOK} 1 --log {}", log.display());
+    let f = clean_run("1", &program, "2");
+    assert_eq!(f["games"], "2", "{f:?}");
+    let trace = std::fs::read_to_string(&log).unwrap_or_default();
+    std::fs::remove_file(&log).ok();
+    let count = |word: &str| trace.lines().filter(|line| line.starts_with(word)).count();
+    assert_eq!(count("setup "), 2, "{trace}");
+    assert_eq!(count("end "), 2, "the program is sent `end`");
+    assert_eq!(count("error "), 0, "{trace}");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
 }
 
 #[test]
