@@ -37,6 +37,14 @@ fn first_rules() -> u32 {
     1
 }
 
+/// The version of a ruleset's rules new matches are played under: its current record format.
+fn current_rules(ruleset: Ruleset) -> u32 {
+    match ruleset {
+        Ruleset::Admiral => admiral_engine::RECORD_FORMAT,
+        Ruleset::Stratego => stratego::RECORD_FORMAT,
+    }
+}
+
 impl Default for MatchSettings {
     fn default() -> Self {
         MatchSettings {
@@ -44,7 +52,7 @@ impl Default for MatchSettings {
             time_control: TimeControl::Untimed,
             intel: true,
             rated: true,
-            rules: Ruleset::Admiral.record_format(),
+            rules: current_rules(Ruleset::Admiral),
         }
     }
 }
@@ -55,7 +63,7 @@ impl MatchSettings {
     /// same thing, and the match is played under its ruleset's current rules.
     pub(crate) fn normalised(mut self) -> MatchSettings {
         if let Ok(ruleset) = self.ruleset_kind() {
-            self.rules = ruleset.record_format();
+            self.rules = current_rules(ruleset);
             if ruleset == Ruleset::Stratego {
                 self.rated = false;
             }

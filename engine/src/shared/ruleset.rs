@@ -34,15 +34,6 @@ impl Ruleset {
         }
     }
 
-    /// The ruleset's current record format, which is also the version of its rules (see
-    /// [`crate::admiral::record::QuietRule`] for what changed in Admiral's format 2).
-    pub const fn record_format(self) -> u32 {
-        match self {
-            Ruleset::Admiral => crate::admiral::RECORD_FORMAT,
-            Ruleset::Stratego => crate::stratego::RECORD_FORMAT,
-        }
-    }
-
     /// Parses a ruleset name (any case, surrounding white space ignored).
     pub fn from_name(name: &str) -> Option<Ruleset> {
         match name.trim().to_ascii_lowercase().as_str() {
