@@ -102,13 +102,7 @@ impl Action {
     /// Errors quote the player's own text as typed (see [`crate::shared::notation`]), shortened
     /// when long, and count positions in characters of the typed text.
     pub fn parse(text: &str) -> Result<Action, ParseActionError> {
-        let typed = TypedNotation::clean(text, |c| match c {
-            ';' => ',',
-            c => fold_marks(c),
-        });
-        if typed.cleaned().is_empty() {
-            return Err(ParseActionError::Empty);
-        }
+        let typed = clean(text)?;
         let mut reader = Reader { typed: &typed, pos: 0 };
         let from = reader.square()?;
         let action = match reader.next() {
@@ -138,6 +132,54 @@ impl Action {
         };
         reader.end()?;
         Ok(action)
+    }
+}
+
+/// Reads a formation as the notation writes it after an attack's target: a square, then its
+/// partners in parentheses (`d10`, `d10(e10)`, `d10(c10,e10)`), as leniently as [`Action::parse`]
+/// (the arena's outside programs declare their defence groups so).
+pub fn parse_group(text: &str) -> Result<(Square, Partners), ParseActionError> {
+    let typed = clean(text)?;
+    let mut reader = Reader { typed: &typed, pos: 0 };
+    let square = reader.square()?;
+    let partners = reader.partners()?;
+    reader.end()?;
+    Ok((square, partners))
+}
+
+/// A formation as the notation writes it: `d10`, `d10(e10)`, `d10(c10,e10)`.
+pub fn group_text(square: Square, partners: &Partners) -> String {
+    format!("{square}{}", PartnerList(partners))
+}
+
+/// Typed notation with the marks folded (`;` read as `,`); nothing typed is an error.
+fn clean(text: &str) -> Result<TypedNotation, ParseActionError> {
+    let typed = TypedNotation::clean(text, |c| match c {
+        ';' => ',',
+        c => fold_marks(c),
+    });
+    if typed.cleaned().is_empty() {
+        return Err(ParseActionError::Empty);
+    }
+    Ok(typed)
+}
+
+/// Partners in parentheses, comma-separated; nothing when there are none.
+struct PartnerList<'a>(&'a Partners);
+
+impl fmt::Display for PartnerList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        f.write_str("(")?;
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{p}")?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -248,18 +290,7 @@ impl fmt::Display for Action {
                 if let Some(via) = via {
                     write!(f, "-{via}")?;
                 }
-                write!(f, "x{target}")?;
-                if !partners.is_empty() {
-                    f.write_str("(")?;
-                    for (i, p) in partners.iter().enumerate() {
-                        if i > 0 {
-                            f.write_str(",")?;
-                        }
-                        write!(f, "{p}")?;
-                    }
-                    f.write_str(")")?;
-                }
-                Ok(())
+                write!(f, "x{target}{}", PartnerList(&partners))
             }
         }
     }

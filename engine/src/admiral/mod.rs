@@ -29,7 +29,7 @@ pub mod square;
 pub mod unit;
 pub mod view;
 
-pub use action::{Action, ParseActionError};
+pub use action::{group_text, parse_group, Action, ParseActionError};
 pub use autoplace::{auto_layout, complete_layout, complete_layout_with_style, Style};
 pub use event::{Event, Weapon};
 pub use explain::Illegal;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use admiral_engine::arena::{Agent, Forfeit, Seat};
 use admiral_engine::{
-    Action, Defense, Dice, EndReason, Event, Layout, Partners, Position, Side, Square, View,
+    group_text, Action, Defense, Dice, EndReason, Event, Layout, Partners, Position, Side, Square, View,
 };
 use serde_json::{json, Value};
 
@@ -70,34 +70,14 @@ fn read_answer(line: &str, key: &str) -> Result<String, Forfeit> {
     }
 }
 
-/// A defence group as the protocol writes it: the target, then its partners in parentheses in
-/// square order (`e4`, `e4(e5)`, `e4(d4,e5)`).
-fn group_text(target: Square, partners: &Partners) -> String {
-    let partners: Vec<String> = partners.iter().map(|sq| sq.to_string()).collect();
-    if partners.is_empty() {
-        target.to_string()
-    } else {
-        format!("{target}({})", partners.join(","))
-    }
-}
-
-/// Reads a defence group written as [`group_text`] writes it (white space ignored, partners in
-/// any order, squares as the notation accepts them).
+/// Reads a defence group as the notation writes a formation ([`group_text`]): the target, then
+/// its partners in parentheses in any order.
 fn parse_group(text: &str, target: Square) -> Result<Partners, String> {
-    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let (head, partners) = match text.split_once('(') {
-        Some((head, rest)) => (head, rest.strip_suffix(')').ok_or("a `(` without its `)`")?),
-        None => (text.as_str(), ""),
-    };
-    let head: Square = head.parse().map_err(|e| format!("`{head}`: {e}"))?;
+    let (head, partners) = admiral_engine::parse_group(text).map_err(|e| e.to_string())?;
     if head != target {
         return Err(format!("the group must start with the target {target}"));
     }
-    let mut squares = Vec::new();
-    for part in partners.split(',').filter(|p| !p.is_empty()) {
-        squares.push(part.parse::<Square>().map_err(|e| format!("`{part}`: {e}"))?);
-    }
-    Partners::new(&squares).ok_or_else(|| "a group has at most two partners, all different".into())
+    Ok(partners)
 }
 
 /// One ply as `view` (just after it) shows it: who played, the action as the side knows it
