@@ -82,12 +82,6 @@ impl Position {
         self.quiet_rule
     }
 
-    /// Plays on under `rule` (a game replayed from an old record keeps the rule it was played
-    /// under).
-    pub fn set_quiet_rule(&mut self, rule: QuietRule) {
-        self.quiet_rule = rule;
-    }
-
     /// The squares holding `side`'s units, in square order.
     #[inline]
     pub fn occupied_by(&self, side: Side) -> SquareSet {
