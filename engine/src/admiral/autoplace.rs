@@ -138,59 +138,37 @@ impl Knobs {
             Style::Fortress => Style::Defensive,
             other => other,
         };
-        let mut k = match base {
-            Style::Aggressive => Knobs {
-                mirror: false,
-                together: 0.2,
-                back_row: 0.9,
-                base_mines: 4,
-                cv_depth: 2 + dice.below(2),
-                ab_band: (0, 1),
-                fs_band: (0, 0),
-                strike_band: (1, 2),
-                strike_depth: 1,
-                gap_weights: [2, 4, 3, 2, 1],
-                tb_share: 0.2,
-                cr_trios: 0.7,
-                dd_trio: 0.3,
-                bomb_on_flank: false,
-                bomb_pocket: 0,
-            },
-            Style::Defensive => Knobs {
-                mirror: false,
-                together: 0.5,
-                back_row: 0.85,
-                base_mines: 6,
-                cv_depth: 3 + dice.below(2),
-                ab_band: (1, 2),
-                fs_band: (0, 1),
-                strike_band: (2, 3),
-                strike_depth: 2,
-                gap_weights: [0, 3, 3, 3, 3],
-                tb_share: 0.4,
-                cr_trios: 0.5,
-                dd_trio: 0.2,
-                bomb_on_flank: false,
-                bomb_pocket: 0,
-            },
-            _ => Knobs {
-                mirror: false,
-                together: 0.35,
-                back_row: 0.8,
-                base_mines: 4 + dice.below(3) as u8,
-                cv_depth: 3,
-                ab_band: (1, 2),
-                fs_band: (0, 1),
-                strike_band: (1, 3),
-                strike_depth: 2,
-                gap_weights: [1, 3, 3, 3, 2],
-                tb_share: 0.3,
-                cr_trios: 0.6,
-                dd_trio: 0.3,
-                bomb_on_flank: false,
-                bomb_pocket: 0,
-            },
+        // Each knob's value in the three base styles, side by side: aggressive, defensive,
+        // balanced.
+        let column = match base {
+            Style::Aggressive => 0,
+            Style::Defensive => 1,
+            _ => 2,
         };
+        let mut k = Knobs {
+            mirror: false,
+            together: [0.2, 0.5, 0.35][column],
+            back_row: [0.9, 0.85, 0.8][column],
+            base_mines: [4, 6, 4][column],
+            cv_depth: [2, 3, 3][column],
+            ab_band: [(0, 1), (1, 2), (1, 2)][column],
+            fs_band: [(0, 0), (0, 1), (0, 1)][column],
+            strike_band: [(1, 2), (2, 3), (1, 3)][column],
+            strike_depth: [1, 2, 2][column],
+            gap_weights: [[2, 4, 3, 2, 1], [0, 3, 3, 3, 3], [1, 3, 3, 3, 2]][column],
+            tb_share: [0.2, 0.4, 0.3][column],
+            cr_trios: [0.7, 0.5, 0.6][column],
+            dd_trio: [0.3, 0.2, 0.3][column],
+            bomb_on_flank: false,
+            bomb_pocket: 0,
+        };
+        // The one random knob of each base style (drawn first, before the style's own
+        // variations): the carrier's depth (aggressive 2–3, defensive 3–4), or the base mines
+        // (balanced 4–6).
+        match base {
+            Style::Aggressive | Style::Defensive => k.cv_depth += dice.below(2),
+            _ => k.base_mines += dice.below(3) as u8,
+        }
         if style == Style::Fortress {
             k.together = 0.0;
             k.back_row = 1.0;
