@@ -244,27 +244,21 @@ impl Position {
         let via = moved_from.map(|_| at);
         let plain = |target| Action::Attack { from, via, target, partners: Partners::NONE };
         match piece.kind {
-            UnitKind::Aircraft => {
+            weapon @ (UnitKind::Aircraft | UnitKind::Torpedo) => {
                 if !armed {
                     return ControlFlow::Continue(());
                 }
+                // The aircraft flies over anything to an enemy up to four squares away; a
+                // torpedo runs two squares at most and strikes the first unit in its way, if
+                // it is an enemy. The square the weapon moved from is empty by then, though the
+                // board still shows the weapon there.
+                let (range, stops_at_first) = if weapon == UnitKind::Aircraft {
+                    (AIRCRAFT_RANGE, false)
+                } else {
+                    (TORPEDO_RANGE, true)
+                };
                 for &(dc, dr) in &ORTHOGONAL {
-                    for dist in 1..=AIRCRAFT_RANGE {
-                        let Some(sq) = at.offset(dc * dist, dr * dist) else {
-                            break;
-                        };
-                        if self.board[sq.index()].is_some_and(|p| p.side == enemy) {
-                            visit(plain(sq))?;
-                        }
-                    }
-                }
-            }
-            UnitKind::Torpedo => {
-                if !armed {
-                    return ControlFlow::Continue(());
-                }
-                for &(dc, dr) in &ORTHOGONAL {
-                    for dist in 1..=TORPEDO_RANGE {
+                    for dist in 1..=range {
                         let Some(sq) = at.offset(dc * dist, dr * dist) else {
                             break;
                         };
@@ -275,7 +269,9 @@ impl Position {
                             if p.side == enemy {
                                 visit(plain(sq))?;
                             }
-                            break;
+                            if stops_at_first {
+                                break;
+                            }
                         }
                     }
                 }
