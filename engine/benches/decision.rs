@@ -9,6 +9,7 @@
 use std::hint::black_box;
 
 use admiral_engine::ai::{self, Budget};
+use admiral_engine::shared::{Game, Rules};
 use admiral_engine::stratego;
 use admiral_engine::stratego::ai as stratego_ai;
 use admiral_engine::stratego::Rank;
@@ -26,13 +27,37 @@ const WORLDS: u32 = 16;
 /// Worlds sampled per position for the evaluation benchmarks.
 const SAMPLES: usize = 64;
 
-/// Times `decide_all` (a level-5 decision in each of one game's positions) as
-/// `work_per_decision/{game}_level_5_…`.
-fn decisions(c: &mut Criterion, game: &str, mut decide_all: impl FnMut()) {
+/// Times a level-5 decision of the ruleset's AI (as the arena and the bot ask it) in each of
+/// `games`' positions, as `work_per_decision/{name}_level_5_…`.
+fn decisions<P: Rules>(c: &mut Criterion, name: &str, games: &[Game<P>]) {
     let mut group = c.benchmark_group("work_per_decision");
     group.sample_size(10);
-    group.bench_function(format!("{game}_level_5_{WORLDS}_worlds_x{POSITIONS}"), |b| b.iter(&mut decide_all));
+    group.bench_function(format!("{name}_level_5_{WORLDS}_worlds_x{POSITIONS}"), |b| {
+        b.iter(|| {
+            for (i, game) in games.iter().enumerate() {
+                let (view, legal) = (game.view_remembering(game.to_move()), game.legal_actions());
+                black_box(P::ai_action(5, i as u64, Budget::Iterations(WORLDS), &view, &legal));
+            }
+        })
+    });
     group.finish();
+}
+
+/// [`SAMPLES`] worlds per game, drawn as level 5 draws them: from a `belief` made of the side to
+/// move's view, by `sample`.
+fn sampled_worlds<P: Rules, B>(
+    games: &[Game<P>],
+    belief: impl Fn(&P::View) -> B,
+    sample: impl Fn(&B, &mut Dice) -> P,
+) -> Vec<P> {
+    let mut dice = Dice::new(5);
+    games
+        .iter()
+        .flat_map(|game| {
+            let belief = belief(&game.view_remembering(game.to_move()));
+            (0..SAMPLES).map(|_| sample(&belief, &mut dice)).collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Times `run` over `items` as `evaluation/{name}_x{count}`, with its throughput per item.
@@ -47,22 +72,10 @@ fn per_item<T>(c: &mut Criterion, name: &str, items: &[T], run: impl Fn(&T) -> f
 
 fn stratego_benches(c: &mut Criterion) {
     let games = stratego_positions(POSITIONS);
-    decisions(c, "stratego", || {
-        for (i, game) in games.iter().enumerate() {
-            let (view, legal) = (game.view_remembering(game.to_move()), game.legal_actions());
-            let mut ai = stratego_ai::Ai::new(5, i as u64, Budget::Iterations(WORLDS));
-            black_box(ai.choose(&view, &legal));
-        }
-    });
+    decisions(c, "stratego", &games);
     // Worlds as level 5 samples them, evaluated for the side to move.
-    let mut dice = Dice::new(5);
-    let worlds: Vec<stratego::Position> = games
-        .iter()
-        .flat_map(|game| {
-            let belief = stratego_ai::Belief::new(&game.view_remembering(game.to_move()), false);
-            (0..SAMPLES).map(|_| belief.sample(&mut dice)).collect::<Vec<_>>()
-        })
-        .collect();
+    let worlds =
+        sampled_worlds(&games, |view| stratego_ai::Belief::new(view, false), stratego_ai::Belief::sample);
     per_item(c, "stratego", &worlds, |world| {
         stratego_ai::evaluate(world, world.to_move(), &stratego_ai::Weights::FULL)
     });
@@ -83,21 +96,8 @@ fn stratego_benches(c: &mut Criterion) {
 
 fn admiral_benches(c: &mut Criterion) {
     let games = admiral_positions(POSITIONS);
-    decisions(c, "admiral", || {
-        for (i, game) in games.iter().enumerate() {
-            let (view, legal) = (game.view_remembering(game.to_move()), game.legal_actions());
-            let mut ai = ai::Ai::new(5, i as u64, Budget::Iterations(WORLDS));
-            black_box(ai.choose(&view, &legal));
-        }
-    });
-    let mut dice = Dice::new(5);
-    let worlds: Vec<admiral_engine::Position> = games
-        .iter()
-        .flat_map(|game| {
-            let belief = ai::Belief::new(&game.view_remembering(game.to_move()), false);
-            (0..SAMPLES).map(|_| belief.sample(&mut dice)).collect::<Vec<_>>()
-        })
-        .collect();
+    decisions(c, "admiral", &games);
+    let worlds = sampled_worlds(&games, |view| ai::Belief::new(view, false), ai::Belief::sample);
     per_item(c, "admiral", &worlds, |world| ai::evaluate(world, world.to_move(), &ai::Weights::ADMIRAL));
 }
 
