@@ -92,44 +92,55 @@ pub(crate) fn can_team(kind: UnitKind) -> bool {
     )
 }
 
-/// Up to two extra squares declared with an attack or a defence, kept in square order.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
-pub struct Partners {
-    squares: [Option<Square>; 2],
+/// Up to `N` values in fixed slots, filled from the first with no gap: the `Copy`,
+/// allocation-free list that [`Partners`] and [`Group`] are (the move generator builds them by
+/// the thousand).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Slots<T, const N: usize>([Option<T>; N]);
+
+impl<T: Copy, const N: usize> Slots<T, N> {
+    /// The values, in slot order.
+    pub fn iter(&self) -> impl Iterator<Item = T> + '_ {
+        self.0.iter().flatten().copied()
+    }
+
+    /// Number of values (0–`N`).
+    pub fn len(&self) -> usize {
+        self.0.iter().flatten().count()
+    }
+
+    /// True if there are no values (never for a [`Group`], which has a leader).
+    pub fn is_empty(&self) -> bool {
+        self.0[0].is_none()
+    }
 }
+
+/// Up to two extra squares declared with an attack or a defence, kept in square order.
+pub type Partners = Slots<Square, 2>;
 
 impl Partners {
     /// No partners: the unit fights alone.
-    pub const NONE: Partners = Partners { squares: [None, None] };
+    pub const NONE: Partners = Slots([None, None]);
 
     /// Builds a partner list (at most two squares); the squares are sorted.
     pub fn new(squares: &[Square]) -> Option<Partners> {
         match *squares {
             [] => Some(Partners::NONE),
-            [a] => Some(Partners { squares: [Some(a), None] }),
-            [a, b] if a != b => Some(Partners { squares: [Some(a.min(b)), Some(a.max(b))] }),
+            [a] => Some(Slots([Some(a), None])),
+            [a, b] if a != b => Some(Slots([Some(a.min(b)), Some(a.max(b))])),
             _ => None,
         }
-    }
-
-    /// The partner squares in square order.
-    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        self.squares.iter().flatten().copied()
-    }
-
-    /// Number of partners (0–2).
-    pub fn len(&self) -> usize {
-        self.squares.iter().flatten().count()
-    }
-
-    /// True if there are no partners.
-    pub fn is_empty(&self) -> bool {
-        self.squares[0].is_none()
     }
 
     /// True if `sq` is one of the partners.
     pub fn contains(&self, sq: Square) -> bool {
         self.iter().any(|p| p == sq)
+    }
+}
+
+impl Default for Partners {
+    fn default() -> Partners {
+        Partners::NONE
     }
 }
 
@@ -143,16 +154,13 @@ pub struct Placed {
 }
 
 /// A declared group of one to three units (the acting or target unit first).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Group {
-    members: [Option<Placed>; 3],
-}
+pub type Group = Slots<Placed, 3>;
 
 impl Group {
     /// A group from its members (one to three); the first is the acting or target unit.
     pub fn new(members: &[Placed]) -> Group {
-        let mut group = Group { members: [None; 3] };
-        for (slot, member) in group.members.iter_mut().zip(members) {
+        let mut group = Slots([None; 3]);
+        for (slot, member) in group.0.iter_mut().zip(members) {
             *slot = Some(*member);
         }
         group
@@ -160,17 +168,7 @@ impl Group {
 
     /// The members, leader first.
     pub fn members(&self) -> impl Iterator<Item = Placed> + '_ {
-        self.members.iter().flatten().copied()
-    }
-
-    /// Number of members.
-    pub fn len(&self) -> usize {
-        self.members.iter().flatten().count()
-    }
-
-    /// Always false: a group has a leader.
-    pub fn is_empty(&self) -> bool {
-        self.members[0].is_none()
+        self.iter()
     }
 
     /// The group's strength on the 1–21 scale (0 if not a valid composition).
