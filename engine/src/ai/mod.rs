@@ -10,5 +10,7 @@
 pub mod admiral;
 mod score;
 pub mod stratego;
+#[cfg(test)]
+mod testing;
 
 pub use admiral::*;

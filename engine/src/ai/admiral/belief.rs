@@ -197,6 +197,7 @@ fn tethers(
 mod tests {
     use super::*;
     use crate::admiral::game::Game;
+    use crate::ai::testing::admiral::sq;
 
     /// South's belief when North's two markers that moved (g9, h9) stand side by side, and
     /// North's other unseen units are two bases, a mine and a destroyer.
@@ -214,7 +215,7 @@ mod tests {
         }
         let game = Game::from_position(position.clone(), true);
         let mut view = game.view_remembering(Side::South);
-        view.moved_markers = moved.iter().map(|sq| Square::parse(sq).unwrap()).collect();
+        view.moved_markers = moved.iter().map(|square| sq(square)).collect();
         for kind in UnitKind::ALL {
             view.enemy_losses[kind.index()] = kind.fleet_count() - position.count(Side::North, kind) as u8;
             view.own_losses[kind.index()] = kind.fleet_count() - position.count(Side::South, kind) as u8;
@@ -254,7 +255,7 @@ mod tests {
         let torpedoes = (0..400)
             .filter(|_| {
                 let world = left_alone.sample_paired(&mut dice);
-                world.piece_at(Square::parse("g9").unwrap()).is_some_and(|p| p.kind == UnitKind::Torpedo)
+                world.piece_at(sq("g9")).is_some_and(|p| p.kind == UnitKind::Torpedo)
             })
             .count();
         assert!(torpedoes > 0, "the lone marker that moved is never drawn as the torpedo");

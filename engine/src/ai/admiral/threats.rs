@@ -87,15 +87,9 @@ impl Threats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::admiral::square::Square;
     use crate::admiral::unit::{Piece, UnitKind};
+    use crate::ai::testing::admiral::{act, sq};
 
-    fn sq(text: &str) -> Square {
-        Square::parse(text).unwrap()
-    }
-    fn act(text: &str) -> Action {
-        Action::parse(text).unwrap()
-    }
     fn set(squares: &[&str]) -> SquareSet {
         squares.iter().map(|s| sq(s)).collect()
     }

@@ -173,21 +173,21 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stratego::board::Sq;
+    use crate::ai::testing::stratego::sq;
     use crate::stratego::piece::Piece;
 
     /// Both flags walled in by bombs, a South miner on `south` walking towards North's flag and
     /// a North miner on `north` towards South's.
     fn miners(south: &str, north: &str) -> Position {
         let mut position = Position::empty(Side::South);
-        let put = |position: &mut Position, sq: &str, side, rank| {
-            position.put(Sq::parse(sq).unwrap(), Piece::new(side, rank));
+        let put = |position: &mut Position, square: &str, side, rank| {
+            position.put(sq(square), Piece::new(side, rank));
         };
-        for (sq, rank) in [("a1", Rank::Flag), ("b1", Rank::Bomb), ("a2", Rank::Bomb)] {
-            put(&mut position, sq, Side::South, rank);
+        for (square, rank) in [("a1", Rank::Flag), ("b1", Rank::Bomb), ("a2", Rank::Bomb)] {
+            put(&mut position, square, Side::South, rank);
         }
-        for (sq, rank) in [("j10", Rank::Flag), ("i10", Rank::Bomb), ("j9", Rank::Bomb)] {
-            put(&mut position, sq, Side::North, rank);
+        for (square, rank) in [("j10", Rank::Flag), ("i10", Rank::Bomb), ("j9", Rank::Bomb)] {
+            put(&mut position, square, Side::North, rank);
         }
         put(&mut position, south, Side::South, Rank::Miner);
         put(&mut position, north, Side::North, Rank::Miner);

@@ -81,40 +81,37 @@ pub(super) fn threat_in(position: &Position, army: &Army, side: Side, flag: Sq) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::testing::stratego::sq;
     use crate::stratego::piece::Piece;
-
-    fn at(text: &str) -> Sq {
-        Sq::parse(text).unwrap()
-    }
 
     /// North's flag on a10 walled in by bombs on b10 and a9, a South miner on `miner`.
     fn walled(miner: &str) -> Position {
         let mut position = Position::empty(Side::South);
-        position.put(at("a10"), Piece::new(Side::North, Rank::Flag));
-        position.put(at("b10"), Piece::new(Side::North, Rank::Bomb));
-        position.put(at("a9"), Piece::new(Side::North, Rank::Bomb));
-        position.put(at("j10"), Piece::new(Side::North, Rank::Scout));
-        position.put(at(miner), Piece::new(Side::South, Rank::Miner));
-        position.put(at("j1"), Piece::new(Side::South, Rank::Flag));
+        position.put(sq("a10"), Piece::new(Side::North, Rank::Flag));
+        position.put(sq("b10"), Piece::new(Side::North, Rank::Bomb));
+        position.put(sq("a9"), Piece::new(Side::North, Rank::Bomb));
+        position.put(sq("j10"), Piece::new(Side::North, Rank::Scout));
+        position.put(sq(miner), Piece::new(Side::South, Rank::Miner));
+        position.put(sq("j1"), Piece::new(Side::South, Rank::Flag));
         position
     }
 
     #[test]
     fn a_miner_counts_its_moves_through_the_bomb_wall() {
         // a7 → a8 → a9 (the bomb) → a10 (the flag): three moves.
-        let three = threat(&walled("a7"), Side::South, at("a10"));
+        let three = threat(&walled("a7"), Side::South, sq("a10"));
         assert!((three - DECAY * DECAY).abs() < 1e-6, "{three}");
-        let one_more = threat(&walled("a6"), Side::South, at("a10"));
+        let one_more = threat(&walled("a6"), Side::South, sq("a10"));
         assert!((one_more - DECAY.powi(3)).abs() < 1e-6, "{one_more}");
     }
 
     #[test]
     fn a_piece_that_beats_miners_cuts_the_path_beside_it() {
-        let open = threat(&walled("a6"), Side::South, at("a10"));
+        let open = threat(&walled("a6"), Side::South, sq("a10"));
         let mut guarded = walled("a6");
         // A North sergeant on b9 strikes a9 and b10, the only ways in.
-        guarded.put(at("b9"), Piece::new(Side::North, Rank::Sergeant));
-        let cut = threat(&guarded, Side::South, at("a10"));
+        guarded.put(sq("b9"), Piece::new(Side::North, Rank::Sergeant));
+        let cut = threat(&guarded, Side::South, sq("a10"));
         assert!(cut < open, "{cut} < {open}");
         assert_eq!(cut, 0.0);
     }
@@ -123,9 +120,9 @@ mod tests {
     fn lakes_and_own_bombs_are_walked_around() {
         let mut position = walled("c4");
         // Straight up column c runs into the lake at c5: around it by b or e.
-        let around = threat(&position, Side::South, at("a10"));
-        position.put(at("b4"), Piece::new(Side::South, Rank::Bomb));
-        let longer = threat(&position, Side::South, at("a10"));
+        let around = threat(&position, Side::South, sq("a10"));
+        position.put(sq("b4"), Piece::new(Side::South, Rank::Bomb));
+        let longer = threat(&position, Side::South, sq("a10"));
         assert!(longer < around, "{longer} < {around}");
         assert!(around > 0.0);
     }
@@ -133,7 +130,7 @@ mod tests {
     #[test]
     fn no_miner_no_threat() {
         let mut position = walled("a7");
-        position.remove(at("a7"));
-        assert_eq!(threat(&position, Side::South, at("a10")), 0.0);
+        position.remove(sq("a7"));
+        assert_eq!(threat(&position, Side::South, sq("a10")), 0.0);
     }
 }
