@@ -101,11 +101,17 @@ impl Ai {
             Budget::Time(limit) => Some(Instant::now() + limit),
             Budget::Iterations(_) | Budget::Fixed => None,
         };
-        match self.level {
-            1 => self.beginner(view, legal),
-            2 => self.expected_value(view, legal, true, GREEDY_WORLDS, &Weights::GREEDY),
-            3 => self.expected_value(view, legal, false, REASONER_WORLDS, &Weights::FULL),
-            level => self.search(view, legal, deadline, level == 5),
+        let plan = match self.level {
+            1 => return self.beginner(view, legal),
+            2 => Plan::GREEDY,
+            3 => Plan::REASONER,
+            4 => Plan::SEARCHER,
+            _ => Plan::ADMIRAL,
+        };
+        if plan.width == 0 {
+            self.expected_value(view, legal, &plan)
+        } else {
+            self.search(view, legal, deadline, &plan)
         }
     }
 
@@ -139,15 +145,9 @@ impl Ai {
     /// Levels 2 and 3: the action with the best average evaluation over sampled worlds, after
     /// the action, the default defence and the best immediate attack of an identified enemy
     /// unit.
-    fn expected_value(
-        &mut self,
-        view: &View,
-        legal: &[Action],
-        naive: bool,
-        worlds: usize,
-        weights: &Weights,
-    ) -> Action {
-        let belief = Belief::new(view, naive);
+    fn expected_value(&mut self, view: &View, legal: &[Action], plan: &Plan) -> Action {
+        let (weights, worlds) = (&plan.weights, plan.worlds as usize);
+        let belief = Belief::new(view, plan.naive);
         let me = view.viewer;
         let threats = Threats::identified(belief.known().iter().map(|(sq, _)| *sq).collect());
         let samples: Vec<Position> = (0..worlds).map(|_| belief.sample(&mut self.dice)).collect();
@@ -181,10 +181,10 @@ impl Ai {
     /// Levels 4 and 5: determinized search over sampled worlds until the budget is spent. Each
     /// candidate is scored in each world by a tactical search over the attacks that may follow
     /// (the opponent's best answer, then our best follow-up attack).
-    fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, admiral: bool) -> Action {
+    fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, plan: &Plan) -> Action {
         let me = view.viewer;
-        let (weights, width) = if admiral { (Weights::ADMIRAL, 16) } else { (Weights::FULL, 10) };
-        let belief = Belief::new(view, false);
+        let (weights, width) = (plan.weights, plan.width);
+        let belief = Belief::new(view, plan.naive);
         let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
         let threats = Threats::identified(known);
         // Rank every action first as level 3 would (one-ply expected value), over as many of
@@ -225,8 +225,7 @@ impl Ai {
         let mut bites = vec![0u32; ranked.len()];
         let max_worlds = match self.budget {
             Budget::Iterations(n) => n.max(1),
-            Budget::Fixed if self.level >= 5 => LEVEL5_WORLDS,
-            Budget::Fixed => LEVEL4_WORLDS,
+            Budget::Fixed => plan.worlds,
             Budget::Time(_) => u32::MAX,
         };
         let mut worlds = 0;
@@ -346,14 +345,35 @@ fn pointless(view: &View, action: &Action, bites: u32) -> f32 {
     }
 }
 
-/// Worlds level 2 judges every action in.
-const GREEDY_WORLDS: usize = 12;
+/// How a level above 1 plays: the belief, the worlds, the evaluation and whether it searches.
+#[derive(Copy, Clone, Debug)]
+struct Plan {
+    /// The belief reads only the unseen counts, none of the clues (moves, rows, tethers).
+    naive: bool,
+    /// The evaluation.
+    weights: Weights,
+    /// Worlds: levels 2 and 3 judge every action in exactly this many; the searchers search
+    /// this many with [`Budget::Fixed`].
+    worlds: u32,
+    /// The searchers refine this many of the best-ranked actions; 0 for levels 2 and 3, which
+    /// do not search.
+    width: usize,
+}
 
-/// Worlds level 3 judges every action in. Twelve, as many as level 2, spaces the ladder:
-/// against level 2, level 3 is as strong with 12 as with 24 (0.678 against 0.674 over the same
-/// 400 arena games, seeds 2026 and 2027), but level 4 scores 0.661 against it over those seeds
-/// instead of about 0.63. Six were too few (0.585 against level 2).
-const REASONER_WORLDS: usize = 12;
+impl Plan {
+    /// Level 2: the unseen counts alone, material only.
+    const GREEDY: Plan = Plan { naive: true, weights: Weights::GREEDY, worlds: 12, width: 0 };
+    /// Level 3: every clue, the full evaluation. Twelve worlds, as many as level 2, space the
+    /// ladder: against level 2, level 3 is as strong with 12 as with 24 (0.678 against 0.674
+    /// over the same 400 arena games, seeds 2026 and 2027), but level 4 scores 0.661 against it
+    /// over those seeds instead of about 0.63. Six were too few (0.585 against level 2).
+    const REASONER: Plan = Plan { naive: false, weights: Weights::FULL, worlds: 12, width: 0 };
+    /// Level 4: the searcher.
+    const SEARCHER: Plan = Plan { naive: false, weights: Weights::FULL, worlds: LEVEL4_WORLDS, width: 10 };
+    /// Level 5: the searcher, wider, with the Admiral's evaluation (and, apart from the plan,
+    /// weighed defence declarations and the bluff in its setup).
+    const ADMIRAL: Plan = Plan { naive: false, weights: Weights::ADMIRAL, worlds: LEVEL5_WORLDS, width: 16 };
+}
 
 /// Worlds of the searchers' first pass, which ranks every legal action the way level 3 judges
 /// them all, over twice as many worlds (so the refinement starts from at least level 3's
