@@ -89,7 +89,6 @@ impl BoardGame for Admiral {
     };
     const ZONE_COLORS: [Rgb; ZONES] = [color::SEA_SOUTH, color::SEA, color::SEA_NORTH];
     const GRID: Rgb = color::GRID;
-    const PIECES: &'static [UnitKind] = &UnitKind::ALL;
 
     fn draw_icon(p: &mut Pixmap, kind: UnitKind, at: (f32, f32, f32, f32), colors: IconColors) {
         draw_icon(p, kind, at, colors);

@@ -2,6 +2,8 @@
 //! its pieces and a few drawing hooks), and the plain data the painter works on: tokens,
 //! marks, scenes and strips.
 
+use admiral_engine::shared::grid::{Board, GridSquare};
+use admiral_engine::shared::piece::PieceKind;
 use admiral_engine::{Language, Side, Status};
 use tiny_skia::{Pixmap, Transform};
 
@@ -99,51 +101,19 @@ pub(crate) trait BoardSquare: Copy {
     fn all() -> impl Iterator<Item = Self>;
 }
 
-impl BoardSquare for admiral_engine::Square {
+// Both boards' squares are the engine's grid squares, so one impl serves every ruleset.
+impl<B: Board> BoardSquare for GridSquare<B> {
     fn col(self) -> u8 {
-        admiral_engine::Square::col(self)
+        GridSquare::col(self)
     }
     fn row(self) -> u8 {
-        admiral_engine::Square::row(self)
+        GridSquare::row(self)
     }
     fn index(self) -> usize {
-        admiral_engine::Square::index(self)
+        GridSquare::index(self)
     }
     fn all() -> impl Iterator<Item = Self> {
-        admiral_engine::Square::all()
-    }
-}
-
-impl BoardSquare for admiral_engine::stratego::Sq {
-    fn col(self) -> u8 {
-        admiral_engine::stratego::Sq::col(self)
-    }
-    fn row(self) -> u8 {
-        admiral_engine::stratego::Sq::row(self)
-    }
-    fn index(self) -> usize {
-        admiral_engine::stratego::Sq::index(self)
-    }
-    fn all() -> impl Iterator<Item = Self> {
-        admiral_engine::stratego::Sq::all()
-    }
-}
-
-/// What a token shows (Admiral's unit kind, Stratego's rank), as the painter needs it.
-pub(crate) trait BoardPiece: Copy + Eq + std::fmt::Debug + 'static {
-    /// Its place in [`BoardGame::PIECES`].
-    fn index(self) -> usize;
-}
-
-impl BoardPiece for admiral_engine::UnitKind {
-    fn index(self) -> usize {
-        admiral_engine::UnitKind::index(self)
-    }
-}
-
-impl BoardPiece for admiral_engine::stratego::Rank {
-    fn index(self) -> usize {
-        admiral_engine::stratego::Rank::index(self)
+        GridSquare::all()
     }
 }
 
@@ -166,7 +136,7 @@ pub(crate) struct StripStyle {
 pub(crate) trait BoardGame {
     type Square: BoardSquare;
     /// What a token shows.
-    type Piece: BoardPiece;
+    type Piece: PieceKind;
     type Event;
 
     const GEOMETRY: Geometry;
@@ -176,8 +146,6 @@ pub(crate) trait BoardGame {
     /// The tint of each zone's squares (see [`Geometry::zone`]), and the grid lines.
     const ZONE_COLORS: [Rgb; ZONES];
     const GRID: Rgb;
-    /// Every piece, in the order of [`BoardPiece::index`].
-    const PIECES: &'static [Self::Piece];
 
     /// Draws a piece's icon fitted into the box `(x, y, w, h)`.
     fn draw_icon(p: &mut Pixmap, piece: Self::Piece, at: (f32, f32, f32, f32), colors: IconColors);

@@ -1,10 +1,11 @@
 //! Pre-rendered cell sprites: every token a board can show, on each of the three zone tints,
 //! for both sides and both languages, drawn once with vectors and then only copied.
 
+use admiral_engine::shared::piece::PieceKind;
 use admiral_engine::{Language, Side};
 use tiny_skia::{Pixmap, Transform};
 
-use super::game::{BoardGame, BoardPiece, Token, ZONES};
+use super::game::{BoardGame, Token, ZONES};
 use super::token::draw_token;
 use crate::font::Fonts;
 use crate::palette::Palette;
@@ -55,14 +56,14 @@ impl Sprites {
             draw_token::<G>(&mut p, fonts, cell as f32, side, token, language);
             p
         };
-        let per_side = MARKERS + G::PIECES.len() * PER_PIECE;
+        let per_side = MARKERS + G::Piece::ALL.len() * PER_PIECE;
         let mut rgba = Vec::with_capacity(ZONES * 2 * per_side);
         // In the order of `Sprites::id`.
         for zone in 0..ZONES {
             for side in Side::BOTH {
                 rgba.push(make(zone, side, Token::Marker(None), Language::En));
                 rgba.push(make(zone, side, Token::MovedMarker, Language::En));
-                for &piece in G::PIECES {
+                for &piece in G::Piece::ALL {
                     rgba.push(make(zone, side, Token::Wreck(piece), Language::En));
                     for language in [Language::En, Language::Ru] {
                         rgba.push(make(zone, side, Token::Piece(piece), language));

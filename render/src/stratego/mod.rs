@@ -91,7 +91,6 @@ impl BoardGame for Stratego {
     };
     const ZONE_COLORS: [Rgb; ZONES] = [LAND_SOUTH, LAND, LAND_NORTH];
     const GRID: Rgb = LAND_GRID;
-    const PIECES: &'static [Rank] = &Rank::ALL;
 
     fn draw_icon(p: &mut Pixmap, rank: Rank, at: (f32, f32, f32, f32), colors: IconColors) {
         draw_piece_icon(p, rank, at, colors);
