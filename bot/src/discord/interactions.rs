@@ -26,19 +26,7 @@ pub async fn on_event(
             tracing::info!(user = %data_about_bot.user.name, guilds = data_about_bot.guilds.len(), "connected to Discord");
         }
         serenity::FullEvent::InteractionCreate { interaction } => {
-            match interaction {
-                serenity::Interaction::Component(ci) => {
-                    if let Err(e) = component(ctx, app, ci).await {
-                        tracing::warn!(error = %e, id = %ci.data.custom_id, "component interaction failed");
-                    }
-                }
-                serenity::Interaction::Modal(mi) => {
-                    if let Err(e) = modal(ctx, app, mi).await {
-                        tracing::warn!(error = %e, id = %mi.data.custom_id, "modal submit failed");
-                    }
-                }
-                _ => {}
-            }
+            answer(ctx, app, interaction).await;
             probe_after(ctx, app, interaction).await;
         }
         _ => {}
@@ -62,44 +50,54 @@ async fn probe_after(ctx: &serenity::Context, app: &Arc<App>, interaction: &sere
     tokio::spawn(async move { super::delivery::probe_dm(&http, &app, user, &locale).await });
 }
 
+/// Answers a button press or a modal submit (poise answers commands and autocomplete), logging
+/// a failure.
+async fn answer(ctx: &serenity::Context, app: &Arc<App>, interaction: &serenity::Interaction) {
+    let Some(who) = who_of(app, interaction).await else { return };
+    match interaction {
+        serenity::Interaction::Component(ci) => {
+            if let Err(e) = component(ctx, app, who, ci).await {
+                tracing::warn!(error = %e, id = %ci.data.custom_id, "component interaction failed");
+            }
+        }
+        serenity::Interaction::Modal(mi) => {
+            if let Err(e) = modal(ctx, app, who, mi).await {
+                tracing::warn!(error = %e, id = %mi.data.custom_id, "modal submit failed");
+            }
+        }
+        _ => {}
+    }
+}
+
 fn display_name(u: &serenity::User) -> String {
     u.global_name.clone().unwrap_or_else(|| u.name.clone())
 }
 
-async fn who_of(
-    app: &App,
-    user: &serenity::User,
-    locales: (&str, Option<&str>),
-    guild: Option<serenity::GuildId>,
-    channel: serenity::ChannelId,
-    id: u64,
-) -> Who {
+/// Who presses a button or submits a modal, from where, in which language (remembering their
+/// display name for pictures); `None` for the other interactions.
+async fn who_of(app: &App, interaction: &serenity::Interaction) -> Option<Who> {
+    let (user, locale, channel) = match interaction {
+        serenity::Interaction::Component(c) => (&c.user, &c.locale, c.channel_id),
+        serenity::Interaction::Modal(m) => (&m.user, &m.locale, m.channel_id),
+        _ => return None,
+    };
     app.remember_name(UserId(user.id.get()), &display_name(user));
-    let (locale, guild_locale) = locales;
     let locales = Locales {
         user: Some(locale),
-        guild_locale,
-        guild: guild.map(|g| g.get()),
+        guild_locale: interaction.guild_locale(),
+        guild: interaction.guild_id().map(|g| g.get()),
         channel: Some(channel.get()),
     };
-    app.who(UserId(user.id.get()), locales, id.to_string()).await
+    Some(app.who(UserId(user.id.get()), locales, interaction.id().get().to_string()).await)
 }
 
 async fn component(
     ctx: &serenity::Context,
     app: &Arc<App>,
+    who: Who,
     ci: &serenity::ComponentInteraction,
 ) -> Result<(), serenity::Error> {
     let http = &ctx.http;
-    let who = who_of(
-        app,
-        &ci.user,
-        (&ci.locale, ci.guild_locale.as_deref()),
-        ci.guild_id,
-        ci.channel_id,
-        ci.id.get(),
-    )
-    .await;
     let Some(cid) = Cid::parse(&ci.data.custom_id) else {
         let r = Refusal::Adapter(Reason::Malformed).reply(who.lang);
         return ci
@@ -170,18 +168,10 @@ fn modal_text(mi: &serenity::ModalInteraction) -> Option<String> {
 async fn modal(
     ctx: &serenity::Context,
     app: &Arc<App>,
+    who: Who,
     mi: &serenity::ModalInteraction,
 ) -> Result<(), serenity::Error> {
     let http = &ctx.http;
-    let who = who_of(
-        app,
-        &mi.user,
-        (&mi.locale, mi.guild_locale.as_deref()),
-        mi.guild_id,
-        mi.channel_id,
-        mi.id.get(),
-    )
-    .await;
     mi.defer_ephemeral(http).await?;
     let r = match Cid::parse(&mi.data.custom_id) {
         Some(cid @ (Cid::ActModal(..) | Cid::SaveModal(_))) => {

@@ -44,6 +44,32 @@ pub async fn send(ctx: Context<'_>, w: &Who, handled: Handled) -> Result<(), Err
     Ok(())
 }
 
+/// Who sees the answer to a command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Only the asker (an ephemeral answer).
+    Asker,
+    /// Everyone in the channel.
+    Channel,
+}
+
+/// Acknowledges the command with a "thinking…" that `audience` sees (Discord wants an
+/// acknowledgement within three seconds, the handler may take longer), then sends what
+/// `handler` answers the asker.
+pub async fn answer<F, Fut>(ctx: Context<'_>, audience: Audience, handler: F) -> Result<(), Error>
+where
+    F: FnOnce(Arc<App>, Who) -> Fut,
+    Fut: Future<Output = Handled>,
+{
+    match audience {
+        Audience::Asker => ctx.defer_ephemeral().await?,
+        Audience::Channel => ctx.defer().await?,
+    }
+    let w = who(ctx).await;
+    let handled = handler(ctx.data().clone(), w.clone()).await;
+    send(ctx, &w, handled).await
+}
+
 /// Runs a handler on the match the `match` option names (or the one the user means, see
 /// [`pick_match`]) and sends its answer; when there is no such match, says why.
 pub async fn on_match<F, Fut>(ctx: Context<'_>, given: Option<String>, handler: F) -> Result<(), Error>
@@ -115,22 +141,40 @@ pub async fn read_text(att: &serenity::Attachment) -> Result<String, FileProblem
     upload::decode(&bytes)
 }
 
-/// Declares a subcommand whose only option is `match` (autocompleted with `ac_match`, which
-/// the calling module imports): it defers an ephemeral answer and runs `handler(&app, &who,
-/// match)` on the chosen match (see [`on_match`]).
+/// Declares a subcommand that acts on one match: its own options (if any), then `match`
+/// (autocompleted with `ac_match`, which the calling module imports). It defers an ephemeral
+/// answer and runs the handler on the chosen match (see [`on_match`]). The handler is a path,
+/// called as `handler(&app, &who, match)`, or `|app, who, match| future` (which may use the
+/// options); `name as "word"` names the command `word` (for a keyword such as `move`).
+///
+/// ```ignore
+/// match_command! {
+///     /// Swap two squares of your zone.
+///     swap(a: String, b: String) => |app, w, id| handle(&app, &w, id, SetupOp::Swap(a, b))
+/// }
+/// ```
 macro_rules! match_command {
     ($(#[$doc:meta])* $name:ident => $handler:path) => {
+        $crate::discord::slash::match_command! {
+            $(#[$doc])* $name() => |app, w, id| $handler(&app, &w, id)
+        }
+    };
+    (
+        $(#[$doc:meta])*
+        $name:ident $(as $rename:literal)? ($($(#[$($option:tt)*])* $arg:ident: $ty:ty),* $(,)?)
+        => |$app:ident, $who:ident, $id:ident| $run:expr
+    ) => {
         $(#[$doc])*
-        #[poise::command(slash_command)]
+        #[poise::command(slash_command $(, rename = $rename)?)]
         pub async fn $name(
             ctx: $crate::discord::Context<'_>,
+            $($(#[$($option)*])* $arg: $ty,)*
             #[rename = "match"]
             #[autocomplete = "ac_match"]
             match_: Option<String>,
         ) -> Result<(), $crate::discord::Error> {
             ctx.defer_ephemeral().await?;
-            $crate::discord::slash::on_match(ctx, match_, |app, w, id| async move { $handler(&app, &w, id).await })
-                .await
+            $crate::discord::slash::on_match(ctx, match_, |$app, $who, $id| async move { $run.await }).await
         }
     };
 }

@@ -349,13 +349,37 @@ fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new().users(reply.ping.iter().map(|u| serenity::UserId::new(u.0.max(1))))
 }
 
+/// What every kind of message the bot sends takes from a [`Reply`] alike: its text (clipped to
+/// Discord's limit), its rows of components and whom it may ping. Each kind is its own
+/// serenity/poise builder type with the same three methods, and no trait of theirs has them.
+trait MessageBody {
+    /// The builder with the reply's text, rows and mentions.
+    fn body(self, reply: &Reply) -> Self;
+}
+
+macro_rules! message_body {
+    ($($builder:ty),+ $(,)?) => {$(
+        impl MessageBody for $builder {
+            fn body(self, reply: &Reply) -> Self {
+                self.content(clip(&reply.text, MAX_CONTENT))
+                    .components(rows(&reply.rows))
+                    .allowed_mentions(mentions(reply))
+            }
+        }
+    )+};
+}
+
+message_body!(
+    poise::CreateReply,
+    serenity::CreateMessage,
+    serenity::CreateInteractionResponseMessage,
+    serenity::EditInteractionResponse,
+    serenity::CreateInteractionResponseFollowup,
+);
+
 /// A poise reply (slash commands).
 pub fn create_reply(reply: &Reply, files: Vec<serenity::CreateAttachment>) -> poise::CreateReply {
-    let mut b = poise::CreateReply::default()
-        .content(clip(&reply.text, MAX_CONTENT))
-        .ephemeral(reply.ephemeral)
-        .components(rows(&reply.rows))
-        .allowed_mentions(mentions(reply));
+    let mut b = poise::CreateReply::default().body(reply).ephemeral(reply.ephemeral);
     for f in files {
         b = b.attachment(f);
     }
@@ -364,11 +388,7 @@ pub fn create_reply(reply: &Reply, files: Vec<serenity::CreateAttachment>) -> po
 
 /// A channel or DM message.
 pub fn create_message(reply: &Reply, files: Vec<serenity::CreateAttachment>) -> serenity::CreateMessage {
-    serenity::CreateMessage::new()
-        .content(clip(&reply.text, MAX_CONTENT))
-        .components(rows(&reply.rows))
-        .allowed_mentions(mentions(reply))
-        .add_files(files)
+    serenity::CreateMessage::new().body(reply).add_files(files)
 }
 
 /// An interaction response message (new message or update).
@@ -376,12 +396,7 @@ pub fn response_message(
     reply: &Reply,
     files: Vec<serenity::CreateAttachment>,
 ) -> serenity::CreateInteractionResponseMessage {
-    serenity::CreateInteractionResponseMessage::new()
-        .content(clip(&reply.text, MAX_CONTENT))
-        .components(rows(&reply.rows))
-        .ephemeral(reply.ephemeral)
-        .allowed_mentions(mentions(reply))
-        .files(files)
+    serenity::CreateInteractionResponseMessage::new().body(reply).ephemeral(reply.ephemeral).files(files)
 }
 
 /// An edit of the original response, replacing all of its files with `files` (an edit
@@ -394,11 +409,7 @@ pub fn edit_response(
     for f in files {
         atts = atts.add(f);
     }
-    serenity::EditInteractionResponse::new()
-        .content(clip(&reply.text, MAX_CONTENT))
-        .components(rows(&reply.rows))
-        .allowed_mentions(mentions(reply))
-        .attachments(atts)
+    serenity::EditInteractionResponse::new().body(reply).attachments(atts)
 }
 
 /// A follow-up message.
@@ -406,12 +417,7 @@ pub fn followup(
     reply: &Reply,
     files: Vec<serenity::CreateAttachment>,
 ) -> serenity::CreateInteractionResponseFollowup {
-    serenity::CreateInteractionResponseFollowup::new()
-        .content(clip(&reply.text, MAX_CONTENT))
-        .components(rows(&reply.rows))
-        .ephemeral(reply.ephemeral)
-        .allowed_mentions(mentions(reply))
-        .add_files(files)
+    serenity::CreateInteractionResponseFollowup::new().body(reply).ephemeral(reply.ephemeral).add_files(files)
 }
 
 /// A modal.

@@ -30,6 +30,14 @@ async fn seed(store: &Store, sql: &str) {
 const PLAYERS: &str = "INSERT INTO players (user_id, language, defence_policy, created_at) VALUES
     (1001, 'ru', 'ask', 0), (1002, 'en', 'auto', 0);";
 
+/// A new store holding Alice and Bob ([`PLAYERS`]) and then the rows of `fixture`.
+async fn open_with_players(fixture: &str) -> (tempfile::TempDir, Store) {
+    let (dir, store) = open().await;
+    seed(&store, PLAYERS).await;
+    seed(&store, fixture).await;
+    (dir, store)
+}
+
 #[tokio::test]
 async fn explicit_language_round_trip() {
     let (_dir, store) = open().await;
@@ -74,10 +82,7 @@ async fn stored_language_and_defence_policy() {
 
 #[tokio::test]
 async fn challenge_parties_with_and_without_public_language() {
-    let (_dir, store) = open().await;
-    seed(&store, PLAYERS).await;
-    seed(
-        &store,
+    let (_dir, store) = open_with_players(
         "INSERT INTO challenges (id, challenger, challenged, settings, created_at, expires_at, public_language)
          VALUES (1, 1001, 1002, '{}', 0, 1, 'ru'), (2, 1002, 1001, '{}', 0, 1, NULL);",
     )
@@ -95,10 +100,10 @@ async fn challenge_parties_with_and_without_public_language() {
 
 #[tokio::test]
 async fn saved_layout_grid_by_user_and_name() {
-    let (_dir, store) = open().await;
-    seed(&store, PLAYERS).await;
-    seed(&store, "INSERT INTO layouts (user_id, name, grid, created_at) VALUES (1001, 'wall', 'G1', 0);")
-        .await;
+    let (_dir, store) = open_with_players(
+        "INSERT INTO layouts (user_id, name, grid, created_at) VALUES (1001, 'wall', 'G1', 0);",
+    )
+    .await;
     assert_eq!(store.saved_layout_grid(ALICE, "wall").await.unwrap().as_deref(), Some("G1"));
     assert_eq!(store.saved_layout_grid(ALICE, "other").await.unwrap(), None);
     assert_eq!(store.saved_layout_grid(BOB, "wall").await.unwrap(), None, "another player's");
@@ -106,10 +111,7 @@ async fn saved_layout_grid_by_user_and_name() {
 
 #[tokio::test]
 async fn finished_matches_newest_first_with_seats() {
-    let (_dir, store) = open().await;
-    seed(&store, PLAYERS).await;
-    seed(
-        &store,
+    let (_dir, store) = open_with_players(
         "INSERT INTO matches (id, south_user, north_user, ai_level, settings, status, seed, created_at) VALUES
            (1, 1001, 1002, NULL, '{}', 'finished', 0, 0),
            (2, NULL, 1001, 3, '{}', 'finished', 0, 0),

@@ -25,8 +25,8 @@ use admiral_engine::{Action, Game, Position, Side, UnitKind};
 use common::discord::*;
 use common::*;
 
-/// A human match with both sides ready; returns (match, south user, north user).
-async fn playing(h: &Harness, a: &App) -> (MatchId, UserId, UserId) {
+/// Readies both sides of a new human match; returns (match, south user, north user).
+async fn both_ready(h: &Harness, a: &App) -> (MatchId, UserId, UserId) {
     let id = h.hvh(MatchSettings::default()).await;
     for u in [ALICE, BOB] {
         let r = setup::handler::setup(a, &who(u, EN, "r"), id, SetupOp::Ready).await.or_refusal(EN);
@@ -35,6 +35,22 @@ async fn playing(h: &Harness, a: &App) -> (MatchId, UserId, UserId) {
     let south = h.user_at(id, Side::South).await;
     let north = if south == ALICE { BOB } else { ALICE };
     (id, south, north)
+}
+
+/// A human match with both sides ready, over a new harness and adapter.
+struct Playing {
+    h: Harness,
+    a: Arc<App>,
+    id: MatchId,
+    south: UserId,
+    north: UserId,
+}
+
+async fn playing() -> Playing {
+    let h = harness().await;
+    let a = app(&h).await;
+    let (id, south, north) = both_ready(&h, &a).await;
+    Playing { h, a, id, south, north }
 }
 
 #[tokio::test]
@@ -199,9 +215,7 @@ async fn ai_match_and_setup_flow() {
 
 #[tokio::test]
 async fn moves_turns_stale_buttons_and_refusals() {
-    let h = harness().await;
-    let a = app(&h).await;
-    let (id, south, north) = playing(&h, &a).await;
+    let Playing { h, a, id, south, north } = playing().await;
     // North may not move; a stranger is not a player.
     let r = play::moves::play(&a, &who(north, EN, "n1"), id, "a11-a10", None).await.or_refusal(EN);
     assert!(is_refusal(&r) && r.text.contains("not your turn"), "{}", r.text);
@@ -277,9 +291,7 @@ async fn moves_turns_stale_buttons_and_refusals() {
 
 #[tokio::test]
 async fn board_matches_and_resign() {
-    let h = harness().await;
-    let a = app(&h).await;
-    let (id, south, north) = playing(&h, &a).await;
+    let Playing { h, a, id, south, north } = playing().await;
     let r = play::board::board(&a, &who(south, EN, "1"), id).await.or_refusal(EN);
     assert!(r.ephemeral && matches!(r.pictures[0], Pic::Board { .. }));
     assert!(r.ids().contains(&Cid::Act(id, 0).encode()));
@@ -386,9 +398,7 @@ async fn resigning_during_setup_ends_the_match() {
 
 #[tokio::test]
 async fn replay_refused_before_the_end() {
-    let h = harness().await;
-    let a = app(&h).await;
-    let (id, south, _) = playing(&h, &a).await;
+    let Playing { h: _h, a, id, south, .. } = playing().await;
     let r = career::replay::replay(&a, &who(south, RU, "1"), id).await.or_refusal(RU);
     assert!(is_refusal(&r) && r.text.contains("не окончена"), "{}", r.text);
 }
@@ -417,7 +427,7 @@ async fn closed_dms_fall_back_to_the_channel_and_ephemeral_boards() {
     let h = harness().await;
     let a = app(&h).await;
     h.out.close_dms(BOB);
-    let (id, south, north) = playing(&h, &a).await;
+    let (id, south, north) = both_ready(&h, &a).await;
     h.deliver().await;
     assert!(h.svc.dm_closed(BOB).await.unwrap(), "the flag is stored");
     let fallback = h.first_sent(|n| matches!(n, Notice::DmFallback { .. })).expect("public fallback");
@@ -615,9 +625,7 @@ async fn defence_menu_when_the_policy_is_ask() {
     assert_eq!(Cid::parse(id), Some(Cid::Defend(MatchId(4), 0)));
     assert_eq!(options[0].label, "DD (5) · e6");
     // A malformed or stale choice is refused without panicking.
-    let h = harness().await;
-    let a = app(&h).await;
-    let (m, south, _) = playing(&h, &a).await;
+    let Playing { h: _h, a, id: m, south, .. } = playing().await;
     let Answer::Reply(r) =
         components::component(&a, &who(south, EN, "1"), &Cid::Defend(m, 0), Some("x")).await
     else {
@@ -734,9 +742,7 @@ fn clock_option_parsing() {
 
 #[tokio::test]
 async fn every_picture_renders() {
-    let h = harness().await;
-    let a = app(&h).await;
-    let (id, south, north) = playing(&h, &a).await;
+    let Playing { h, a, id, south, north } = playing().await;
     let legal = h.svc.legal_actions(south, id).await.unwrap();
     play::moves::play(&a, &who(south, EN, "1"), id, &legal[0].to_string(), None).await.or_refusal(EN);
     let Answer::Update(_) =

@@ -3,17 +3,13 @@
 //! public result, both profiles and the replay afterwards. Bob uses Discord in Russian; the
 //! server's locale is English, so the channel reads English whichever seat Bob draws.
 
-use admiral_e2e::bot::Bot;
-use admiral_e2e::fake::{FakeDiscord, Place};
+use admiral_e2e::cast::Cast;
+use admiral_e2e::fake::Place;
 use admiral_e2e::game::{self, Seat, Turns};
-use admiral_e2e::player::Player;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_to_finished_game() {
-    let fake = FakeDiscord::start().await;
-    let alice = Player::join(&fake, "alice", "en-US");
-    let bob = Player::join(&fake, "bob", "ru");
-    let bot = Bot::start(&fake).await;
+    let Cast { fake, alice, bob, bot } = Cast::start("ru").await;
 
     // Alice challenges Bob in the server channel: an ephemeral confirmation, a public challenge.
     let sent = alice.challenge(&bob, &[("time", "3 days per move")]).await;

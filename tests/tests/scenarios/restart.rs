@@ -4,10 +4,9 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use admiral_e2e::bot::Bot;
-use admiral_e2e::fake::{FakeDiscord, Message, Place};
+use admiral_e2e::cast::Cast;
+use admiral_e2e::fake::{Message, Place};
 use admiral_e2e::game::{self, Dice, Played, Seat, Turns};
-use admiral_e2e::player::Player;
 
 /// The deadline (Unix seconds) in a "your turn" DM: `Move before <t:SECS:R>`.
 fn deadline(dm: &Message) -> u64 {
@@ -21,10 +20,7 @@ fn now_secs() -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_and_restart_mid_match() {
-    let fake = FakeDiscord::start().await;
-    let alice = Player::join(&fake, "alice", "en-US");
-    let bob = Player::join(&fake, "bob", "en-US");
-    let mut bot = Bot::start(&fake).await;
+    let Cast { fake, alice, bob, mut bot } = Cast::start("en-US").await;
 
     alice.challenge(&bob, &[("time", "1 day per move")]).await;
     let m = bob.accept().await;

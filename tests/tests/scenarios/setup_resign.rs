@@ -3,16 +3,12 @@
 //! button of the setup DM; then, in an Admiral match, the challenger resigns during setup with
 //! `/admiral resign`. Each ends the match at once: results by DM and in the channel.
 
-use admiral_e2e::bot::Bot;
-use admiral_e2e::fake::{FakeDiscord, Place};
-use admiral_e2e::player::Player;
+use admiral_e2e::cast::Cast;
+use admiral_e2e::fake::Place;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stratego_is_announced_as_such_and_setup_can_be_resigned() {
-    let fake = FakeDiscord::start().await;
-    let alice = Player::join(&fake, "alice", "en-US");
-    let bob = Player::join(&fake, "bob", "en-US");
-    let _bot = Bot::start(&fake).await;
+    let Cast { fake, alice, bob, bot: _bot } = Cast::start("en-US").await;
 
     // A Stratego challenge: the confirmation and the public message name the game, unrated,
     // and none of Admiral's words.

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{handler, replay as record};
 use crate::discord::refusal::{Reason, Refusal};
-use crate::discord::slash::{respond, send, who};
+use crate::discord::slash::{answer, respond, who, Audience};
 use crate::discord::which_match::parse_match_id;
 use crate::discord::{Context, Error};
 use crate::ids::UserId;
@@ -14,19 +14,18 @@ use crate::ids::UserId;
 /// A player's service record.
 #[poise::command(slash_command)]
 pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
-    ctx.defer().await?;
-    let w = who(ctx).await;
     let target = user.unwrap_or_else(|| ctx.author().clone());
     let name = target.global_name.clone().unwrap_or_else(|| target.name.clone());
-    send(ctx, &w, handler::profile(ctx.data(), &w, UserId(target.id.get()), &name).await).await
+    answer(ctx, Audience::Channel, |app, w| async move {
+        handler::profile(&app, &w, UserId(target.id.get()), &name).await
+    })
+    .await
 }
 
 /// The best players of this server.
 #[poise::command(slash_command)]
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.defer().await?;
-    let w = who(ctx).await;
-    send(ctx, &w, handler::leaderboard(ctx.data(), &w).await).await
+    answer(ctx, Audience::Channel, |app, w| async move { handler::leaderboard(&app, &w).await }).await
 }
 
 async fn ac_finished(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -42,15 +41,15 @@ pub async fn replay(
     #[autocomplete = "ac_finished"]
     match_: Option<String>,
 ) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let id = match match_.as_deref() {
-        Some(given) => parse_match_id(given),
-        None => record::last_finished(ctx.data(), w.user).await,
-    };
-    let handled = match id {
-        Some(id) => record::replay(ctx.data(), &w, id).await,
-        None => Err(Refusal::Adapter(Reason::NoFinished)),
-    };
-    send(ctx, &w, handled).await
+    answer(ctx, Audience::Asker, |app, w| async move {
+        let id = match match_.as_deref() {
+            Some(given) => parse_match_id(given),
+            None => record::last_finished(&app, w.user).await,
+        };
+        match id {
+            Some(id) => record::replay(&app, &w, id).await,
+            None => Err(Refusal::Adapter(Reason::NoFinished)),
+        }
+    })
+    .await
 }

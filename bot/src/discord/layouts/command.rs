@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::handler;
 use crate::discord::refusal::{Reason, Refusal};
-use crate::discord::slash::{ac_match, read_text, respond, send, who};
+use crate::discord::slash::{ac_match, answer, read_text, respond, who, Audience};
 use crate::discord::{Context, Error};
 use crate::ids::MatchId;
 
@@ -25,17 +25,13 @@ pub async fn ac_layout(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 /// List saved layouts.
 #[poise::command(slash_command)]
 pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    send(ctx, &w, handler::layouts_list(ctx.data(), &w).await).await
+    answer(ctx, Audience::Asker, |app, w| async move { handler::layouts_list(&app, &w).await }).await
 }
 
 /// Show a saved layout.
 #[poise::command(slash_command)]
 pub async fn show(ctx: Context<'_>, #[autocomplete = "ac_layout"] name: String) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    send(ctx, &w, handler::layouts_show(ctx.data(), &w, &name).await).await
+    answer(ctx, Audience::Asker, |app, w| async move { handler::layouts_show(&app, &w, &name).await }).await
 }
 
 /// Save a layout (a file, or your current setup).
@@ -48,23 +44,20 @@ pub async fn save(
     #[autocomplete = "ac_match"]
     match_: Option<String>,
 ) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    let text = match &file {
-        Some(f) => match read_text(f).await {
-            Ok(t) => Some(t),
-            Err(e) => return send(ctx, &w, Err(Refusal::Adapter(Reason::File(e)))).await,
-        },
-        None => None,
-    };
-    let m = match_.as_deref().and_then(|s| s.trim().trim_start_matches('#').parse::<i64>().ok()).map(MatchId);
-    send(ctx, &w, handler::save_layout(ctx.data(), &w, &name, text.as_deref(), m).await).await
+    answer(ctx, Audience::Asker, |app, w| async move {
+        let text = match &file {
+            Some(f) => Some(read_text(f).await.map_err(|e| Refusal::Adapter(Reason::File(e)))?),
+            None => None,
+        };
+        let m =
+            match_.as_deref().and_then(|s| s.trim().trim_start_matches('#').parse::<i64>().ok()).map(MatchId);
+        handler::save_layout(&app, &w, &name, text.as_deref(), m).await
+    })
+    .await
 }
 
 /// Delete a saved layout.
 #[poise::command(slash_command)]
 pub async fn delete(ctx: Context<'_>, #[autocomplete = "ac_layout"] name: String) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    send(ctx, &w, handler::layouts_delete(ctx.data(), &w, &name).await).await
+    answer(ctx, Audience::Asker, |app, w| async move { handler::layouts_delete(&app, &w, &name).await }).await
 }

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{board as board_view, matches as match_list, moves, resign as resignation};
-use crate::discord::slash::{ac_match, match_command, on_match, option_str, respond, send, who};
+use crate::discord::slash::{ac_match, answer, match_command, option_str, respond, who, Audience};
 use crate::discord::{Context, Error};
 
 async fn ac_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -14,17 +14,10 @@ async fn ac_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompl
     respond(moves::action_choices(ctx.data(), &w, given.as_deref(), partial).await)
 }
 
-/// Make a move.
-#[poise::command(slash_command, rename = "move")]
-pub async fn move_(
-    ctx: Context<'_>,
-    #[autocomplete = "ac_action"] action: String,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    on_match(ctx, match_, |app, w, id| async move { moves::play(&app, &w, id, &action, None).await }).await
+match_command! {
+    /// Make a move.
+    move_ as "move" (#[autocomplete = "ac_action"] action: String)
+        => |app, w, id| moves::play(&app, &w, id, &action, None)
 }
 
 match_command! {
@@ -35,9 +28,7 @@ match_command! {
 /// My matches.
 #[poise::command(slash_command)]
 pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    send(ctx, &w, match_list::matches(ctx.data(), &w).await).await
+    answer(ctx, Audience::Asker, |app, w| async move { match_list::matches(&app, &w).await }).await
 }
 
 match_command! {

@@ -3,7 +3,7 @@
 #![allow(missing_docs)] // poise generates the command constructors
 
 use super::handler::{self, LangChoice};
-use crate::discord::slash::{send, who};
+use crate::discord::slash::{answer, Audience};
 use crate::discord::{Context, Error};
 use crate::service::DefencePolicy;
 
@@ -39,8 +39,6 @@ pub async fn settings(
     defence: Option<PolicyChoice>,
     language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
     let policy = defence.map(|d| match d {
         PolicyChoice::Auto => DefencePolicy::Auto,
         PolicyChoice::Ask => DefencePolicy::Ask,
@@ -50,5 +48,6 @@ pub async fn settings(
         LanguageChoice::En => LangChoice::En,
         LanguageChoice::Ru => LangChoice::Ru,
     });
-    send(ctx, &w, handler::settings(ctx.data(), &w, policy, lang).await).await
+    answer(ctx, Audience::Asker, |app, w| async move { handler::settings(&app, &w, policy, lang).await })
+        .await
 }

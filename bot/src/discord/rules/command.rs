@@ -3,13 +3,11 @@
 #![allow(missing_docs)] // poise generates the command constructors
 
 use super::handler;
-use crate::discord::slash::{send, who};
+use crate::discord::slash::{answer, Audience};
 use crate::discord::{Context, Error};
 
 /// The units and rules.
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>, unit: Option<String>) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let w = who(ctx).await;
-    send(ctx, &w, handler::rules(&w, unit.as_deref())).await
+    answer(ctx, Audience::Asker, |_, w| async move { handler::rules(&w, unit.as_deref()) }).await
 }

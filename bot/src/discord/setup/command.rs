@@ -6,10 +6,9 @@ use poise::serenity_prelude as serenity;
 
 use super::handler::{setup as handle, SetupOp};
 use crate::discord::layouts::command::ac_layout;
-use crate::discord::refusal::{Handled, Reason, Refusal};
+use crate::discord::refusal::{Reason, Refusal};
 use crate::discord::slash::{ac_match, match_command, on_match, read_text, send, who};
-use crate::discord::{App, Context, Error, Who};
-use crate::ids::MatchId;
+use crate::discord::{Context, Error};
 
 /// Set up your fleet.
 #[poise::command(
@@ -21,13 +20,9 @@ pub async fn setup(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-async fn run(ctx: Context<'_>, given: Option<String>, op: SetupOp) -> Result<(), Error> {
-    on_match(ctx, given, |app, w, id| async move { handle(&app, &w, id, op).await }).await
-}
-
 match_command! {
     /// Generate a new layout.
-    auto => auto_layout
+    auto() => |app, w, id| handle(&app, &w, id, SetupOp::Auto)
 }
 
 /// Upload a layout file.
@@ -41,7 +36,10 @@ pub async fn upload(
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     match read_text(&file).await {
-        Ok(text) => run(ctx, match_, SetupOp::Upload(text)).await,
+        Ok(text) => {
+            let op = SetupOp::Upload(text);
+            on_match(ctx, match_, |app, w, id| async move { handle(&app, &w, id, op).await }).await
+        }
         Err(e) => {
             let w = who(ctx).await;
             send(ctx, &w, Err(Refusal::Adapter(Reason::File(e)))).await
@@ -49,51 +47,23 @@ pub async fn upload(
     }
 }
 
-/// Use a saved layout.
-#[poise::command(slash_command)]
-pub async fn layout(
-    ctx: Context<'_>,
-    #[autocomplete = "ac_layout"] name: String,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    run(ctx, match_, SetupOp::Saved(name)).await
+match_command! {
+    /// Use a saved layout.
+    layout(#[autocomplete = "ac_layout"] name: String)
+        => |app, w, id| handle(&app, &w, id, SetupOp::Saved(name))
 }
 
-/// Swap two squares of your zone.
-#[poise::command(slash_command)]
-pub async fn swap(
-    ctx: Context<'_>,
-    a: String,
-    b: String,
-    #[rename = "match"]
-    #[autocomplete = "ac_match"]
-    match_: Option<String>,
-) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    run(ctx, match_, SetupOp::Swap(a, b)).await
+match_command! {
+    /// Swap two squares of your zone.
+    swap(a: String, b: String) => |app, w, id| handle(&app, &w, id, SetupOp::Swap(a, b))
 }
 
 match_command! {
     /// Fill the empty places automatically.
-    fill => fill_layout
+    fill() => |app, w, id| handle(&app, &w, id, SetupOp::Complete)
 }
 
 match_command! {
     /// Declare ready.
-    ready => declare_ready
-}
-
-async fn auto_layout(app: &App, w: &Who, id: MatchId) -> Handled {
-    handle(app, w, id, SetupOp::Auto).await
-}
-
-async fn fill_layout(app: &App, w: &Who, id: MatchId) -> Handled {
-    handle(app, w, id, SetupOp::Complete).await
-}
-
-async fn declare_ready(app: &App, w: &Who, id: MatchId) -> Handled {
-    handle(app, w, id, SetupOp::Ready).await
+    ready() => |app, w, id| handle(&app, &w, id, SetupOp::Ready)
 }
