@@ -30,6 +30,6 @@ pub use store::timers;
 pub use clock::{ManualNow, Now, SystemNow, TimeControl};
 pub use error::ServiceError;
 pub use ids::{ChallengeId, MatchId, NotificationId, UserId};
-pub use notify::{Button, Notice, Notification, Picture, Recipient};
+pub use notify::{Notice, Notification, Picture, Recipient};
 pub use outbox::{Delivery, DeliveryError, RecordingDelivery};
 pub use service::{MatchSettings, Service, ServiceConfig};

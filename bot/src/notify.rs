@@ -95,44 +95,6 @@ pub enum Picture {
     },
 }
 
-/// A button to offer; the adapter maps it to a component and back to a service call.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "button", rename_all = "snake_case")]
-pub enum Button {
-    /// Accept a challenge.
-    Accept(ChallengeId),
-    /// Decline a challenge.
-    Decline(ChallengeId),
-    /// Auto-generate a layout (again).
-    AutoLayout(MatchId),
-    /// Upload a layout file.
-    UploadLayout(MatchId),
-    /// Use a saved layout.
-    UseSaved(MatchId),
-    /// Download the current layout as a file.
-    DownloadLayout(MatchId),
-    /// Save the current layout under a name.
-    SaveLayout(MatchId),
-    /// Declare ready.
-    Ready(MatchId),
-    /// Open the modal for a typed action, made for this ply.
-    Act {
-        /// The match.
-        match_id: MatchId,
-        /// The ply the player's board shows (stale detection).
-        ply: u32,
-    },
-    /// Choose defence option `index`.
-    Defend {
-        /// The match.
-        match_id: MatchId,
-        /// Index into the offered options.
-        index: usize,
-    },
-    /// Resign.
-    Resign(MatchId),
-}
-
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "notice", rename_all = "snake_case")]
@@ -286,33 +248,6 @@ impl Notice {
                     pictures.push(Picture::Battle { viewer: v.viewer, events: v.last_turn.clone() });
                 }
                 pictures
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    /// The buttons to offer with this notice.
-    pub fn buttons(&self, match_id: Option<MatchId>) -> Vec<Button> {
-        match (self, match_id) {
-            (Notice::ChallengeIssued { challenge, .. }, _) => {
-                vec![Button::Accept(*challenge), Button::Decline(*challenge)]
-            }
-            (
-                Notice::SetupOpened { .. } | Notice::SetupFilled { .. } | Notice::SetupReminder { .. },
-                Some(m),
-            ) => vec![
-                Button::AutoLayout(m),
-                Button::UploadLayout(m),
-                Button::UseSaved(m),
-                Button::DownloadLayout(m),
-                Button::SaveLayout(m),
-                Button::Ready(m),
-            ],
-            (Notice::Board { view, .. }, Some(m)) if view.my_turn() => {
-                vec![Button::Act { match_id: m, ply: view.ply() }, Button::Resign(m)]
-            }
-            (Notice::DefenceRequested { options, .. }, Some(m)) => {
-                (0..options.len()).map(|index| Button::Defend { match_id: m, index }).collect()
             }
             _ => Vec::new(),
         }
