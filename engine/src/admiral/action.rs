@@ -1,13 +1,10 @@
 //! Actions and their notation (`e3-e4`, `e3xe4(d3)`, `e3-e4xe5`, `f2!`).
 
 use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
 
 use crate::admiral::formation::Partners;
 use crate::admiral::square::{column_letter, Square};
-use crate::shared::notation::{deserialize_text, fold_marks, serialize_text, TypedNotation};
+use crate::shared::notation::{fold_marks, TypedNotation};
 
 /// One turn's action by the side to move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -296,30 +293,8 @@ impl fmt::Display for Action {
     }
 }
 
-impl fmt::Debug for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-impl FromStr for Action {
-    type Err = ParseActionError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Action::parse(s)
-    }
-}
-
-impl Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_text(self, serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserialize_text(deserializer)
-    }
-}
+// `Debug`, `FromStr` (`Action::parse`) and the JSON form are the notation.
+crate::shared::notation::notation_traits!(Action, ParseActionError);
 
 #[cfg(test)]
 mod tests {

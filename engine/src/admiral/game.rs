@@ -8,6 +8,7 @@ use crate::admiral::position::Position;
 use crate::admiral::resolve::{Defense, PlayError};
 use crate::admiral::square::{Side, Square, SquareSet, SQUARES};
 use crate::admiral::unit::UnitKind;
+use crate::shared::SideMemory;
 
 /// What one side remembers of the enemy's markers: the last revealed identity on each square,
 /// carried along as markers move. Built only from events that side saw.
@@ -17,12 +18,12 @@ pub struct Memory {
     pub(crate) moved: SquareSet,
 }
 
-impl Memory {
-    pub(crate) fn new() -> Memory {
+impl SideMemory<Event> for Memory {
+    fn new() -> Memory {
         Memory { identity: [None; SQUARES], moved: SquareSet::EMPTY }
     }
 
-    pub(crate) fn learn(&mut self, viewer: Side, event: &Event) {
+    fn learn(&mut self, viewer: Side, event: &Event) {
         let enemy = viewer.opponent();
         match *event {
             Event::Moved { side, from, to, .. } if side == enemy => {

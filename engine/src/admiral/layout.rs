@@ -40,6 +40,10 @@ impl SetupPosition for Position {
     fn kind_of(&self, sq: Square, side: Side) -> Option<UnitKind> {
         self.piece_at(sq).filter(|p| p.side == side).map(|p| p.kind)
     }
+
+    fn take_kind(&mut self, sq: Square) -> Option<(Side, UnitKind)> {
+        self.remove(sq).map(|p| (p.side, p.kind))
+    }
 }
 
 impl SetupKind for UnitKind {

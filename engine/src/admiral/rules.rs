@@ -11,11 +11,10 @@ use crate::admiral::outcome::{EndReason, Outcome};
 use crate::admiral::position::{Position, PositionTextError};
 use crate::admiral::record::{QuietRule, Turn, RECORD_FORMAT};
 use crate::admiral::resolve::{Defense, PlayError};
-use crate::admiral::square::{AdmiralBoard, Square};
-use crate::admiral::unit::{Piece, KINDS};
+use crate::admiral::square::Square;
+use crate::admiral::unit::KINDS;
 use crate::admiral::view::{Cell, View};
 use crate::ai::Ai;
-use crate::shared::game::EditBoard;
 use crate::shared::SeenEvent;
 use crate::shared::{Budget, BySide, Rules, Ruleset, Side, Style};
 use serde_json::Value;
@@ -97,20 +96,8 @@ impl Rules for Position {
         Position::from_text(text, to_move)
     }
 
-    fn place_layout(layout: &Layout, side: Side, position: &mut Position) {
-        layout.place(side, position)
-    }
-
     fn auto_layout(seed: u64, style: Style) -> Layout {
         super::autoplace::auto_layout(seed, style)
-    }
-
-    fn new_memory() -> Memory {
-        Memory::new()
-    }
-
-    fn learn(memory: &mut Memory, viewer: Side, event: &Event) {
-        memory.learn(viewer, event)
     }
 
     fn count_losses(losses: &mut BySide<[u8; KINDS]>, event: &Event) {
@@ -167,10 +154,6 @@ impl Rules for Position {
         }
     }
 
-    fn parse_action(text: &str) -> Result<Action, String> {
-        Action::parse(text).map_err(|e| e.to_string())
-    }
-
     fn read_reply(value: Option<&Value>, action: &Action) -> Result<Defense, String> {
         read_defense(value, action)
     }
@@ -203,18 +186,5 @@ fn read_defense(value: Option<&Value>, action: &Action) -> Result<Defense, Strin
                 .ok_or_else(|| "a defence group has one to three different squares".into())
         }
         Some(_) => Err("\"defense\" must be \"auto\" or a list of squares".into()),
-    }
-}
-
-impl EditBoard for Position {
-    type Board = AdmiralBoard;
-    type Piece = Piece;
-
-    fn take_piece(&mut self, sq: Square) -> Option<Piece> {
-        self.remove(sq)
-    }
-
-    fn put_piece(&mut self, sq: Square, piece: Piece) {
-        self.put(sq, piece)
     }
 }

@@ -9,29 +9,38 @@
 //! (Admiral's defence options, Stratego's two-square waiver) in its own `game` module.
 
 use std::fmt;
+use std::str::FromStr;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::budget::Budget;
-use super::grid::{Board, GridSquare};
+use super::grid::GridSquare;
 use super::language::Language;
-use super::layout::LayoutFile;
+use super::layout::{LayoutFile, SetupKind, SetupPosition};
 use super::outcome::{Outcome, Status};
 use super::record::{Ending, Record, Start};
 use super::ruleset::Ruleset;
 use super::side::{BySide, Side};
 use super::style::Style;
 
-/// A ruleset, implemented by its position type (the true board, server side).
-pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'static {
+/// A ruleset, implemented by its position type (the true board, server side), which layouts
+/// are placed on ([`SetupPosition`]).
+pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'static + SetupPosition {
     /// Which ruleset this is.
     const RULESET: Ruleset;
     /// The current record format; readers refuse newer ones.
     const RECORD_FORMAT: u32;
 
-    /// An action in the ruleset's notation.
-    type Action: Copy + fmt::Debug + fmt::Display + PartialEq + Serialize + Send + Sync;
+    /// An action in the ruleset's notation, read from it by `FromStr`.
+    type Action: Copy
+        + fmt::Debug
+        + fmt::Display
+        + FromStr<Err: fmt::Display>
+        + PartialEq
+        + Serialize
+        + Send
+        + Sync;
     /// What the side that is not moving may decide about an action (Admiral: its defence group;
     /// Stratego: nothing, `()`).
     type Reply: Copy + fmt::Debug;
@@ -42,7 +51,9 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     /// One recorded turn.
     type Turn: Clone + fmt::Debug + PartialEq + Eq + Serialize + DeserializeOwned;
     /// A side's setup.
-    type Layout: LayoutFile<Error = Self::LayoutError> + Clone + fmt::Debug;
+    type Layout: LayoutFile<Error = Self::LayoutError, Kind = <Self as SetupPosition>::Kind>
+        + Clone
+        + fmt::Debug;
     /// One problem with a layout.
     type LayoutError: Clone + fmt::Debug + PartialEq + Eq;
     /// Why position text could not be read.
@@ -50,7 +61,7 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     /// Why an action could not be played.
     type PlayError: Clone + fmt::Debug + fmt::Display + PartialEq + Eq;
     /// What one side remembers of the public events (built only from what it saw).
-    type Memory: Clone + fmt::Debug;
+    type Memory: SideMemory<Self::Event>;
     /// One side's losses, by kind of piece (none by default).
     type Losses: Copy + fmt::Debug + PartialEq + Default;
     /// What one side may know.
@@ -93,7 +104,9 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
         layout.validate()
     }
     /// Places a (valid) layout for `side`.
-    fn place_layout(layout: &Self::Layout, side: Side, position: &mut Self);
+    fn place_layout(layout: &Self::Layout, side: Side, position: &mut Self) {
+        layout.place(side, position)
+    }
     /// A complete legal layout by the ruleset's auto-placement in `style`, seeded.
     fn auto_layout(seed: u64, style: Style) -> Self::Layout;
     /// The layout's grid, as the record keeps it.
@@ -110,9 +123,13 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     }
 
     /// A side's memory before anything happened.
-    fn new_memory() -> Self::Memory;
+    fn new_memory() -> Self::Memory {
+        Self::Memory::new()
+    }
     /// What `viewer` learns from one event.
-    fn learn(memory: &mut Self::Memory, viewer: Side, event: &Self::Event);
+    fn learn(memory: &mut Self::Memory, viewer: Side, event: &Self::Event) {
+        memory.learn(viewer, event)
+    }
     /// No losses yet.
     fn no_losses() -> Self::Losses {
         Self::Losses::default()
@@ -124,7 +141,9 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     fn view(game: &Game<Self>, viewer: Side, intel: bool) -> Self::View;
 
     /// Reads an action typed in the ruleset's notation.
-    fn parse_action(text: &str) -> Result<Self::Action, String>;
+    fn parse_action(text: &str) -> Result<Self::Action, String> {
+        text.parse().map_err(|e: <Self::Action as FromStr>::Err| e.to_string())
+    }
     /// The other side's reply to `action` as the referee protocol gives it (Admiral: the
     /// `"defense"` field; absent: the default).
     fn read_reply(value: Option<&serde_json::Value>, action: &Self::Action) -> Result<Self::Reply, String>;
@@ -136,6 +155,15 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
         view: &Self::View,
         legal: &[Self::Action],
     ) -> Self::Action;
+}
+
+/// What one side remembers of a game's public events (a ruleset's [`Rules::Memory`]), built only
+/// from what that side saw.
+pub trait SideMemory<E>: Clone + fmt::Debug {
+    /// The memory before anything happened.
+    fn new() -> Self;
+    /// What `viewer` learns from one event.
+    fn learn(&mut self, viewer: Side, event: &E);
 }
 
 /// Why a match could not be set up or replayed.
@@ -407,32 +435,22 @@ impl<'a, P: Rules> Seat<'a, P> {
     }
 }
 
-/// A ruleset whose true board can be edited square by square (test support).
-pub trait EditBoard: Rules {
-    /// The board's size.
-    type Board: Board;
-    /// What stands on a square: a piece with its owner.
-    type Piece;
+/// A square of the board a ruleset's layouts are placed on.
+type SquareOf<P> = GridSquare<<<P as SetupPosition>::Kind as SetupKind>::Board>;
 
-    /// Clears a square, returning what stood there.
-    fn take_piece(&mut self, sq: GridSquare<Self::Board>) -> Option<Self::Piece>;
-    /// Puts a piece on a square (replacing whatever stood there).
-    fn put_piece(&mut self, sq: GridSquare<Self::Board>, piece: Self::Piece);
-}
-
-impl<P: EditBoard> Game<P> {
+impl<P: Rules> Game<P> {
     /// Test support: swaps the contents of two squares on the true board without touching
     /// anyone's memory (used to check that views do not depend on hidden identities).
     #[doc(hidden)]
-    pub fn swap_for_test(&mut self, a: GridSquare<P::Board>, b: GridSquare<P::Board>) {
+    pub fn swap_for_test(&mut self, a: SquareOf<P>, b: SquareOf<P>) {
         let position = self.position_mut();
-        let piece_a = position.take_piece(a);
-        let piece_b = position.take_piece(b);
-        if let Some(piece) = piece_b {
-            position.put_piece(a, piece);
+        let piece_a = position.take_kind(a);
+        let piece_b = position.take_kind(b);
+        if let Some((side, kind)) = piece_b {
+            position.put_kind(a, side, kind);
         }
-        if let Some(piece) = piece_a {
-            position.put_piece(b, piece);
+        if let Some((side, kind)) = piece_a {
+            position.put_kind(b, side, kind);
         }
     }
 }

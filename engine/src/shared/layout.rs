@@ -44,7 +44,7 @@ pub trait SetupKind: PieceKind {
 }
 
 /// A ruleset's position as setups are placed on it and read back from it (see
-/// [`Zone::place`] and [`Zone::from_position`]).
+/// [`Zone::place`] and [`Zone::from_position`]), and as tests edit it square by square.
 pub trait SetupPosition {
     /// The kind of piece the ruleset's setups place.
     type Kind: SetupKind;
@@ -52,6 +52,8 @@ pub trait SetupPosition {
     fn put_kind(&mut self, sq: GridSquare<<Self::Kind as SetupKind>::Board>, side: Side, kind: Self::Kind);
     /// The kind of `side`'s piece on a square, if one of `side`'s pieces stands there.
     fn kind_of(&self, sq: GridSquare<<Self::Kind as SetupKind>::Board>, side: Side) -> Option<Self::Kind>;
+    /// Clears a square, returning the owner and kind of the piece that stood there.
+    fn take_kind(&mut self, sq: GridSquare<<Self::Kind as SetupKind>::Board>) -> Option<(Side, Self::Kind)>;
 }
 
 /// What can be wrong with a layout: the problems every layout file can have, and the words
@@ -112,14 +114,19 @@ pub fn describe_errors<P: SetupProblem>(errors: &[LayoutError<P>], language: Lan
     errors.iter().map(|e| e.describe(language)).collect::<Vec<_>>().join("\n")
 }
 
-/// A layout as the generic game reads, checks and records it (see [`crate::shared::Rules`]).
+/// A layout as the generic game reads, checks, places and records it (see
+/// [`crate::shared::Rules`]).
 pub trait LayoutFile: Sized {
+    /// The kind of piece it places.
+    type Kind: SetupKind;
     /// One problem with a layout.
     type Error;
     /// Reads a layout file and checks it as a complete setup.
     fn parse(text: &str) -> Result<Self, Vec<Self::Error>>;
     /// Checks a complete setup.
     fn validate(&self) -> Result<(), Vec<Self::Error>>;
+    /// Puts the layout's pieces on `side`'s zone of a position.
+    fn place<P: SetupPosition<Kind = Self::Kind>>(&self, side: Side, position: &mut P);
     /// Just the rows of codes, as stored in match records.
     fn grid_text(&self, language: Language) -> String;
     /// Every problem as one message, one per line.
@@ -127,6 +134,7 @@ pub trait LayoutFile: Sized {
 }
 
 impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> LayoutFile for Zone<K, DEPTH, WIDTH> {
+    type Kind = K;
     type Error = LayoutError<K::Problem>;
 
     fn parse(text: &str) -> Result<Self, Vec<Self::Error>> {
@@ -135,6 +143,10 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> LayoutFile for Zone<K
 
     fn validate(&self) -> Result<(), Vec<Self::Error>> {
         Zone::validate(self)
+    }
+
+    fn place<P: SetupPosition<Kind = K>>(&self, side: Side, position: &mut P) {
+        Zone::place(self, side, position)
     }
 
     fn grid_text(&self, language: Language) -> String {

@@ -29,7 +29,7 @@ pub use agent::{Agent, Forfeit, ForfeitOf, RandomAgent};
 pub use budget::Budget;
 pub use dice::Dice;
 pub use event::SeenEvent;
-pub use game::{Game, GameError, Rules, Seat};
+pub use game::{Game, GameError, Rules, Seat, SideMemory};
 pub use language::Language;
 pub use outcome::{Outcome, Status};
 pub use record::{Ending, Record, Start};

@@ -6,7 +6,8 @@
 //! never a whole paragraph. `TypedNotation` keeps, for each cleaned character, where it stands
 //! in the typed text, so that an error can quote the typed token; [`shorten_quote`] cuts a long
 //! quote down to [`QUOTE_LIMIT`] characters and `…`. Squares and actions are stored as their
-//! notation too: [`serialize_text`] and [`deserialize_text`].
+//! notation too: [`serialize_text`] and [`deserialize_text`] (for actions through
+//! `notation_traits!`, which also makes their `Debug` and `FromStr` the notation).
 
 use std::fmt;
 use std::str::FromStr;
@@ -154,6 +155,40 @@ where
     let text = String::deserialize(deserializer)?;
     text.parse().map_err(serde::de::Error::custom)
 }
+
+/// Gives a notation type (one with `Display` and an inherent `parse(&str) -> Result<Self, E>`,
+/// such as both rulesets' actions) the traits through which its notation is its identity:
+/// `Debug` shows the notation, `FromStr` is `parse`, and its JSON form is the notation as a
+/// string (see [`serialize_text`] and [`deserialize_text`]).
+macro_rules! notation_traits {
+    ($type:ty, $error:ty) => {
+        impl ::std::fmt::Debug for $type {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                ::std::fmt::Display::fmt(self, f)
+            }
+        }
+
+        impl ::std::str::FromStr for $type {
+            type Err = $error;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                <$type>::parse(s)
+            }
+        }
+
+        impl ::serde::Serialize for $type {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                $crate::shared::notation::serialize_text(self, serializer)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $type {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $crate::shared::notation::deserialize_text(deserializer)
+            }
+        }
+    };
+}
+pub(crate) use notation_traits;
 
 #[cfg(test)]
 pub(crate) fn is_typed_quote(typed: &str, quoted: &str) -> bool {

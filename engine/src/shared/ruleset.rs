@@ -36,11 +36,7 @@ impl Ruleset {
 
     /// Parses a ruleset name (any case, surrounding white space ignored).
     pub fn from_name(name: &str) -> Option<Ruleset> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "admiral" => Some(Ruleset::Admiral),
-            "stratego" => Some(Ruleset::Stratego),
-            _ => None,
-        }
+        Ruleset::ALL.into_iter().find(|ruleset| ruleset.name().eq_ignore_ascii_case(name.trim()))
     }
 }
 

@@ -45,11 +45,7 @@ impl Side {
 
     /// Parses `south` / `north` (any case).
     pub fn from_name(name: &str) -> Option<Side> {
-        match name.to_ascii_lowercase().as_str() {
-            "south" => Some(Side::South),
-            "north" => Some(Side::North),
-            _ => None,
-        }
+        Side::BOTH.into_iter().find(|side| side.name().eq_ignore_ascii_case(name))
     }
 }
 

@@ -2,12 +2,9 @@
 //! runs such as `b2-b5` or `b2xb7`.
 
 use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
 
 use super::board::Sq;
-use crate::shared::notation::{deserialize_text, fold_marks, serialize_text, TypedNotation};
+use crate::shared::notation::{fold_marks, TypedNotation};
 
 /// One turn: a piece goes from one square to another in a straight line, onto an empty square
 /// or onto an enemy piece (an attack). Only scouts go further than one square.
@@ -73,30 +70,8 @@ impl fmt::Display for Action {
     }
 }
 
-impl fmt::Debug for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-impl FromStr for Action {
-    type Err = ParseActionError;
-    fn from_str(s: &str) -> Result<Action, ParseActionError> {
-        Action::parse(s)
-    }
-}
-
-impl Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_text(self, serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
-        deserialize_text(deserializer)
-    }
-}
+// `Debug`, `FromStr` (`Action::parse`) and the JSON form are the notation.
+crate::shared::notation::notation_traits!(Action, ParseActionError);
 
 /// Text that is not a Stratego action. The texts it quotes are the player's own, as typed,
 /// shortened with `…` past [`crate::shared::notation::QUOTE_LIMIT`] characters.

@@ -49,6 +49,10 @@ impl SetupPosition for Position {
     fn kind_of(&self, sq: Sq, side: Side) -> Option<Rank> {
         self.piece_at(sq).filter(|p| p.side == side).map(|p| p.rank)
     }
+
+    fn take_kind(&mut self, sq: Sq) -> Option<(Side, Rank)> {
+        self.remove(sq).map(|p| (p.side, p.rank))
+    }
 }
 
 impl SetupKind for Rank {

@@ -6,7 +6,7 @@ use super::board::{Sq, SqSet, SQUARES};
 use super::event::Event;
 use super::piece::Rank;
 use super::view::Conduct;
-use crate::shared::Side;
+use crate::shared::{Side, SideMemory};
 
 /// What is public about one side's pieces: the last revealed identity on each square, carried
 /// along as pieces move, and which pieces have moved.
@@ -68,8 +68,8 @@ pub struct Memory {
     fled: [Option<Rank>; SQUARES],
 }
 
-impl Memory {
-    pub(crate) fn new() -> Memory {
+impl SideMemory<Event> for Memory {
+    fn new() -> Memory {
         Memory {
             enemy: Dossier::new(),
             own: Dossier::new(),
@@ -79,7 +79,7 @@ impl Memory {
     }
 
     /// Learns from one public event (as `viewer` saw it).
-    pub(crate) fn learn(&mut self, viewer: Side, event: &Event) {
+    fn learn(&mut self, viewer: Side, event: &Event) {
         let enemy = viewer.opponent();
         match *event {
             Event::Moved { side, from, to, .. } if side == enemy => self.observe(from, to),
@@ -98,7 +98,9 @@ impl Memory {
         self.enemy.learn(enemy, event);
         self.own.learn(viewer, event);
     }
+}
 
+impl Memory {
     /// Forgets the enemy piece on `sq` (it is gone).
     pub(crate) fn forget_enemy(&mut self, sq: Sq) {
         self.enemy.forget(sq);

@@ -6,15 +6,14 @@ use serde_json::Value;
 
 use super::action::Action;
 use super::ai::Ai;
-use super::board::{Sq, StrategoBoard};
+use super::board::Sq;
 use super::event::{EndReason, Event, Outcome};
 use super::game::{Game, RECORD_FORMAT};
 use super::layout::{Layout, LayoutError};
 use super::memory::Memory;
-use super::piece::{Piece, RANKS};
+use super::piece::RANKS;
 use super::position::{PlayError, Position, PositionTextError};
 use super::view::{Cell, View};
-use crate::shared::game::EditBoard;
 use crate::shared::SeenEvent;
 use crate::shared::{Budget, BySide, Rules, Ruleset, Side, Style};
 
@@ -90,20 +89,8 @@ impl Rules for Position {
         Position::from_text(text, to_move)
     }
 
-    fn place_layout(layout: &Layout, side: Side, position: &mut Position) {
-        layout.place(side, position)
-    }
-
     fn auto_layout(seed: u64, style: Style) -> Layout {
         super::autoplace::auto_layout(seed, style)
-    }
-
-    fn new_memory() -> Memory {
-        Memory::new()
-    }
-
-    fn learn(memory: &mut Memory, viewer: Side, event: &Event) {
-        memory.learn(viewer, event)
     }
 
     fn count_losses(losses: &mut BySide<[u8; RANKS]>, event: &Event) {
@@ -146,28 +133,11 @@ impl Rules for Position {
         }
     }
 
-    fn parse_action(text: &str) -> Result<Action, String> {
-        Action::parse(text).map_err(|e| e.to_string())
-    }
-
     fn read_reply(_: Option<&Value>, _: &Action) -> Result<(), String> {
         Ok(())
     }
 
     fn ai_action(level: u8, seed: u64, budget: Budget, view: &View, legal: &[Action]) -> Action {
         Ai::new(level, seed, budget).choose(view, legal)
-    }
-}
-
-impl EditBoard for Position {
-    type Board = StrategoBoard;
-    type Piece = Piece;
-
-    fn take_piece(&mut self, sq: Sq) -> Option<Piece> {
-        self.remove(sq)
-    }
-
-    fn put_piece(&mut self, sq: Sq, piece: Piece) {
-        self.put(sq, piece)
     }
 }

@@ -15,6 +15,7 @@ use crate::shared::Budget;
 use crate::shared::BySide;
 use crate::shared::SeenEvent;
 use crate::shared::Side;
+use crate::shared::SideMemory;
 use crate::shared::Status;
 use crate::stratego::action::Action;
 use crate::stratego::board::{Sq, SqSet, COLS, ROWS, SQUARES};
