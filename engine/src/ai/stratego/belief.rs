@@ -15,8 +15,11 @@ pub const WALLED_FLAG: f32 = 4.0;
 /// How much likelier a piece that stepped next to one of our identified pieces is of a kind
 /// that beats it (see [`Clues::conduct`]). Between level-3 AIs (`examples/stratego_conduct.rs`,
 /// 10 games) 0.567 of such pieces beat it, where 0.419 of all moved unknown pieces would: odds
-/// 1.8 times as high.
-pub const BOLD: f32 = 2.0;
+/// 1.8 times as high. But players who hunt what they have identified walk a piece that wins
+/// towards it, and reading the odds as 8 scored better against three opponents that play
+/// differently (peternlewis, level 4, celsius; `doc/stratego-ai.md`, "Reading an approach"),
+/// while 2 matched only AIs that approach as blindly as level 3.
+pub const BOLD: f32 = 8.0;
 /// How much likelier a piece that stepped away from one of our identified pieces is of a kind
 /// that loses to it (see [`Clues::conduct`]). Measured as for [`BOLD`]: 0.997 of them lose to
 /// it, against 0.937 of all moved unknown pieces: odds 22 times as high.
