@@ -12,7 +12,7 @@ pub enum EndReason {
     BasesDestroyed,
     /// One action destroyed the last base of both sides.
     AllBasesDestroyed,
-    /// 200 consecutive plies without an attack.
+    /// 200 consecutive plies without a unit destroyed (rules version 1: without an attack).
     QuietPlies,
     /// The side to move had no legal action.
     NoLegalAction,

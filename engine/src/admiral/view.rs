@@ -42,7 +42,8 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// Plies played so far.
     pub ply: u32,
-    /// Consecutive plies without an attack (200 draws the game).
+    /// Consecutive plies without a unit destroyed (200 draw the game; under rules version 1,
+    /// without an attack).
     pub quiet_plies: u16,
     /// Whether remembered identities of enemy markers are shown.
     pub intel: bool,

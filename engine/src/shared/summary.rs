@@ -9,7 +9,8 @@ use super::outcome::Status;
 use super::side::Side;
 
 /// Plies after which an arena game is stopped and scored as a draw. The rules' quiet-ply draw
-/// ends every game without attacks; this cap only guards against endless reconnaissance.
+/// ends every game in which nothing is destroyed for 200 plies (Admiral since rules version 2;
+/// in Stratego every attack destroys); this cap only guards against a bug.
 pub const ARENA_PLY_CAP: u32 = 20_000;
 
 /// The result of one arena game.
