@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 pub mod admiral;
 pub mod ai;
+pub mod lessons;
 pub mod shared;
 pub mod stratego;
 pub mod tools;

@@ -1,0 +1,120 @@
+//! Reading a lesson file: TOML into a [`Lesson`], checked against its ruleset so that a broken
+//! lesson is refused when the program starts, not when a learner meets it.
+
+use serde::Deserialize;
+
+use super::judge::{kind_of_code, square_of};
+use super::{FailWhen, Goal, Lesson, Texts};
+use crate::shared::game::Rules;
+use crate::shared::ruleset::Ruleset;
+
+/// What is wrong with a lesson file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("lesson {id}: {problem}")]
+pub struct LessonFileError {
+    /// The lesson's id.
+    pub id: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl LessonFileError {
+    pub(super) fn new(id: &str, problem: impl Into<String>) -> LessonFileError {
+        LessonFileError { id: id.to_string(), problem: problem.into() }
+    }
+}
+
+/// A lesson file as written (the ruleset is the id's folder).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LessonFile {
+    title: Texts,
+    brief: Texts,
+    hint: Texts,
+    success: Texts,
+    position: String,
+    turns: u32,
+    goal: Goal,
+    #[serde(default)]
+    fail: Vec<FailWhen>,
+    #[serde(default)]
+    replies: Vec<String>,
+    solution: Vec<String>,
+    mistake: Vec<String>,
+    mistake_fails: String,
+}
+
+/// Reads and checks the lesson `id` (`<ruleset>/<name>`) from its file's text.
+pub(super) fn read(id: &str, text: &str) -> Result<Lesson, LessonFileError> {
+    let error = |problem: String| LessonFileError::new(id, problem);
+    let ruleset = id
+        .split_once('/')
+        .and_then(|(folder, _)| Ruleset::from_name(folder))
+        .ok_or_else(|| error("the file is not in a ruleset's folder".into()))?;
+    let file: LessonFile = toml::from_str(text).map_err(|e| error(e.to_string()))?;
+    let lesson = Lesson {
+        id: id.to_string(),
+        ruleset,
+        title: file.title,
+        brief: file.brief,
+        hint: file.hint,
+        success: file.success,
+        position: file.position,
+        turns: file.turns,
+        goal: file.goal,
+        fails: file.fail,
+        replies: file.replies,
+        solution: file.solution,
+        mistake: file.mistake,
+        mistake_fails: file.mistake_fails,
+    };
+    match ruleset {
+        Ruleset::Admiral => check::<crate::Position>(&lesson),
+        Ruleset::Stratego => check::<crate::stratego::Position>(&lesson),
+    }
+    .map_err(error)?;
+    Ok(lesson)
+}
+
+/// Checks what can be checked without playing: the position, every code, square and action,
+/// the texts, and that the goal asks for something.
+fn check<P: Rules>(lesson: &Lesson) -> Result<(), String> {
+    lesson.start::<P>().map_err(|e| e.problem)?;
+    let goal = &lesson.goal;
+    if goal.sink.is_empty() && goal.reach.is_none() && !goal.win && !goal.ahead {
+        return Err("the goal asks for nothing".into());
+    }
+    if lesson.turns == 0 {
+        return Err("a lesson gives at least one turn".into());
+    }
+    for code in goal.sink.iter().chain(&goal.with) {
+        kind_of_code::<P>(code).ok_or_else(|| format!("`{code}` is not a piece code"))?;
+    }
+    if let Some(square) = &goal.reach {
+        square_of::<P>(square).ok_or_else(|| format!("`{square}` is not a square"))?;
+    }
+    for fail in &lesson.fails {
+        if fail.lose != "any" && kind_of_code::<P>(&fail.lose).is_none() {
+            return Err(format!("failure {}: `{}` is not a piece code or `any`", fail.key, fail.lose));
+        }
+        if ["turns", "ended"].contains(&fail.key.as_str()) {
+            return Err(format!("failure key `{}` is reserved", fail.key));
+        }
+    }
+    let known = lesson.fails.iter().any(|f| f.key == lesson.mistake_fails);
+    if !known && !["turns", "ended"].contains(&lesson.mistake_fails.as_str()) {
+        return Err(format!("mistake_fails names no failure: `{}`", lesson.mistake_fails));
+    }
+    for action in lesson.replies.iter().chain(&lesson.solution).chain(&lesson.mistake) {
+        P::parse_action(action).map_err(|e| format!("`{action}`: {e}"))?;
+    }
+    let texts = [&lesson.title, &lesson.brief, &lesson.hint, &lesson.success]
+        .into_iter()
+        .chain(lesson.fails.iter().map(|f| &f.why));
+    for text in texts {
+        if text.en.trim().is_empty() || text.ru.trim().is_empty() {
+            return Err("every text is given in English and Russian".into());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! Every built-in lesson is solvable by its intended solution, and its typical mistake fails with
+//! the failure the lesson names (the words a learner is then shown).
+
+use admiral_engine::lessons::{Failure, Lesson, Lessons, Verdict, LEARNER};
+use admiral_engine::shared::game::Rules;
+use admiral_engine::{stratego, Ruleset};
+
+/// Plays the learner's `moves` with the opponent's replies, judging after every turn as the bot
+/// does; returns the verdict and how many of `moves` were played.
+fn play<P: Rules>(lesson: &Lesson, moves: &[String]) -> (Verdict, usize)
+where
+    P::Losses: AsRef<[u8]>,
+{
+    let mut game = lesson.start::<P>().expect("the lesson starts");
+    for (played, text) in moves.iter().enumerate() {
+        assert_eq!(game.to_move(), LEARNER, "{}: the learner is to move", lesson.id);
+        let action = P::parse_action(text).expect("checked when read");
+        let reply = P::read_reply(None, &action).expect("the default reply");
+        game.play_with(&action, reply)
+            .unwrap_or_else(|e| panic!("{}: `{text}` is not legal: {e}", lesson.id));
+        let verdict = lesson.judge(&game);
+        if verdict != Verdict::Playing {
+            return (verdict, played + 1);
+        }
+        let answer = lesson.reply(&game, 7).expect("the opponent can act while the lesson goes on");
+        // The opponent plays its script: a lesson does not lean on the fallback AI's choices.
+        let turn = (game.ply() / 2) as usize;
+        let scripted = lesson.replies.get(turn).map(|text| P::parse_action(text).expect("checked when read"));
+        assert_eq!(Some(answer), scripted, "{}: the opponent's turn {turn} is scripted and legal", lesson.id);
+        let reply = P::read_reply(None, &answer).expect("the default reply");
+        game.play_with(&answer, reply).expect("the opponent's reply is legal");
+        let verdict = lesson.judge(&game);
+        if verdict != Verdict::Playing {
+            return (verdict, played + 1);
+        }
+    }
+    (lesson.judge(&game), moves.len())
+}
+
+fn play_any(lesson: &Lesson, moves: &[String]) -> (Verdict, usize) {
+    match lesson.ruleset {
+        Ruleset::Admiral => play::<admiral_engine::Position>(lesson, moves),
+        Ruleset::Stratego => play::<stratego::Position>(lesson, moves),
+    }
+}
+
+#[test]
+fn both_games_have_a_path_of_lessons() {
+    let lessons = Lessons::built_in().unwrap_or_else(|e| panic!("{e}"));
+    for ruleset in [Ruleset::Admiral, Ruleset::Stratego] {
+        assert!(lessons.path(ruleset).count() >= 3, "{ruleset:?} has a path");
+    }
+    let first = lessons.path(Ruleset::Admiral).next().unwrap();
+    assert_eq!(first.id, "admiral/01-moving");
+    assert_eq!(lessons.next_after(&first.id).map(|l| l.id.as_str()), Some("admiral/02-attacking"));
+    let last = lessons.path(Ruleset::Admiral).last().unwrap();
+    assert!(lessons.next_after(&last.id).is_none());
+}
+
+#[test]
+fn every_lesson_is_solved_by_its_solution() {
+    let lessons = Lessons::built_in().unwrap();
+    for lesson in lessons.all() {
+        let (verdict, played) = play_any(lesson, &lesson.solution);
+        assert_eq!(verdict, Verdict::Passed, "{}: the solution meets the goal", lesson.id);
+        assert_eq!(played, lesson.solution.len(), "{}: the whole solution is needed", lesson.id);
+        assert!(played as u32 <= lesson.turns, "{}: within the turns", lesson.id);
+    }
+}
+
+#[test]
+fn every_lesson_refuses_its_typical_mistake_with_its_explanation() {
+    let lessons = Lessons::built_in().unwrap();
+    for lesson in lessons.all() {
+        let (verdict, played) = play_any(lesson, &lesson.mistake);
+        let Verdict::Failed(Failure { key, why }) = verdict else {
+            panic!("{}: the mistake fails, got {verdict:?}", lesson.id)
+        };
+        assert_eq!(key, lesson.mistake_fails, "{}", lesson.id);
+        assert_eq!(
+            played,
+            lesson.mistake.len(),
+            "{}: the failure comes with the mistake's last move",
+            lesson.id
+        );
+        let named = lesson.fails.iter().find(|f| f.key == key).map(|f| f.why.clone());
+        assert_eq!(why, named, "{}: the lesson's own words for the failure", lesson.id);
+    }
+}
+
+#[test]
+fn a_broken_lesson_file_is_refused_with_what_is_wrong() {
+    let good = include_str!("../lessons/admiral/01-moving.toml");
+    let read = |id: &str, text: &str| Lessons::read([(id, text)]).map(|_| ()).map_err(|e| e.to_string());
+    assert!(read("admiral/x", good).is_ok());
+    assert!(read("chess/x", good).unwrap_err().contains("ruleset's folder"));
+    assert!(read("stratego/x", good).unwrap_err().contains("position"));
+    let bad_code = good.replace("with = \"PS\"", "with = \"XX\"");
+    assert!(read("admiral/x", &bad_code).unwrap_err().contains("`XX` is not a piece code"));
+    let bad_square = good.replace("reach = \"g7\"", "reach = \"z99\"");
+    assert!(read("admiral/x", &bad_square).unwrap_err().contains("`z99` is not a square"));
+    let no_russian = good.replace("ru = \"Ходы и доска\"", "ru = \" \"");
+    assert!(read("admiral/x", &no_russian).unwrap_err().contains("English and Russian"));
+    let bad_action = good.replace("\"g3-g4\"", "\"g3-\"");
+    assert!(read("admiral/x", &bad_action).unwrap_err().contains("`g3-`"));
+    let unknown_field = format!("colour = 1\n{good}");
+    assert!(read("admiral/x", &unknown_field).unwrap_err().contains("colour"));
+}
