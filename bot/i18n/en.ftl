@@ -62,6 +62,8 @@ cmd-admiral-rules = The units and how they fight
 cmd-admiral-rules--unit = One unit, e.g. CR or cruiser
 cmd-admiral-replay = The full record of a finished match
 cmd-admiral-replay--match = Which match (default: your last finished one)
+cmd-admiral-learn = Learn to play: short lessons by DM
+cmd-admiral-learn--ruleset = Which game's lessons (default: Admiral)
 choice-untimed = untimed
 choice-1-day-per-move = 1 day per move
 choice-3-days-per-move = 3 days per move
@@ -102,6 +104,7 @@ name-delete = delete
 name-settings = settings
 name-rules = rules
 name-replay = replay
+name-learn = learn
 name-opponent = opponent
 name-time = time
 name-intel = intel
@@ -297,6 +300,10 @@ btn-save = Save as…
 btn-ready = Ready
 btn-move = Make a move
 btn-board = Show my board
+btn-lesson-next = Next lesson
+btn-lesson-retry = Try again
+btn-lesson-restart = Start over
+btn-lesson-skip = Skip this lesson
 btn-resign = Resign
 btn-resign-yes = Yes, resign
 btn-resign-no = No, keep playing
@@ -541,3 +548,25 @@ stratego-defender-wins = the defender holds
 stratego-both-removed = both are removed
 stratego-unrated = Stratego matches are unrated: your career (points, ranks, awards) counts Admiral matches only.
 stratego-rules-summary = **Stratego** in short: each side secretly sets up 40 pieces in its four rows; on your turn move one piece one square (scouts run any distance in a line), or attack an adjacent enemy: the higher rank wins, equal ranks both fall. The spy takes the marshal if it attacks first, only a miner defuses a bomb; bombs and the flag never move. Capture the enemy flag, or leave the enemy without a move. Lakes block the middle. Notation: `e4-e5`, `e4xe5`, `b2-b6`.
+
+## Lessons (/admiral learn)
+learn-started = 📘 Lesson { $number }/{ $count }: **{ $title }**. It is in your DMs: read the brief, then play on the board below it.
+learn-resumed = 📘 You are in the middle of lesson { $number }/{ $count }: **{ $title }**. Its brief and board are in your DMs again.
+learn-path-done = 🎓 You have been through every lesson of Admiral. Play a real match: `/admiral ai 1`. Classic Stratego has lessons too: `/admiral learn ruleset:stratego`.
+learn-stratego-path-done = 🎓 You have been through every lesson of Stratego. Play it: `/admiral ai 1 ruleset:stratego`.
+lesson-heading = Lesson { $number }/{ $count } · { $title }
+lesson-moves = 🎯 You have { $turns ->
+    [one] { $turns } move
+   *[other] { $turns } moves
+} for it. Tap **Make a move**, or type `/admiral move` and pick from the list.
+lesson-passed = passed!
+lesson-failed = not yet.
+lesson-next = Next: **{ $title }**.
+lesson-path-end = That was the last lesson of this path. 🎓
+lesson-fail-turns = You have used your { $turns ->
+    [one] { $turns } move
+   *[other] { $turns } moves
+} without reaching the goal.
+lesson-fail-ended = The game ended before the goal was reached.
+lesson-opponent = Lesson
+lesson-gone = This lesson is no longer in the course; start again with /admiral learn.

@@ -55,6 +55,12 @@ pub enum ServiceError {
     /// A zone cell outside the 5×14 setup zone.
     #[error("that square is not in your setup zone")]
     NotInZone,
+    /// No lesson has that id.
+    #[error("there is no lesson `{0}`")]
+    NoSuchLesson(String),
+    /// The match is not a try of a lesson.
+    #[error("that match is not a lesson")]
+    NotALesson,
     /// No saved layout of that name.
     #[error("no saved layout named `{0}`")]
     NoSuchLayout(String),
@@ -200,6 +206,8 @@ impl ServiceError {
             ServiceError::BadLayout(problems) => problems.message(Language::Ru),
             ServiceError::NotInZone => "эта клетка вне вашей зоны расстановки".into(),
             ServiceError::NoSuchLayout(n) => format!("нет сохранённой расстановки «{n}»"),
+            ServiceError::NotALesson => "эта партия — не урок".into(),
+            ServiceError::NoSuchLesson(id) => format!("нет урока «{id}»"),
             ServiceError::MatchOver => "партия окончена".into(),
             ServiceError::NotYourTurn => "сейчас не ваш ход".into(),
             ServiceError::Stale { made_for, current } => format!(

@@ -27,6 +27,10 @@ pub struct MatchSettings {
     /// existed were created under version 1.
     #[serde(default = "first_rules")]
     pub rules: u32,
+    /// The guided lesson this match is a try of (`admiral/01-moving`), if it is one: its
+    /// opponent plays the lesson's script and the lesson's goal ends it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<String>,
 }
 
 fn default_ruleset() -> String {
@@ -53,6 +57,7 @@ impl Default for MatchSettings {
             intel: true,
             rated: true,
             rules: current_rules(Ruleset::Admiral),
+            lesson: None,
         }
     }
 }

@@ -217,6 +217,24 @@ pub enum Notice {
         #[serde(default)]
         standing: u32,
     },
+    /// A guided lesson begins, or is taken up again: its name and what to do (the board
+    /// follows in its own message).
+    LessonBrief {
+        /// The lesson (`admiral/01-moving`).
+        lesson: String,
+    },
+    /// A try of a lesson ended: passed, or failed with why and a hint.
+    LessonEnded {
+        /// The lesson.
+        lesson: String,
+        /// The learner's final view.
+        view: Box<PlayerView>,
+        /// `None`: passed. Otherwise the failure's key: one of the lesson's, or `turns` (out
+        /// of turns) or `ended` (the game ended without the goal).
+        failure: Option<String>,
+        /// The next lesson on the path, if any.
+        next: Option<String>,
+    },
     /// Public: a short result in the channel where the challenge started.
     PublicResult {
         /// South's player.
@@ -241,7 +259,9 @@ impl Notice {
             Notice::SetupOpened { grid, side, .. } | Notice::SetupFilled { grid, side } => {
                 vec![Picture::Setup { side: *side, grid: grid.clone() }]
             }
-            Notice::Board { view, .. } | Notice::MatchEnded { view, .. } => {
+            Notice::Board { view, .. }
+            | Notice::MatchEnded { view, .. }
+            | Notice::LessonEnded { view, .. } => {
                 let mut pictures = vec![Picture::Board { view: view.clone() }];
                 // The battle card is Admiral's.
                 if let Some(v) = view.admiral().filter(|v| v.last_turn.iter().any(Event::is_combat)) {

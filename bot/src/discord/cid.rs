@@ -46,6 +46,12 @@ pub enum Cid {
     /// Leaderboard: show a page (0-based) of the board first asked for by a user (others who
     /// press the button get their own copy).
     Leaders(UserId, u32),
+    /// Lessons: the next lesson, after the passed try in a match.
+    LessonNext(MatchId),
+    /// Lessons: a new try of the lesson of a match's try.
+    LessonRetry(MatchId),
+    /// Lessons: skip the lesson of a match's try.
+    LessonSkip(MatchId),
 }
 
 impl Cid {
@@ -72,6 +78,9 @@ impl Cid {
             Cid::Award(u) => format!("adm:award:{}", u.0),
             // Page n is sent as n + 1 (every number of an id is positive).
             Cid::Leaders(u, page) => format!("adm:lb:{}:{}", u.0, *page as u64 + 1),
+            Cid::LessonNext(m) => format!("adm:lnext:{}", m.0),
+            Cid::LessonRetry(m) => format!("adm:lretry:{}", m.0),
+            Cid::LessonSkip(m) => format!("adm:lskip:{}", m.0),
         }
     }
 
@@ -115,6 +124,9 @@ impl Cid {
             ("defend", Some(p)) => Cid::Defend(m, p),
             ("award", None) => Cid::Award(UserId(a as u64)),
             ("lb", Some(p)) => Cid::Leaders(UserId(a as u64), p.checked_sub(1)?),
+            ("lnext", None) => Cid::LessonNext(m),
+            ("lretry", None) => Cid::LessonRetry(m),
+            ("lskip", None) => Cid::LessonSkip(m),
             _ => return None,
         })
     }
@@ -147,6 +159,9 @@ mod tests {
             Cid::Award(UserId(123_456_789_012_345_678)),
             Cid::Leaders(UserId(5), 0),
             Cid::Leaders(UserId(5), 41),
+            Cid::LessonNext(MatchId(7)),
+            Cid::LessonRetry(MatchId(7)),
+            Cid::LessonSkip(MatchId(7)),
         ];
         for c in all {
             assert_eq!(Cid::parse(&c.encode()), Some(c.clone()), "{c:?}");
@@ -168,6 +183,8 @@ mod tests {
             "adm:lb:5:0",
             "adm:lb:5:99999999999",
             "adm:award:1:2",
+            "adm:lnext:7:1",
+            "adm:lskip:0",
         ] {
             assert_eq!(Cid::parse(bad), None, "{bad}");
         }

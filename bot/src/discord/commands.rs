@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::{career, challenge, i18n, layouts, play, prefs, rules, setup};
+use super::{career, challenge, i18n, layouts, learn, play, prefs, rules, setup};
 use super::{App, Context, Error};
 
 /// Admiral: naval hidden-fleet strategy by DM.
@@ -25,6 +25,7 @@ use super::{App, Context, Error};
         "layouts::command::layouts",
         "prefs::command::settings",
         "rules::command::rules",
+        "learn::command::learn",
         "career::command::replay"
     ),
     subcommand_required,

@@ -6,6 +6,7 @@ use super::career::handler as career;
 use super::challenge::handler as challenge;
 use super::cid::Cid;
 use super::layouts::handler as layouts;
+use super::learn::handler::{self as learn, LessonButton};
 use super::play::{board, moves, resign};
 use super::refusal::{answer_or_refusal, Answered};
 use super::setup::handler::{self as setup, SetupOp};
@@ -61,5 +62,8 @@ async fn route(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> Answered
         Cid::Defend(m, ply) => moves::defend(app, who, m, ply, value).await,
         Cid::Award(user) => career::award_detail(app, who, user, value).await.map(reply),
         Cid::Leaders(owner, page) => career::leaders_button(app, who, owner, page).await,
+        Cid::LessonNext(m) => learn::button(app, who, m, LessonButton::Next).await.map(reply),
+        Cid::LessonRetry(m) => learn::button(app, who, m, LessonButton::Retry).await.map(reply),
+        Cid::LessonSkip(m) => learn::button(app, who, m, LessonButton::Skip).await.map(reply),
     }
 }

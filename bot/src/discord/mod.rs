@@ -40,6 +40,7 @@ pub mod delivery;
 pub mod i18n;
 pub mod interactions;
 pub mod layouts;
+pub mod learn;
 pub mod notices;
 pub mod play;
 pub mod prefs;

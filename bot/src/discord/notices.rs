@@ -7,6 +7,7 @@ use admiral_engine::{Cell, Side, View};
 use super::career::match_end::{end_of_match, game_over_pic};
 use super::challenge::view as challenge_view;
 use super::i18n::{tr, UnitName};
+use super::learn::view as learn;
 use super::play::view::{board_notice, board_pic, board_row, defence_rows};
 use super::setup::view::{setup_pic, setup_rows};
 use super::texts::{match_ended, mention, opponent_text, reason_text, side_name, when};
@@ -110,6 +111,10 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
                 }
             }
             r.pictures.push(board_pic(view, l, &opp));
+        }
+        Notice::LessonBrief { lesson } => r = learn::brief(m, lesson, l),
+        Notice::LessonEnded { lesson, view, failure, next } => {
+            r = learn::ended(m, lesson, view, failure.as_deref(), next.as_deref(), l)
         }
         Notice::PublicResult { south, north, outcome } => {
             let (s, no) = (opponent_text(south, l), opponent_text(north, l));

@@ -49,7 +49,7 @@ impl Service {
     /// [`Service::ai_turn`]; `claimed`: a search slot this process already holds for a turn it
     /// already claimed (the sweeper's), else the turn waits for a slot and is claimed then.
     async fn ai_turn_with(&self, id: MatchId, claimed: Option<ai_queue::Slot>) -> Result<bool> {
-        let (game, seed, level, human) = {
+        let (game, seed, level, human, lesson) = {
             let slot = self.slot(id);
             let mut guard = slot.lock().await;
             let m = self.load_into(&mut guard, id).await?;
@@ -59,11 +59,12 @@ impl Service {
             let game = m.game()?.clone();
             let other = game.to_move().opponent().index();
             let human = m.users[other].map(|user| (user, m.lang[other]));
-            (game, m.seed as u64, m.ai_level.unwrap_or(1), human)
+            (game, m.seed as u64, m.ai_level.unwrap_or(1), human, m.lesson())
         };
         let ply = game.ply();
         let ai = self.ai_player(level);
-        let floor = game.ai_answer_floor(&ai);
+        // A lesson's scripted reply depends on nothing hidden: it need not be held back.
+        let floor = if lesson.is_some() { Duration::ZERO } else { game.ai_answer_floor(&ai) };
         let queue = &self.inner.ai_queue;
         let asked = Instant::now();
         let (slot, queued) = match claimed {
@@ -92,7 +93,10 @@ impl Service {
         let started = Instant::now();
         let chosen = tokio::task::spawn_blocking(move || {
             let _slot = slot;
-            game.ai_choice(&ai, seed)
+            match lesson {
+                Some(lesson) => game.lesson_reply(lesson, seed),
+                None => game.ai_choice(&ai, seed),
+            }
         })
         .await;
         let action = match chosen {

@@ -9,7 +9,8 @@
 //!
 //! Files: `state.rs` (the [`Service`] handle, its shared core, a loaded match), `loading.rs`
 //! (reading a match and replaying its record), `lifecycle.rs` (start and recovery),
-//! `challenge.rs`, `setup.rs`, `play.rs` (the writes, one transaction each), `queries.rs`,
+//! `challenge.rs`, `setup.rs`, `play.rs` (the writes, one transaction each), `lessons.rs` (guided
+//! lessons, each try a match), `queries.rs`,
 //! `players.rs`, `careers.rs`, `lookups.rs` (reads for the front ends), `ai_turns.rs` and
 //! `ai_queue.rs` (the AI's turns as durable jobs), `scheduler.rs` (timers and workers),
 //! `rules.rs` (the seam to the engine's two rulesets), `config.rs`, `encoding.rs`, and
@@ -22,6 +23,7 @@ mod careers;
 mod challenge;
 mod config;
 mod encoding;
+mod lessons;
 mod lifecycle;
 mod loading;
 mod lookups;
@@ -38,6 +40,7 @@ pub use ai_queue::AiStats;
 pub use ai_turns::AI_CLAIM_MS;
 pub use careers::RecomputeSummary;
 pub use config::ServiceConfig;
+pub use lessons::{LessonOpened, PathStanding};
 pub use loading::{record_from_events, replay_from_store};
 pub use rules::{MatchGame, MatchLayout, Move, MoveAnswer, PlayerView};
 pub use state::{Service, Workers};

@@ -145,11 +145,8 @@ impl Service {
             Plan::Play(side, mv) => {
                 let game = next.game.as_mut().ok_or(ServiceError::SetupNotReady)?;
                 let played = game.apply(&mv)?;
-                let t = if game.outcome().is_some() {
-                    Some(tx.insert(WriteTx::start(pool, &mut batch).await?))
-                } else {
-                    None
-                };
+                let ended = Self::turn_ends_match(&mut next);
+                let t = if ended { Some(tx.insert(WriteTx::start(pool, &mut batch).await?)) } else { None };
                 self.commit_turn(t, &mut batch, &mut next, side, played.combat, now, &mut out).await?
             }
             Plan::End(side, reason) => {
@@ -417,6 +414,10 @@ impl Service {
         matches::delete_pending(conn, m.id).await?;
         m.pending = None;
         timers::disarm_match(conn, m.id, &[]).await?;
+        // A lesson's try counts for nothing in the career and is nobody else's business.
+        if let Some(lesson) = m.lesson() {
+            return self.finish_lesson_try(conn, m, lesson, now, out).await;
+        }
         // The career (career.md) is Admiral's: matches of another ruleset are unrated and
         // credit nobody.
         let credits = match game {

@@ -10,6 +10,7 @@
 
 use std::time::Duration;
 
+use admiral_engine::lessons::{Lesson, Verdict};
 use admiral_engine::stratego;
 use admiral_engine::{Defense, EndReason, Game, Language, Layout, Outcome, Record, Ruleset, Side, Turn};
 
@@ -397,6 +398,31 @@ impl MatchGame {
         match self {
             MatchGame::Admiral(_) => ai.admiral_answer_floor(),
             MatchGame::Stratego(_) => Duration::ZERO,
+        }
+    }
+
+    /// A try of `lesson` at its start.
+    pub fn from_lesson(lesson: &Lesson) -> Result<MatchGame> {
+        let broken = |e: admiral_engine::lessons::LessonFileError| corrupt(e.to_string());
+        match lesson.ruleset {
+            Ruleset::Admiral => lesson.start().map(MatchGame::Admiral).map_err(broken),
+            Ruleset::Stratego => lesson.start().map(MatchGame::Stratego).map_err(broken),
+        }
+    }
+
+    /// How a try of `lesson` stands (see [`Lesson::judge`]).
+    pub fn lesson_verdict(&self, lesson: &Lesson) -> Verdict {
+        match self {
+            MatchGame::Admiral(g) => lesson.judge(g),
+            MatchGame::Stratego(g) => lesson.judge(g),
+        }
+    }
+
+    /// The lesson opponent's action for the side to move: its script, else the level-1 AI.
+    pub fn lesson_reply(&self, lesson: &Lesson, seed: u64) -> Option<String> {
+        match self {
+            MatchGame::Admiral(g) => lesson.reply(g, seed).map(|a| a.to_string()),
+            MatchGame::Stratego(g) => lesson.reply(g, seed).map(|a| a.to_string()),
         }
     }
 

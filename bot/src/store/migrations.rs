@@ -35,6 +35,7 @@ embed!(
     "0003_ruleset.sql",
     "0004_public_language.sql",
     "0005_shared_work.sql",
+    "0006_lessons.sql",
 );
 
 /// The embedded files of one backend, as a source for sqlx's migrator.

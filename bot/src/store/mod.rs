@@ -26,6 +26,7 @@ pub mod challenges;
 pub mod discord;
 pub mod events;
 pub mod layouts;
+pub mod lessons;
 pub mod matches;
 mod migrations;
 pub mod outbox;

@@ -14,6 +14,7 @@ mod clocks_and_outbox;
 mod crash;
 mod discord;
 mod group_commit;
+mod lessons;
 mod match_flow;
 mod old_sqlite_file;
 mod refusals;

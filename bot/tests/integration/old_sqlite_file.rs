@@ -63,7 +63,7 @@ async fn an_old_sqlite_file_is_migrated_and_keeps_its_matches() {
         .fetch_all(&store.read)
         .await
         .unwrap();
-    assert_eq!(versions, [1, 2, 3, 4, 5], "the missing migrations ran");
+    assert_eq!(versions, [1, 2, 3, 4, 5, 6], "the missing migrations ran");
     let ruleset: String =
         sqlx::query_scalar("SELECT ruleset FROM matches WHERE id = 1").fetch_one(&store.read).await.unwrap();
     assert_eq!(ruleset, "stratego", "0003 backfilled the ruleset from the settings");

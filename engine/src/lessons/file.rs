@@ -3,26 +3,10 @@
 
 use serde::Deserialize;
 
-use super::judge::{kind_of_code, square_of};
-use super::{FailWhen, Goal, Lesson, Texts};
+use crate::lessons::judge::{kind_of_code, square_of};
+use crate::lessons::lesson::{FailWhen, Goal, Lesson, LessonFileError, Texts};
 use crate::shared::game::Rules;
 use crate::shared::ruleset::Ruleset;
-
-/// What is wrong with a lesson file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("lesson {id}: {problem}")]
-pub struct LessonFileError {
-    /// The lesson's id.
-    pub id: String,
-    /// What is wrong.
-    pub problem: String,
-}
-
-impl LessonFileError {
-    pub(super) fn new(id: &str, problem: impl Into<String>) -> LessonFileError {
-        LessonFileError { id: id.to_string(), problem: problem.into() }
-    }
-}
 
 /// A lesson file as written (the ruleset is the id's folder).
 #[derive(Deserialize)]

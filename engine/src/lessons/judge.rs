@@ -1,7 +1,7 @@
 //! Judging a lesson's game after each turn: the goal met, a named failure, out of turns, the
 //! game over without the goal, or play on.
 
-use super::{Lesson, Texts, LEARNER};
+use crate::lessons::lesson::{Lesson, Texts, LEARNER};
 use crate::shared::game::{Game, Rules};
 use crate::shared::grid::GridSquare;
 use crate::shared::language::Language;
@@ -48,7 +48,8 @@ pub struct Failure {
 
 impl Lesson {
     /// How the try in `game` stands (judged after every turn of either side): the goal first,
-    /// then the lesson's failures in order, then the game's end, then the turn limit.
+    /// then the lesson's failures in order, then the game's end on the board, then the turn
+    /// limit. A resignation or timeout recorded in `game` does not change the verdict.
     pub fn judge<P: Rules>(&self, game: &Game<P>) -> Verdict
     where
         P::Losses: AsRef<[u8]>,
@@ -64,7 +65,9 @@ impl Lesson {
         if let Some(fail) = self.fails.iter().find(|f| lost(&f.lose)) {
             return Verdict::Failed(Failure { key: fail.key.clone(), why: Some(fail.why.clone()) });
         }
-        if game.outcome().is_some() {
+        // The board's own verdict: a try that the bot ends (as a resignation) is judged as it
+        // stood before.
+        if Rules::outcome(game.position()).is_some() {
             return Verdict::Failed(Failure { key: "ended".into(), why: None });
         }
         // Out of turns once the learner has used them all and the opponent has answered the
@@ -94,7 +97,7 @@ impl Lesson {
                 None => kind.is_some(),
             }
         });
-        let won = !goal.win || game.status() == Status::win_for(LEARNER);
+        let won = !goal.win || Status::of(Rules::outcome(game.position())) == Status::win_for(LEARNER);
         let total = |losses: P::Losses| losses.as_ref().iter().map(|&n| u32::from(n)).sum::<u32>();
         let ahead = !goal.ahead || total(enemy_losses) > total(game.losses(LEARNER));
         sunk && reached && won && ahead

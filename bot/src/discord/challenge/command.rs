@@ -68,6 +68,14 @@ impl RulesetChoice {
             RulesetChoice::Stratego => "stratego",
         }
     }
+
+    /// The ruleset.
+    pub fn ruleset(self) -> admiral_engine::Ruleset {
+        match self {
+            RulesetChoice::Admiral => admiral_engine::Ruleset::Admiral,
+            RulesetChoice::Stratego => admiral_engine::Ruleset::Stratego,
+        }
+    }
 }
 
 /// Public notices (the challenge, the result, the closed-DM note) go to the channel only

@@ -76,7 +76,7 @@ fn settings_of(o: &ChallengeOptions) -> MatchSettings {
     }
 }
 
-fn origin(who: &Who) -> Origin {
+pub(crate) fn origin(who: &Who) -> Origin {
     // Public notices go to a server channel only; in DMs there is no public channel.
     Origin { guild: who.guild, channel: who.guild.and(who.channel), language: who.guild_lang }
 }

@@ -657,11 +657,13 @@ fn every_message_naming_a_unit_renders_and_agrees_for_every_unit() {
 
 /// The counted messages: the count's variable and the words after it in English (one, other)
 /// and in Russian (one, few, many).
-const COUNTED: [(&str, &str, [&str; 2], [&str; 3]); 12] = [
+const COUNTED: [(&str, &str, [&str; 2], [&str; 3]); 14] = [
     ("draw-near", "left", ["ply", "plies"], ["полуход", "полухода", "полуходов"]),
     ("plies", "n", ["ply", "plies"], ["полуход", "полухода", "полуходов"]),
     ("replay-head", "plies", ["ply", "plies"], ["полуход", "полухода", "полуходов"]),
     ("wins", "n", ["win", "wins"], ["победа", "победы", "побед"]),
+    ("lesson-moves", "turns", ["move", "moves"], ["ход", "хода", "ходов"]),
+    ("lesson-fail-turns", "turns", ["move", "moves"], ["ход", "хода", "ходов"]),
     ("leaderboard-page", "total", ["player", "players"], ["игрок", "игрока", "игроков"]),
     ("leaderboard-row", "points", ["point", "points"], ["очко", "очка", "очков"]),
     ("leaderboard-you", "points", ["point", "points"], ["очко", "очка", "очков"]),

@@ -1,0 +1,67 @@
+//! `/admiral learn` and the lesson buttons: each opens a lesson through the service and says
+//! where it went (the lesson itself comes by DM: its brief, then the board).
+
+use admiral_engine::lessons;
+use admiral_engine::Ruleset;
+
+use crate::discord::challenge::handler::origin;
+use crate::discord::i18n::tr;
+use crate::discord::refusal::Handled;
+use crate::discord::ui::Reply;
+use crate::discord::{App, Who};
+use crate::ids::MatchId;
+use crate::service::LessonOpened;
+
+/// `/admiral learn`: the player's place on the path of `ruleset`'s lessons (Admiral's by
+/// default).
+pub async fn learn(app: &App, who: &Who, ruleset: Option<Ruleset>) -> Handled {
+    let opened = app.service.learn(who.user, ruleset, origin(who)).await?;
+    Ok(opened_reply(&opened, who))
+}
+
+/// Which lesson button was pressed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LessonButton {
+    /// The next lesson, after a pass.
+    Next,
+    /// Another try of the same lesson.
+    Retry,
+    /// On to the next lesson without passing this one.
+    Skip,
+}
+
+/// A lesson button under the end of the try in match `from`.
+pub async fn button(app: &App, who: &Who, from: MatchId, which: LessonButton) -> Handled {
+    let service = &app.service;
+    let opened = match which {
+        LessonButton::Next => service.next_lesson(who.user, from, origin(who)).await?,
+        LessonButton::Retry => service.retry_lesson(who.user, from, origin(who)).await?,
+        LessonButton::Skip => service.skip_lesson(who.user, from, origin(who)).await?,
+    };
+    Ok(opened_reply(&opened, who))
+}
+
+/// Where the lesson went: to the DMs (a new try or the one under way), or the path is done.
+fn opened_reply(opened: &LessonOpened, who: &Who) -> Reply {
+    let l = who.lang;
+    let catalogue = lessons::catalogue().ok();
+    let named = |lesson: &str| {
+        let found = catalogue.and_then(|c| Some((c.get(lesson)?, c.place(lesson)?)));
+        found.map(|(lesson, (number, count))| (lesson.title.get(l).to_string(), number, count))
+    };
+    match opened {
+        LessonOpened::Started { lesson, .. } | LessonOpened::Resumed { lesson, .. } => {
+            let key = if matches!(opened, LessonOpened::Started { .. }) {
+                "learn-started"
+            } else {
+                "learn-resumed"
+            };
+            let (title, number, count) = named(lesson).unwrap_or_default();
+            Reply::private(tr!(l, key, number = number, count = count, title = title))
+        }
+        LessonOpened::PathDone { ruleset: Ruleset::Admiral } => Reply::private(tr!(l, "learn-path-done")),
+        LessonOpened::PathDone { ruleset: Ruleset::Stratego } => {
+            Reply::private(tr!(l, "learn-stratego-path-done"))
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! `lesson_progress`: where each player stands on each guided lesson.
+
+use sqlx::AnyConnection;
+
+use super::Store;
+use crate::ids::{MatchId, UserId};
+
+/// Where a player stands on one lesson.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LessonState {
+    /// Started and not passed yet (its latest try may be over: failed or abandoned).
+    Open,
+    /// Passed once (a passed lesson stays passed when replayed).
+    Passed,
+    /// Skipped without passing.
+    Skipped,
+}
+
+impl LessonState {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LessonState::Open => "open",
+            LessonState::Passed => "passed",
+            LessonState::Skipped => "skipped",
+        }
+    }
+
+    fn parse(s: &str) -> Result<LessonState, sqlx::Error> {
+        [LessonState::Open, LessonState::Passed, LessonState::Skipped]
+            .into_iter()
+            .find(|state| state.as_str() == s)
+            .ok_or_else(|| sqlx::Error::Decode(format!("unknown lesson state {s:?}").into()))
+    }
+}
+
+/// One lesson's row for a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonRow {
+    /// The lesson (`admiral/01-moving`).
+    pub lesson: String,
+    /// Where the player stands on it.
+    pub state: LessonState,
+    /// Failed tries.
+    pub failures: u32,
+    /// The latest try's match.
+    pub match_id: Option<MatchId>,
+    /// When the row last changed (Unix ms).
+    pub updated_at: i64,
+}
+
+/// How a try of a lesson ended, for its row.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TryEnd {
+    /// The goal was met.
+    Passed,
+    /// The try failed.
+    Failed,
+    /// The player skipped the lesson.
+    Skipped,
+}
+
+impl Store {
+    /// Every lesson row of `user`, the most recently changed first.
+    pub async fn lesson_progress(&self, user: UserId) -> Result<Vec<LessonRow>, sqlx::Error> {
+        let rows: Vec<(String, String, i64, Option<i64>, i64)> = sqlx::query_as(
+            "SELECT lesson_id, state, failures, match_id, updated_at FROM lesson_progress
+             WHERE user_id = $1 ORDER BY updated_at DESC, lesson_id",
+        )
+        .bind(user.db())
+        .fetch_all(&self.read)
+        .await?;
+        rows.into_iter()
+            .map(|(lesson, state, failures, match_id, updated_at)| {
+                Ok(LessonRow {
+                    lesson,
+                    state: LessonState::parse(&state)?,
+                    failures: failures as u32,
+                    match_id: match_id.map(MatchId),
+                    updated_at,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Records a new try of `lesson` by `user` in match `id` (a passed lesson stays passed), in the
+/// caller's transaction.
+pub async fn open(
+    conn: &mut AnyConnection,
+    user: UserId,
+    lesson: &str,
+    id: MatchId,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO lesson_progress (user_id, lesson_id, state, failures, match_id, updated_at)
+         VALUES ($1, $2, 'open', 0, $3, $4)
+         ON CONFLICT (user_id, lesson_id) DO UPDATE
+         SET match_id = excluded.match_id, updated_at = excluded.updated_at,
+             state = CASE WHEN lesson_progress.state = 'passed' THEN 'passed' ELSE 'open' END",
+    )
+    .bind(user.db())
+    .bind(lesson)
+    .bind(id.0)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records how a try of `lesson` ended, in the caller's transaction: passed, one more failure,
+/// or skipped (unless it was passed before).
+pub async fn settle(
+    conn: &mut AnyConnection,
+    user: UserId,
+    lesson: &str,
+    end: TryEnd,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let sql = match end {
+        TryEnd::Passed => {
+            "UPDATE lesson_progress SET state = 'passed', updated_at = $3
+                           WHERE user_id = $1 AND lesson_id = $2"
+        }
+        TryEnd::Failed => {
+            "UPDATE lesson_progress SET failures = failures + 1, updated_at = $3
+                           WHERE user_id = $1 AND lesson_id = $2"
+        }
+        TryEnd::Skipped => {
+            "UPDATE lesson_progress
+                            SET state = CASE WHEN state = 'passed' THEN 'passed' ELSE 'skipped' END,
+                                updated_at = $3
+                            WHERE user_id = $1 AND lesson_id = $2"
+        }
+    };
+    sqlx::query(sql).bind(user.db()).bind(lesson).bind(now).execute(conn).await?;
+    Ok(())
+}

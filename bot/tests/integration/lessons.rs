@@ -1,0 +1,168 @@
+//! Guided lessons through the service on a real database: every lesson is solved by its
+//! intended solution and refuses its typical mistake with the lesson's own words and a hint;
+//! progress survives a restart; a try never touches the career or a public channel.
+
+use crate::common;
+use common::*;
+
+use admiral_bot::discord::notices::{notice_reply, NoticeCtx};
+use admiral_bot::notify::Notice;
+use admiral_bot::service::{LessonOpened, MatchStatus, Origin, PathStanding};
+use admiral_bot::{MatchId, ServiceError, UserId};
+use admiral_engine::lessons::{self, Lesson};
+use admiral_engine::{Language, Ruleset};
+
+fn catalogue() -> &'static lessons::Lessons {
+    lessons::catalogue().expect("the built-in lessons read")
+}
+
+fn started(opened: LessonOpened) -> MatchId {
+    match opened {
+        LessonOpened::Started { id, .. } => id,
+        other => panic!("expected a new try, got {other:?}"),
+    }
+}
+
+/// Plays `moves` as the learner in the try `id` (the opponent's scripted replies come from the
+/// service's AI turns), stopping when the try ends; returns how many moves were played.
+async fn play(h: &Harness, user: UserId, id: MatchId, moves: &[String]) -> usize {
+    for (played, notation) in moves.iter().enumerate() {
+        h.svc.quiesce().await;
+        let (status, ply, _) = h.svc.status(id).await.expect("status");
+        if status == MatchStatus::Finished {
+            return played;
+        }
+        let key = format!("lesson:{}:{ply}", id.0);
+        h.svc.act(&key, user, id, ply, notation).await.unwrap_or_else(|e| panic!("{notation}: {e}"));
+    }
+    h.svc.quiesce().await;
+    moves.len()
+}
+
+/// The end of the try in match `id`, as the learner was told.
+fn ended(h: &Harness, user: UserId, id: MatchId) -> (Option<String>, String) {
+    let n = h
+        .last_dm(user, |n| matches!(n, Notice::LessonEnded { .. }))
+        .filter(|n| n.match_id == Some(id))
+        .expect("the learner is told how the try ended");
+    let Notice::LessonEnded { failure, .. } = &n.notice else { unreachable!() };
+    (failure.clone(), notice_reply(&n, &NoticeCtx::default()).text)
+}
+
+#[tokio::test]
+async fn every_lesson_is_solved_through_the_service() {
+    let h = harness().await;
+    for (i, lesson) in catalogue().all().iter().enumerate() {
+        let user = UserId(5000 + i as u64);
+        let id = started(h.svc.open_lesson(user, &lesson.id, Origin::default()).await.expect("open"));
+        let played = play(&h, user, id, &lesson.solution).await;
+        assert_eq!(played, lesson.solution.len(), "{}", lesson.id);
+        assert_eq!(
+            h.svc.status(id).await.unwrap().0,
+            MatchStatus::Finished,
+            "{}: the goal ends the try",
+            lesson.id
+        );
+        h.deliver().await;
+        let (failure, text) = ended(&h, user, id);
+        assert_eq!(failure, None, "{}: passed", lesson.id);
+        assert!(text.contains(lesson.success.get(Language::En)), "{}: {text}", lesson.id);
+        let standing = h.svc.lesson_standing(user).await.unwrap();
+        let path = standing.iter().find(|s| s.ruleset == lesson.ruleset).unwrap();
+        assert_eq!((path.passed, path.skipped), (1, 0), "{}", lesson.id);
+    }
+}
+
+#[tokio::test]
+async fn every_lesson_explains_its_typical_mistake_and_offers_a_hint() {
+    let h = harness().await;
+    for (i, lesson) in catalogue().all().iter().enumerate() {
+        let user = UserId(6000 + i as u64);
+        let id = started(h.svc.open_lesson(user, &lesson.id, Origin::default()).await.expect("open"));
+        play(&h, user, id, &lesson.mistake).await;
+        assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Finished, "{}", lesson.id);
+        h.deliver().await;
+        let (failure, text) = ended(&h, user, id);
+        assert_eq!(failure.as_deref(), Some(lesson.mistake_fails.as_str()), "{}", lesson.id);
+        if let Some(fail) = lesson.fails.iter().find(|f| f.key == lesson.mistake_fails) {
+            assert!(text.contains(fail.why.get(Language::En)), "{}: the lesson's words: {text}", lesson.id);
+        }
+        assert!(text.contains(lesson.hint.get(Language::En)), "{}: the hint: {text}", lesson.id);
+        let standing = h.svc.lesson_standing(user).await.unwrap();
+        assert!(standing.iter().all(|s| s.passed == 0), "{}: a failed try passes nothing", lesson.id);
+    }
+}
+
+fn first_two(ruleset: Ruleset) -> (&'static Lesson, &'static Lesson) {
+    let mut path = catalogue().path(ruleset);
+    (path.next().unwrap(), path.next().unwrap())
+}
+
+#[tokio::test]
+async fn progress_resumes_after_a_restart_and_buttons_pressed_twice_start_one_try() {
+    let mut h = harness().await;
+    let (first, second) = first_two(Ruleset::Admiral);
+    let id = started(h.svc.learn(ALICE, None, Origin::default()).await.unwrap());
+    assert_eq!(h.svc.match_lesson(id).await.unwrap().as_deref(), Some(first.id.as_str()));
+    play(&h, ALICE, id, &first.solution[..1]).await;
+    h.restart().await;
+    // The try under way is taken up again, where it stood.
+    let again = h.svc.learn(ALICE, None, Origin::default()).await.unwrap();
+    assert_eq!(again, LessonOpened::Resumed { lesson: first.id.clone(), id });
+    assert_eq!(h.svc.status(id).await.unwrap().1, 2, "the move and the scripted reply survive");
+    play(&h, ALICE, id, &first.solution[1..]).await;
+    h.deliver().await;
+    assert_eq!(ended(&h, ALICE, id).0, None);
+    // "Next lesson" twice: one try of the second lesson.
+    let next = started(h.svc.next_lesson(ALICE, id, Origin::default()).await.unwrap());
+    let twice = h.svc.next_lesson(ALICE, id, Origin::default()).await.unwrap();
+    assert_eq!(twice, LessonOpened::Resumed { lesson: second.id.clone(), id: next });
+    // A failed try, then "Try again" twice: one new try.
+    play(&h, ALICE, next, &second.mistake).await;
+    let retry = started(h.svc.retry_lesson(ALICE, next, Origin::default()).await.unwrap());
+    let twice = h.svc.retry_lesson(ALICE, next, Origin::default()).await.unwrap();
+    assert_eq!(twice, LessonOpened::Resumed { lesson: second.id.clone(), id: retry });
+    // /admiral learn after a restart comes back to the failed lesson's try under way.
+    h.restart().await;
+    assert_eq!(
+        h.svc.learn(ALICE, None, Origin::default()).await.unwrap(),
+        LessonOpened::Resumed { lesson: second.id.clone(), id: retry }
+    );
+    // Skipping leaves the try and opens the third lesson.
+    let third = started(h.svc.skip_lesson(ALICE, retry, Origin::default()).await.unwrap());
+    assert_eq!(h.svc.status(retry).await.unwrap().0, MatchStatus::Finished);
+    assert_ne!(third, retry);
+    let standing = h.svc.lesson_standing(ALICE).await.unwrap();
+    let admiral: Vec<PathStanding> = standing.into_iter().filter(|s| s.ruleset == Ruleset::Admiral).collect();
+    assert_eq!((admiral[0].passed, admiral[0].skipped), (1, 1));
+    assert_eq!(admiral[0].lessons, catalogue().path(Ruleset::Admiral).count() as u32);
+}
+
+#[tokio::test]
+async fn a_lesson_counts_for_nothing_in_the_career_and_posts_nothing_public() {
+    let h = harness().await;
+    let (first, _) = first_two(Ruleset::Admiral);
+    let before = h.svc.profile(BOB).await.unwrap();
+    let id = started(h.svc.learn(BOB, None, Origin::in_channel(GUILD, CHANNEL)).await.unwrap());
+    play(&h, BOB, id, &first.solution).await;
+    h.deliver().await;
+    assert_eq!(ended(&h, BOB, id).0, None);
+    assert_eq!(h.svc.profile(BOB).await.unwrap(), before, "no points, no record, no awards");
+    assert!(h.sent(|n| matches!(n, Notice::PublicResult { .. })).is_empty(), "nothing public");
+}
+
+#[tokio::test]
+async fn only_the_learner_acts_and_lesson_buttons_refuse_other_matches() {
+    let h = harness().await;
+    let id = started(h.svc.learn(ALICE, None, Origin::default()).await.unwrap());
+    let (first, _) = first_two(Ruleset::Admiral);
+    let err = h.svc.act("bob-try", BOB, id, 0, &first.solution[0]).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotYourMatch), "{err:?}");
+    assert!(matches!(h.svc.retry_lesson(BOB, id, Origin::default()).await, Err(ServiceError::NotYourMatch)));
+    let game = h.hvh(Default::default()).await;
+    assert!(matches!(h.svc.skip_lesson(ALICE, game, Origin::default()).await, Err(ServiceError::NotALesson)));
+    assert!(matches!(
+        h.svc.open_lesson(ALICE, "admiral/99-nope", Origin::default()).await,
+        Err(ServiceError::NoSuchLesson(_))
+    ));
+}

@@ -1,0 +1,145 @@
+//! A lesson as read from its file, and how a try of it starts and how its opponent answers.
+
+use crate::shared::budget::Budget;
+use crate::shared::game::{Game, Rules};
+use crate::shared::language::Language;
+use crate::shared::ruleset::Ruleset;
+use crate::shared::side::Side;
+
+/// The learner's side in every lesson (South moves first).
+pub const LEARNER: Side = Side::South;
+
+/// A text in both of the project's languages.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Texts {
+    /// English.
+    pub en: String,
+    /// Russian.
+    pub ru: String,
+}
+
+impl Texts {
+    /// The text in `language`.
+    pub fn get(&self, language: Language) -> &str {
+        match language {
+            Language::En => &self.en,
+            Language::Ru => &self.ru,
+        }
+    }
+}
+
+/// What the learner must bring about, all of it, within the lesson's turns.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Goal {
+    /// Enemy pieces to destroy, by English code (a code twice: two of that kind).
+    #[serde(default)]
+    pub sink: Vec<String>,
+    /// A square one of the learner's pieces must stand on.
+    #[serde(default)]
+    pub reach: Option<String>,
+    /// With `reach`: the kind of piece that must stand there (any of the learner's otherwise).
+    #[serde(default)]
+    pub with: Option<String>,
+    /// The learner must win the game.
+    #[serde(default)]
+    pub win: bool,
+    /// The learner must have destroyed more enemy pieces than they lost.
+    #[serde(default)]
+    pub ahead: bool,
+}
+
+/// When a try has failed, besides running out of turns and the game ending without the goal.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FailWhen {
+    /// The failure's name (tests and the record of a try refer to it).
+    pub key: String,
+    /// The learner lost a piece of this kind (English code), or any piece (`any`).
+    pub lose: String,
+    /// Why the try failed, in a sentence or two.
+    pub why: Texts,
+}
+
+/// One lesson, as read from its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    /// `<ruleset>/<file stem>`, e.g. `admiral/01-moving`: stable, stored with a player's
+    /// progress.
+    pub id: String,
+    /// The game it is played in.
+    pub ruleset: Ruleset,
+    /// The lesson's name.
+    pub title: Texts,
+    /// What to do and what to look at, shown when the lesson starts.
+    pub brief: Texts,
+    /// Offered after a failed try.
+    pub hint: Texts,
+    /// Said when the goal is met.
+    pub success: Texts,
+    /// The position text (South the learner, upper case; North lower case).
+    pub position: String,
+    /// The learner's turns to reach the goal.
+    pub turns: u32,
+    /// The goal.
+    pub goal: Goal,
+    /// Failures the lesson names, checked after every turn.
+    pub fails: Vec<FailWhen>,
+    /// The opponent's scripted actions, one per turn of theirs; a missing or illegal one is
+    /// chosen by the level-1 AI instead.
+    pub replies: Vec<String>,
+    /// The intended solution: the learner's actions (the tests play it).
+    pub solution: Vec<String>,
+    /// A typical wrong try (the tests check it fails) and the failure it meets.
+    pub mistake: Vec<String>,
+    /// The key of the failure `mistake` meets: one of `fails`, or `turns` or `ended`.
+    pub mistake_fails: String,
+}
+
+impl Lesson {
+    /// A new game at the lesson's start (intel on: the lesson teaches reading markers, and
+    /// what a battle revealed stays marked).
+    pub fn start<P: Rules>(&self) -> Result<Game<P>, LessonFileError> {
+        let position = P::from_text(&self.position, LEARNER)
+            .map_err(|e| LessonFileError::new(&self.id, format!("position: {e}")))?;
+        Ok(Game::from_position(position, true))
+    }
+
+    /// The learner's turns played so far in `game` (the learner moves first).
+    pub fn turns_played<P: Rules>(game: &Game<P>) -> u32 {
+        game.ply().div_ceil(2)
+    }
+
+    /// The opponent's action in `game` (its turn): the scripted one for this turn if it is
+    /// legal, else the level-1 AI's choice, seeded. `None` if it has no legal action.
+    pub fn reply<P: Rules>(&self, game: &Game<P>, seed: u64) -> Option<P::Action> {
+        let legal = game.legal_actions();
+        let turn = (game.ply() / 2) as usize;
+        let scripted = self.replies.get(turn).and_then(|text| P::parse_action(text).ok());
+        match scripted {
+            Some(action) if legal.contains(&action) => Some(action),
+            _ if legal.is_empty() => None,
+            _ => {
+                let view = game.view(LEARNER.opponent());
+                Some(P::ai_action(1, seed, Budget::for_level(1), &view, &legal))
+            }
+        }
+    }
+}
+
+/// What is wrong with a lesson file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("lesson {id}: {problem}")]
+pub struct LessonFileError {
+    /// The lesson's id.
+    pub id: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl LessonFileError {
+    pub(super) fn new(id: &str, problem: impl Into<String>) -> LessonFileError {
+        LessonFileError { id: id.to_string(), problem: problem.into() }
+    }
+}
