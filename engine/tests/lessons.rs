@@ -61,9 +61,9 @@ fn both_games_have_a_path_of_lessons() {
 fn every_lesson_is_solved_by_its_solution() {
     let lessons = Lessons::built_in().unwrap();
     for lesson in lessons.all() {
-        let (verdict, played) = play_any(lesson, &lesson.solution);
+        let (verdict, played) = play_any(lesson, &lesson.check.solution);
         assert_eq!(verdict, Verdict::Passed, "{}: the solution meets the goal", lesson.id);
-        assert_eq!(played, lesson.solution.len(), "{}: the whole solution is needed", lesson.id);
+        assert_eq!(played, lesson.check.solution.len(), "{}: the whole solution is needed", lesson.id);
         assert!(played as u32 <= lesson.turns, "{}: within the turns", lesson.id);
     }
 }
@@ -72,14 +72,14 @@ fn every_lesson_is_solved_by_its_solution() {
 fn every_lesson_refuses_its_typical_mistake_with_its_explanation() {
     let lessons = Lessons::built_in().unwrap();
     for lesson in lessons.all() {
-        let (verdict, played) = play_any(lesson, &lesson.mistake);
+        let (verdict, played) = play_any(lesson, &lesson.check.mistake);
         let Verdict::Failed(Failure { key, why }) = verdict else {
             panic!("{}: the mistake fails, got {verdict:?}", lesson.id)
         };
-        assert_eq!(key, lesson.mistake_fails, "{}", lesson.id);
+        assert_eq!(key, lesson.check.fails, "{}", lesson.id);
         assert_eq!(
             played,
-            lesson.mistake.len(),
+            lesson.check.mistake.len(),
             "{}: the failure comes with the mistake's last move",
             lesson.id
         );

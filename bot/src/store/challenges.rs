@@ -6,7 +6,7 @@
 use admiral_engine::Language;
 use sqlx::AnyConnection;
 
-use super::Store;
+use super::{Store, StoredName};
 use crate::ids::{ChallengeId, MatchId, UserId};
 use crate::model::{lang_code, lang_of};
 
@@ -23,7 +23,15 @@ pub enum ChallengeStatus {
     Expired,
 }
 
-impl ChallengeStatus {
+impl StoredName for ChallengeStatus {
+    const WHAT: &'static str = "challenge status";
+    const ALL: &'static [ChallengeStatus] = &[
+        ChallengeStatus::Open,
+        ChallengeStatus::Accepted,
+        ChallengeStatus::Declined,
+        ChallengeStatus::Expired,
+    ];
+
     fn as_str(self) -> &'static str {
         match self {
             ChallengeStatus::Open => "open",
@@ -31,18 +39,6 @@ impl ChallengeStatus {
             ChallengeStatus::Declined => "declined",
             ChallengeStatus::Expired => "expired",
         }
-    }
-
-    fn parse(s: &str) -> Result<ChallengeStatus, sqlx::Error> {
-        [
-            ChallengeStatus::Open,
-            ChallengeStatus::Accepted,
-            ChallengeStatus::Declined,
-            ChallengeStatus::Expired,
-        ]
-        .into_iter()
-        .find(|status| status.as_str() == s)
-        .ok_or_else(|| sqlx::Error::Decode(format!("unknown challenge status {s:?}").into()))
     }
 }
 
@@ -177,7 +173,7 @@ impl Store {
                 guild: guild.map(|g| g as u64),
                 channel: channel.map(|c| c as u64),
                 public_language: language.as_deref().map(lang_of),
-                status: ChallengeStatus::parse(&status)?,
+                status: ChallengeStatus::decode(&status)?,
                 expires_at,
                 match_id: match_id.map(MatchId),
             })

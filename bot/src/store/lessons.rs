@@ -2,7 +2,7 @@
 
 use sqlx::AnyConnection;
 
-use super::Store;
+use super::{Store, StoredName};
 use crate::ids::{MatchId, UserId};
 
 /// Where a player stands on one lesson.
@@ -16,21 +16,16 @@ pub enum LessonState {
     Skipped,
 }
 
-impl LessonState {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
+impl StoredName for LessonState {
+    const WHAT: &'static str = "lesson state";
+    const ALL: &'static [LessonState] = &[LessonState::Open, LessonState::Passed, LessonState::Skipped];
+
+    fn as_str(self) -> &'static str {
         match self {
             LessonState::Open => "open",
             LessonState::Passed => "passed",
             LessonState::Skipped => "skipped",
         }
-    }
-
-    fn parse(s: &str) -> Result<LessonState, sqlx::Error> {
-        [LessonState::Open, LessonState::Passed, LessonState::Skipped]
-            .into_iter()
-            .find(|state| state.as_str() == s)
-            .ok_or_else(|| sqlx::Error::Decode(format!("unknown lesson state {s:?}").into()))
     }
 }
 
@@ -74,7 +69,7 @@ impl Store {
             .map(|(lesson, state, failures, match_id, updated_at)| {
                 Ok(LessonRow {
                     lesson,
-                    state: LessonState::parse(&state)?,
+                    state: LessonState::decode(&state)?,
                     failures: failures as u32,
                     match_id: match_id.map(MatchId),
                     updated_at,

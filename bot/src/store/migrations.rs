@@ -18,24 +18,28 @@ use super::Backend;
 /// One migration file: its name (`<version>_<description>.sql`) and its text.
 type File = (&'static str, &'static str);
 
-/// Embeds the migration files, named once: each is written in both dialects, so a name missing
-/// from either directory fails the build.
+/// Embeds the migration files, each named once with the folders (under `migrations/`) of its
+/// SQLite and its PostgreSQL text: `sqlite` and `postgres` for one written in each dialect (a
+/// name missing from either folder fails the build), `common` twice for one whose SQL both
+/// backends read alike.
 macro_rules! embed {
-    ($($name:literal),+ $(,)?) => {
-        /// SQLite's migrations (`migrations/sqlite/`).
-        const SQLITE: &[File] = &[$(($name, include_str!(concat!("../../../migrations/sqlite/", $name)))),+];
-        /// PostgreSQL's migrations (`migrations/postgres/`): the same tables in its dialect.
-        const POSTGRES: &[File] = &[$(($name, include_str!(concat!("../../../migrations/postgres/", $name)))),+];
+    ($($name:literal from $sqlite:literal and $postgres:literal),+ $(,)?) => {
+        /// SQLite's migrations.
+        const SQLITE: &[File] =
+            &[$(($name, include_str!(concat!("../../../migrations/", $sqlite, "/", $name)))),+];
+        /// PostgreSQL's migrations: the same tables in its dialect.
+        const POSTGRES: &[File] =
+            &[$(($name, include_str!(concat!("../../../migrations/", $postgres, "/", $name)))),+];
     };
 }
 
 embed!(
-    "0001_service.sql",
-    "0002_discord_adapter.sql",
-    "0003_ruleset.sql",
-    "0004_public_language.sql",
-    "0005_shared_work.sql",
-    "0006_lessons.sql",
+    "0001_service.sql" from "sqlite" and "postgres",
+    "0002_discord_adapter.sql" from "sqlite" and "postgres",
+    "0003_ruleset.sql" from "sqlite" and "postgres",
+    "0004_public_language.sql" from "sqlite" and "postgres",
+    "0005_shared_work.sql" from "sqlite" and "postgres",
+    "0006_lessons.sql" from "common" and "common",
 );
 
 /// The embedded files of one backend, as a source for sqlx's migrator.

@@ -39,6 +39,27 @@ pub mod work;
 #[cfg(test)]
 mod tests;
 
+/// A closed set of values a text column stores by name (a status, a state), read back
+/// strictly: an unknown name is a decoding error, never a default.
+pub trait StoredName: Copy + PartialEq + 'static {
+    /// What the column holds, for the error message (`challenge status`).
+    const WHAT: &'static str;
+    /// Every value.
+    const ALL: &'static [Self];
+
+    /// The stored name.
+    fn as_str(self) -> &'static str;
+
+    /// The value stored as `name`.
+    fn decode(name: &str) -> Result<Self, sqlx::Error> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|value| value.as_str() == name)
+            .ok_or_else(|| sqlx::Error::Decode(format!("unknown {} {name:?}", Self::WHAT).into()))
+    }
+}
+
 /// The default database: a file next to the bot, created if missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://admiral.db";
 

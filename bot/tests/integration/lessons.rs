@@ -49,46 +49,41 @@ fn ended(h: &Harness, user: UserId, id: MatchId) -> (Option<String>, String) {
     (failure.clone(), notice_reply(&n, &NoticeCtx::default()).text)
 }
 
-#[tokio::test]
-async fn every_lesson_is_solved_through_the_service() {
-    let h = harness().await;
-    for (i, lesson) in catalogue().all().iter().enumerate() {
-        let user = UserId(5000 + i as u64);
-        let id = started(h.svc.open_lesson(user, &lesson.id, Origin::default()).await.expect("open"));
-        let played = play(&h, user, id, &lesson.solution).await;
-        assert_eq!(played, lesson.solution.len(), "{}", lesson.id);
-        assert_eq!(
-            h.svc.status(id).await.unwrap().0,
-            MatchStatus::Finished,
-            "{}: the goal ends the try",
-            lesson.id
-        );
-        h.deliver().await;
-        let (failure, text) = ended(&h, user, id);
-        assert_eq!(failure, None, "{}: passed", lesson.id);
-        assert!(text.contains(lesson.success.get(Language::En)), "{}: {text}", lesson.id);
-        let standing = h.svc.lesson_standing(user).await.unwrap();
-        let path = standing.iter().find(|s| s.ruleset == lesson.ruleset).unwrap();
-        assert_eq!((path.passed, path.skipped), (1, 0), "{}", lesson.id);
-    }
+/// A new try of `lesson` by `user`, playing `moves`: checks that the try ended with the last of
+/// them, and returns how it ended as the learner was told (the failure, the message's text).
+async fn try_lesson(
+    h: &Harness,
+    user: UserId,
+    lesson: &Lesson,
+    moves: &[String],
+) -> (Option<String>, String) {
+    let id = started(h.svc.open_lesson(user, &lesson.id, Origin::default()).await.expect("open"));
+    let played = play(h, user, id, moves).await;
+    assert_eq!(played, moves.len(), "{}: every move is played", lesson.id);
+    assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Finished, "{}: the try is over", lesson.id);
+    h.deliver().await;
+    ended(h, user, id)
 }
 
 #[tokio::test]
-async fn every_lesson_explains_its_typical_mistake_and_offers_a_hint() {
+async fn every_lesson_is_solved_and_explains_its_typical_mistake_with_a_hint() {
     let h = harness().await;
     for (i, lesson) in catalogue().all().iter().enumerate() {
-        let user = UserId(6000 + i as u64);
-        let id = started(h.svc.open_lesson(user, &lesson.id, Origin::default()).await.expect("open"));
-        play(&h, user, id, &lesson.mistake).await;
-        assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Finished, "{}", lesson.id);
-        h.deliver().await;
-        let (failure, text) = ended(&h, user, id);
-        assert_eq!(failure.as_deref(), Some(lesson.mistake_fails.as_str()), "{}", lesson.id);
-        if let Some(fail) = lesson.fails.iter().find(|f| f.key == lesson.mistake_fails) {
+        let (solver, blunderer) = (UserId(5000 + 2 * i as u64), UserId(5001 + 2 * i as u64));
+        let (failure, text) = try_lesson(&h, solver, lesson, &lesson.check.solution).await;
+        assert_eq!(failure, None, "{}: passed", lesson.id);
+        assert!(text.contains(lesson.success.get(Language::En)), "{}: {text}", lesson.id);
+        let standing = h.svc.lesson_standing(solver).await.unwrap();
+        let path = standing.iter().find(|s| s.ruleset == lesson.ruleset).unwrap();
+        assert_eq!((path.passed, path.skipped), (1, 0), "{}", lesson.id);
+
+        let (failure, text) = try_lesson(&h, blunderer, lesson, &lesson.check.mistake).await;
+        assert_eq!(failure.as_deref(), Some(lesson.check.fails.as_str()), "{}", lesson.id);
+        if let Some(fail) = lesson.fails.iter().find(|f| f.key == lesson.check.fails) {
             assert!(text.contains(fail.why.get(Language::En)), "{}: the lesson's words: {text}", lesson.id);
         }
         assert!(text.contains(lesson.hint.get(Language::En)), "{}: the hint: {text}", lesson.id);
-        let standing = h.svc.lesson_standing(user).await.unwrap();
+        let standing = h.svc.lesson_standing(blunderer).await.unwrap();
         assert!(standing.iter().all(|s| s.passed == 0), "{}: a failed try passes nothing", lesson.id);
     }
 }
@@ -104,13 +99,13 @@ async fn progress_resumes_after_a_restart_and_buttons_pressed_twice_start_one_tr
     let (first, second) = first_two(Ruleset::Admiral);
     let id = started(h.svc.learn(ALICE, None, Origin::default()).await.unwrap());
     assert_eq!(h.svc.match_lesson(id).await.unwrap().as_deref(), Some(first.id.as_str()));
-    play(&h, ALICE, id, &first.solution[..1]).await;
+    play(&h, ALICE, id, &first.check.solution[..1]).await;
     h.restart().await;
     // The try under way is taken up again, where it stood.
     let again = h.svc.learn(ALICE, None, Origin::default()).await.unwrap();
     assert_eq!(again, LessonOpened::Resumed { lesson: first.id.clone(), id });
     assert_eq!(h.svc.status(id).await.unwrap().1, 2, "the move and the scripted reply survive");
-    play(&h, ALICE, id, &first.solution[1..]).await;
+    play(&h, ALICE, id, &first.check.solution[1..]).await;
     h.deliver().await;
     assert_eq!(ended(&h, ALICE, id).0, None);
     // "Next lesson" twice: one try of the second lesson.
@@ -118,7 +113,7 @@ async fn progress_resumes_after_a_restart_and_buttons_pressed_twice_start_one_tr
     let twice = h.svc.next_lesson(ALICE, id, Origin::default()).await.unwrap();
     assert_eq!(twice, LessonOpened::Resumed { lesson: second.id.clone(), id: next });
     // A failed try, then "Try again" twice: one new try.
-    play(&h, ALICE, next, &second.mistake).await;
+    play(&h, ALICE, next, &second.check.mistake).await;
     let retry = started(h.svc.retry_lesson(ALICE, next, Origin::default()).await.unwrap());
     let twice = h.svc.retry_lesson(ALICE, next, Origin::default()).await.unwrap();
     assert_eq!(twice, LessonOpened::Resumed { lesson: second.id.clone(), id: retry });
@@ -144,7 +139,7 @@ async fn a_lesson_counts_for_nothing_in_the_career_and_posts_nothing_public() {
     let (first, _) = first_two(Ruleset::Admiral);
     let before = h.svc.profile(BOB).await.unwrap();
     let id = started(h.svc.learn(BOB, None, Origin::in_channel(GUILD, CHANNEL)).await.unwrap());
-    play(&h, BOB, id, &first.solution).await;
+    play(&h, BOB, id, &first.check.solution).await;
     h.deliver().await;
     assert_eq!(ended(&h, BOB, id).0, None);
     assert_eq!(h.svc.profile(BOB).await.unwrap(), before, "no points, no record, no awards");
@@ -156,7 +151,7 @@ async fn only_the_learner_acts_and_lesson_buttons_refuse_other_matches() {
     let h = harness().await;
     let id = started(h.svc.learn(ALICE, None, Origin::default()).await.unwrap());
     let (first, _) = first_two(Ruleset::Admiral);
-    let err = h.svc.act("bob-try", BOB, id, 0, &first.solution[0]).await.unwrap_err();
+    let err = h.svc.act("bob-try", BOB, id, 0, &first.check.solution[0]).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotYourMatch), "{err:?}");
     assert!(matches!(h.svc.retry_lesson(BOB, id, Origin::default()).await, Err(ServiceError::NotYourMatch)));
     let game = h.hvh(Default::default()).await;

@@ -1,32 +1,10 @@
 //! Reading a lesson file: TOML into a [`Lesson`], checked against its ruleset so that a broken
 //! lesson is refused when the program starts, not when a learner meets it.
 
-use serde::Deserialize;
-
 use crate::lessons::judge::{kind_of_code, square_of};
-use crate::lessons::lesson::{FailWhen, Goal, Lesson, LessonFileError, Texts};
+use crate::lessons::lesson::{Lesson, LessonFileError};
 use crate::shared::game::Rules;
 use crate::shared::ruleset::Ruleset;
-
-/// A lesson file as written (the ruleset is the id's folder).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LessonFile {
-    title: Texts,
-    brief: Texts,
-    hint: Texts,
-    success: Texts,
-    position: String,
-    turns: u32,
-    goal: Goal,
-    #[serde(default)]
-    fail: Vec<FailWhen>,
-    #[serde(default)]
-    replies: Vec<String>,
-    solution: Vec<String>,
-    mistake: Vec<String>,
-    mistake_fails: String,
-}
 
 /// Reads and checks the lesson `id` (`<ruleset>/<name>`) from its file's text.
 pub(super) fn read(id: &str, text: &str) -> Result<Lesson, LessonFileError> {
@@ -35,23 +13,9 @@ pub(super) fn read(id: &str, text: &str) -> Result<Lesson, LessonFileError> {
         .split_once('/')
         .and_then(|(folder, _)| Ruleset::from_name(folder))
         .ok_or_else(|| error("the file is not in a ruleset's folder".into()))?;
-    let file: LessonFile = toml::from_str(text).map_err(|e| error(e.to_string()))?;
-    let lesson = Lesson {
-        id: id.to_string(),
-        ruleset,
-        title: file.title,
-        brief: file.brief,
-        hint: file.hint,
-        success: file.success,
-        position: file.position,
-        turns: file.turns,
-        goal: file.goal,
-        fails: file.fail,
-        replies: file.replies,
-        solution: file.solution,
-        mistake: file.mistake,
-        mistake_fails: file.mistake_fails,
-    };
+    let mut lesson: Lesson = toml::from_str(text).map_err(|e| error(e.to_string()))?;
+    lesson.id = id.to_string();
+    lesson.ruleset = ruleset;
     match ruleset {
         Ruleset::Admiral => check::<crate::Position>(&lesson),
         Ruleset::Stratego => check::<crate::stratego::Position>(&lesson),
@@ -85,11 +49,12 @@ fn check<P: Rules>(lesson: &Lesson) -> Result<(), String> {
             return Err(format!("failure key `{}` is reserved", fail.key));
         }
     }
-    let known = lesson.fails.iter().any(|f| f.key == lesson.mistake_fails);
-    if !known && !["turns", "ended"].contains(&lesson.mistake_fails.as_str()) {
-        return Err(format!("mistake_fails names no failure: `{}`", lesson.mistake_fails));
+    let check = &lesson.check;
+    let known = lesson.fails.iter().any(|f| f.key == check.fails);
+    if !known && !["turns", "ended"].contains(&check.fails.as_str()) {
+        return Err(format!("check.fails names no failure: `{}`", check.fails));
     }
-    for action in lesson.replies.iter().chain(&lesson.solution).chain(&lesson.mistake) {
+    for action in lesson.replies.iter().chain(&check.solution).chain(&check.mistake) {
         P::parse_action(action).map_err(|e| format!("`{action}`: {e}"))?;
     }
     let texts = [&lesson.title, &lesson.brief, &lesson.hint, &lesson.success]

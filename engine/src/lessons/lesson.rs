@@ -31,22 +31,17 @@ impl Texts {
 
 /// What the learner must bring about, all of it, within the lesson's turns.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Goal {
     /// Enemy pieces to destroy, by English code (a code twice: two of that kind).
-    #[serde(default)]
     pub sink: Vec<String>,
     /// A square one of the learner's pieces must stand on.
-    #[serde(default)]
     pub reach: Option<String>,
     /// With `reach`: the kind of piece that must stand there (any of the learner's otherwise).
-    #[serde(default)]
     pub with: Option<String>,
     /// The learner must win the game.
-    #[serde(default)]
     pub win: bool,
     /// The learner must have destroyed more enemy pieces than they lost.
-    #[serde(default)]
     pub ahead: bool,
 }
 
@@ -62,13 +57,16 @@ pub struct FailWhen {
     pub why: Texts,
 }
 
-/// One lesson, as read from its file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One lesson, as read from its file (the id and the game come from the file's path).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Lesson {
     /// `<ruleset>/<file stem>`, e.g. `admiral/01-moving`: stable, stored with a player's
     /// progress.
+    #[serde(skip)]
     pub id: String,
     /// The game it is played in.
+    #[serde(skip)]
     pub ruleset: Ruleset,
     /// The lesson's name.
     pub title: Texts,
@@ -84,17 +82,28 @@ pub struct Lesson {
     pub turns: u32,
     /// The goal.
     pub goal: Goal,
-    /// Failures the lesson names, checked after every turn.
+    /// Failures the lesson names, checked after every turn (`[[fail]]` in the file).
+    #[serde(rename = "fail", default)]
     pub fails: Vec<FailWhen>,
     /// The opponent's scripted actions, one per turn of theirs; a missing or illegal one is
     /// chosen by the level-1 AI instead.
+    #[serde(default)]
     pub replies: Vec<String>,
-    /// The intended solution: the learner's actions (the tests play it).
+    /// What the tests play.
+    pub check: Check,
+}
+
+/// What the tests play to show that a lesson works: its intended solution, and a typical
+/// mistake with the failure it must meet.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    /// The learner's actions that meet the goal.
     pub solution: Vec<String>,
-    /// A typical wrong try (the tests check it fails) and the failure it meets.
+    /// A typical wrong try.
     pub mistake: Vec<String>,
-    /// The key of the failure `mistake` meets: one of `fails`, or `turns` or `ended`.
-    pub mistake_fails: String,
+    /// The key of the failure `mistake` meets: one of the lesson's, or `turns` or `ended`.
+    pub fails: String,
 }
 
 impl Lesson {

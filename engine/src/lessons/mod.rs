@@ -16,4 +16,4 @@ mod lesson;
 
 pub use catalogue::{catalogue, Lessons};
 pub use judge::{Failure, Verdict};
-pub use lesson::{FailWhen, Goal, Lesson, LessonFileError, Texts, LEARNER};
+pub use lesson::{Check, FailWhen, Goal, Lesson, LessonFileError, Texts, LEARNER};
