@@ -57,17 +57,20 @@ impl SetupKind for UnitKind {
         UnitKind::from_code(token)
     }
 
-    fn header(language: Language) -> &'static [&'static str] {
+    fn game_name(language: Language) -> &'static str {
+        match language {
+            Language::En => "Admiral",
+            Language::Ru => "Адмирала",
+        }
+    }
+
+    fn header_codes(language: Language) -> &'static [&'static str] {
         match language {
             Language::En => &[
-                "# Admiral layout: your 5×14 zone as you see it from your seat.",
-                "# First line = front row (nearest the enemy), last line = back row.",
                 "# One code per square, '.' = empty. Codes (English or Russian):",
                 "# CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB",
             ],
             Language::Ru => &[
-                "# Расстановка «Адмирала»: ваша зона 5×14 так, как вы её видите.",
-                "# Первая строка — передний ряд (ближе к противнику), последняя — задний.",
                 "# Один код на клетку, '.' — пусто. Коды (русские или английские):",
                 "# А Л КР Р ЭС СТ ТК КРПЛ ТР ПЛ С Т М СМ БР АБ ВМБ",
             ],

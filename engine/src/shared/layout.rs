@@ -35,8 +35,11 @@ pub trait SetupKind: PieceKind {
     fn numbering(tokens: &[&str]) -> Self::Numbering;
     /// Reads one token that is not `.`.
     fn read_code(token: &str, numbering: Self::Numbering) -> Option<Self>;
-    /// The layout file's explanatory header lines, in a language.
-    fn header(language: Language) -> &'static [&'static str];
+    /// The game's name as a layout file's header names it (`Admiral`; in Russian in the
+    /// genitive, `Адмирала`).
+    fn game_name(language: Language) -> &'static str;
+    /// The header lines after the zone's size and the row order: the codes a file may use.
+    fn header_codes(language: Language) -> &'static [&'static str];
     /// The width a code is padded to in the grid text, to line the columns up (0: none).
     fn code_width(language: Language) -> usize;
     /// The problem of this kind standing `depth` rows behind the front row, if it may not.
@@ -474,8 +477,18 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
 
     /// The layout file text, with a short explanatory header in the given language.
     pub fn to_text(&self, language: Language) -> String {
-        let mut out = String::new();
-        for line in K::header(language) {
+        let game = K::game_name(language);
+        let mut out = match language {
+            Language::En => format!(
+                "# {game} layout: your {DEPTH}×{WIDTH} zone as you see it from your seat.\n\
+                 # First line = front row (nearest the enemy), last line = back row.\n"
+            ),
+            Language::Ru => format!(
+                "# Расстановка «{game}»: ваша зона {DEPTH}×{WIDTH} так, как вы её видите.\n\
+                 # Первая строка — передний ряд (ближе к противнику), последняя — задний.\n"
+            ),
+        };
+        for line in K::header_codes(language) {
             out.push_str(line);
             out.push('\n');
         }

@@ -84,18 +84,19 @@ impl SetupKind for Rank {
         }
     }
 
-    fn header(language: Language) -> &'static [&'static str] {
+    fn game_name(language: Language) -> &'static str {
         match language {
-            Language::En => &[
-                "# Stratego layout: your 4×10 zone as you see it from your seat.",
-                "# First line = front row (nearest the enemy), last line = back row.",
-                "# Codes: MA GE CO MJ CA LT SG MI SC SP BO FL (or numbers: spy 1 ... marshal 10, B, F).",
-            ],
-            Language::Ru => &[
-                "# Расстановка «Стратего»: ваша зона 4×10 так, как вы её видите.",
-                "# Первая строка — передний ряд (ближе к противнику), последняя — задний.",
-                "# Коды: МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ (или английские).",
-            ],
+            Language::En => "Stratego",
+            Language::Ru => "Стратего",
+        }
+    }
+
+    fn header_codes(language: Language) -> &'static [&'static str] {
+        match language {
+            Language::En => {
+                &["# Codes: MA GE CO MJ CA LT SG MI SC SP BO FL (or numbers: spy 1 ... marshal 10, B, F)."]
+            }
+            Language::Ru => &["# Коды: МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ (или английские)."],
         }
     }
 
