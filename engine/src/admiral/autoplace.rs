@@ -1103,7 +1103,7 @@ impl Planner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::admiral::layout::LayoutProblem;
+    use crate::admiral::layout::{BaseInFrontRow, LayoutProblem};
     use crate::admiral::unit::Language;
     use proptest::prelude::*;
     use std::collections::HashSet;
@@ -1433,7 +1433,7 @@ mod tests {
         let mut partial = Layout::empty();
         partial.set(0, 3, Some(K::NavalBase));
         let errors = complete_layout(&partial, 1).unwrap_err();
-        assert!(errors.iter().any(|e| e.problem == LayoutProblem::BaseInFrontRow));
+        assert!(errors.iter().any(|e| e.problem == LayoutProblem::Misplaced(BaseInFrontRow)));
         let mut partial = Layout::empty();
         partial.set(2, 3, Some(K::Battleship));
         partial.set(2, 4, Some(K::Battleship));

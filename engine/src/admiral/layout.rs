@@ -5,7 +5,7 @@ use crate::admiral::position::Position;
 use crate::admiral::square::{AdmiralBoard, Side, Square, COLS};
 use crate::admiral::unit::{Language, Piece, UnitKind, KINDS};
 pub use crate::shared::layout::describe_errors;
-use crate::shared::layout::{SetupKind, SetupPosition, SetupProblem, Zone};
+use crate::shared::layout::{Misplacement, SetupKind, SetupPosition, Zone};
 use crate::shared::piece::army_counts;
 
 /// Rows in a setup zone.
@@ -48,7 +48,7 @@ impl SetupPosition for Position {
 
 impl SetupKind for UnitKind {
     type Board = AdmiralBoard;
-    type Problem = LayoutProblem;
+    type Misplacement = BaseInFrontRow;
     type Numbering = ();
 
     fn numbering(_: &[&str]) {}
@@ -57,17 +57,20 @@ impl SetupKind for UnitKind {
         UnitKind::from_code(token)
     }
 
-    fn header(language: Language) -> &'static [&'static str] {
+    fn game_name(language: Language) -> &'static str {
+        match language {
+            Language::En => "Admiral",
+            Language::Ru => "Адмирала",
+        }
+    }
+
+    fn header_codes(language: Language) -> &'static [&'static str] {
         match language {
             Language::En => &[
-                "# Admiral layout: your 5×14 zone as you see it from your seat.",
-                "# First line = front row (nearest the enemy), last line = back row.",
                 "# One code per square, '.' = empty. Codes (English or Russian):",
                 "# CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB",
             ],
             Language::Ru => &[
-                "# Расстановка «Адмирала»: ваша зона 5×14 так, как вы её видите.",
-                "# Первая строка — передний ряд (ближе к противнику), последняя — задний.",
                 "# Один код на клетку, '.' — пусто. Коды (русские или английские):",
                 "# А Л КР Р ЭС СТ ТК КРПЛ ТР ПЛ С Т М СМ БР АБ ВМБ",
             ],
@@ -83,108 +86,39 @@ impl SetupKind for UnitKind {
     }
 
     /// A naval base may not stand in the front row.
-    fn misplaced(self, depth: usize) -> Option<LayoutProblem> {
-        (depth == 0 && self == UnitKind::NavalBase).then_some(LayoutProblem::BaseInFrontRow)
+    fn misplaced(self, depth: usize) -> Option<BaseInFrontRow> {
+        (depth == 0 && self == UnitKind::NavalBase).then_some(BaseInFrontRow)
     }
+
+    fn not_a_code(language: Language) -> &'static str {
+        match language {
+            Language::En => {
+                "is not a unit code (use . or one of CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB)"
+            }
+            Language::Ru => {
+                "не код единицы (используйте . или А Л КР Р ЭС СТ ТК КРПЛ ТР ПЛ С Т М СМ БР АБ ВМБ)"
+            }
+        }
+    }
+
+    const COUNT_SAYS_DIFFERENCE: bool = true;
 }
 
 /// One problem in a layout, located where possible.
 pub type LayoutError = crate::shared::layout::LayoutError<LayoutProblem>;
 
 /// What is wrong with a layout.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LayoutProblem {
-    /// A token that is neither `.` nor a unit code (as typed, shortened with … when long).
-    UnknownCode(String),
-    /// A row without exactly 14 tokens.
-    Width {
-        /// Tokens found.
-        found: usize,
-    },
-    /// Not exactly 5 rows.
-    Height {
-        /// Rows found.
-        found: usize,
-    },
-    /// A kind placed the wrong number of times.
-    Count {
-        /// The kind.
-        kind: UnitKind,
-        /// How many are placed.
-        found: u8,
-        /// How many a fleet has.
-        expected: u8,
-    },
-    /// A naval base in the front row.
-    BaseInFrontRow,
-}
+pub type LayoutProblem = crate::shared::layout::LayoutProblem<UnitKind>;
 
-impl SetupProblem for LayoutProblem {
-    type Kind = UnitKind;
+/// A naval base in the front row: the one row a unit may not stand in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BaseInFrontRow;
 
-    fn unknown_code(quoted: String) -> LayoutProblem {
-        LayoutProblem::UnknownCode(quoted)
-    }
-
-    fn width(found: usize) -> LayoutProblem {
-        LayoutProblem::Width { found }
-    }
-
-    fn height(found: usize) -> LayoutProblem {
-        LayoutProblem::Height { found }
-    }
-
-    fn count(kind: UnitKind, found: u8, expected: u8) -> LayoutProblem {
-        LayoutProblem::Count { kind, found, expected }
-    }
-
+impl Misplacement for BaseInFrontRow {
     fn describe(&self, language: Language) -> String {
-        let ru = language == Language::Ru;
-        match (self, ru) {
-            (LayoutProblem::UnknownCode(code), false) => {
-                format!("`{code}` is not a unit code (use . or one of CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB)")
-            }
-            (LayoutProblem::UnknownCode(code), true) => {
-                format!("«{code}» — не код единицы (используйте . или А Л КР Р ЭС СТ ТК КРПЛ ТР ПЛ С Т М СМ БР АБ ВМБ)")
-            }
-            (LayoutProblem::Width { found }, false) => {
-                format!("{found} squares in this row, expected 14")
-            }
-            (LayoutProblem::Width { found }, true) => format!("в ряду {found} клеток, нужно 14"),
-            (LayoutProblem::Height { found }, false) => format!("{found} rows, expected 5"),
-            (LayoutProblem::Height { found }, true) => format!("рядов {found}, нужно 5"),
-            (LayoutProblem::Count { kind, found, expected }, false) => format!(
-                "{} ({}): {found} placed, expected {expected}{}",
-                kind.code_en(),
-                kind.name_en(),
-                diff_en(*found, *expected)
-            ),
-            (LayoutProblem::Count { kind, found, expected }, true) => format!(
-                "{} ({}): расставлено {found}, нужно {expected}{}",
-                kind.code_ru(),
-                kind.name_ru(),
-                diff_ru(*found, *expected)
-            ),
-            (LayoutProblem::BaseInFrontRow, false) => "a naval base may not stand in the front row".into(),
-            (LayoutProblem::BaseInFrontRow, true) => {
-                "военно-морская база не может стоять в переднем ряду".into()
-            }
+        match language {
+            Language::En => "a naval base may not stand in the front row".into(),
+            Language::Ru => "военно-морская база не может стоять в переднем ряду".into(),
         }
-    }
-}
-
-fn diff_en(found: u8, expected: u8) -> String {
-    if found < expected {
-        format!(" ({} missing)", expected - found)
-    } else {
-        format!(" ({} too many)", found - expected)
-    }
-}
-
-fn diff_ru(found: u8, expected: u8) -> String {
-    if found < expected {
-        format!(" (не хватает {})", expected - found)
-    } else {
-        format!(" (лишних {})", found - expected)
     }
 }

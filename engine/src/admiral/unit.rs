@@ -277,6 +277,10 @@ impl PieceKind for UnitKind {
         UnitKind::code(self, language)
     }
 
+    fn name(self, language: Language) -> &'static str {
+        UnitKind::name(self, language)
+    }
+
     fn army_count(self) -> u8 {
         UnitKind::fleet_count(self)
     }

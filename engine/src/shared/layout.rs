@@ -7,8 +7,9 @@
 //! and CRLF are ignored. Every problem is reported, located by line and column where it has one.
 //!
 //! What differs between the rulesets — the codes a file may use, the header written above the
-//! grid, a kind that may not stand in some row, the words of each problem — is a
-//! [`SetupKind`] and its [`SetupProblem`]; the reading, counting, checking and writing is here.
+//! grid, a kind that may not stand in some row and the words for that, the words for a token
+//! that is no code — is a [`SetupKind`]; the reading, counting, checking and writing, and the
+//! [`LayoutProblem`]s every layout file can have, are here.
 
 use std::fmt;
 
@@ -20,10 +21,12 @@ use super::side::Side;
 
 /// A ruleset's kind of piece as its setups place it.
 pub trait SetupKind: PieceKind {
-    /// The board the setup zones lie on.
+    /// The board the setup zones lie on (its columns are a zone's width, its zone rows a
+    /// zone's depth).
     type Board: Board;
-    /// One problem with a layout of this ruleset.
-    type Problem: SetupProblem<Kind = Self>;
+    /// What is wrong with a piece standing in a row it may not stand in (see
+    /// [`SetupKind::misplaced`]); [`std::convert::Infallible`] where every row will do.
+    type Misplacement: Misplacement;
     /// What the tokens of a whole file say about how to read each one (Stratego: classic or
     /// modern numbers); `()` when every token reads alone.
     type Numbering: Copy;
@@ -32,14 +35,36 @@ pub trait SetupKind: PieceKind {
     fn numbering(tokens: &[&str]) -> Self::Numbering;
     /// Reads one token that is not `.`.
     fn read_code(token: &str, numbering: Self::Numbering) -> Option<Self>;
-    /// The layout file's explanatory header lines, in a language.
-    fn header(language: Language) -> &'static [&'static str];
+    /// The game's name as a layout file's header names it (`Admiral`; in Russian in the
+    /// genitive, `Адмирала`).
+    fn game_name(language: Language) -> &'static str;
+    /// The header lines after the zone's size and the row order: the codes a file may use.
+    fn header_codes(language: Language) -> &'static [&'static str];
     /// The width a code is padded to in the grid text, to line the columns up (0: none).
     fn code_width(language: Language) -> usize;
     /// The problem of this kind standing `depth` rows behind the front row, if it may not.
-    fn misplaced(self, depth: usize) -> Option<Self::Problem> {
+    fn misplaced(self, depth: usize) -> Option<Self::Misplacement> {
         let _ = depth;
         None
+    }
+    /// What a token that is no code is told, after the token itself: what it is not and what
+    /// to use instead (`is not a piece (use . or …)`).
+    fn not_a_code(language: Language) -> &'static str;
+    /// Whether a count problem also says how many are missing or too many (Admiral's
+    /// messages do; Stratego's have never said it).
+    const COUNT_SAYS_DIFFERENCE: bool;
+}
+
+/// A ruleset's problem with a piece standing in a row it may not stand in.
+pub trait Misplacement: Clone + fmt::Debug + PartialEq + Eq {
+    /// The problem in words, in a language (without its location).
+    fn describe(&self, language: Language) -> String;
+}
+
+/// No row is forbidden to any piece.
+impl Misplacement for std::convert::Infallible {
+    fn describe(&self, _: Language) -> String {
+        match *self {}
     }
 }
 
@@ -56,21 +81,81 @@ pub trait SetupPosition {
     fn take_kind(&mut self, sq: GridSquare<<Self::Kind as SetupKind>::Board>) -> Option<(Side, Self::Kind)>;
 }
 
-/// What can be wrong with a layout: the problems every layout file can have, and the words
-/// for each of the ruleset's problems.
-pub trait SetupProblem: Clone + fmt::Debug + PartialEq + Eq {
-    /// The kind of piece the layouts place.
-    type Kind;
+/// What is wrong with a layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutProblem<K: SetupKind> {
     /// A token that is neither `.` nor a code (as typed, shortened with … when long).
-    fn unknown_code(quoted: String) -> Self;
-    /// A row with `found` tokens instead of the zone's width.
-    fn width(found: usize) -> Self;
-    /// `found` rows instead of the zone's depth.
-    fn height(found: usize) -> Self;
-    /// A kind placed `found` times where an army has `expected`.
-    fn count(kind: Self::Kind, found: u8, expected: u8) -> Self;
+    UnknownCode(String),
+    /// A row without exactly as many tokens as the zone is wide.
+    Width {
+        /// Tokens found.
+        found: usize,
+    },
+    /// Not exactly as many rows as the zone is deep.
+    Height {
+        /// Rows found.
+        found: usize,
+    },
+    /// A kind placed the wrong number of times.
+    Count {
+        /// The kind.
+        kind: K,
+        /// How many are placed.
+        found: u8,
+        /// How many an army has.
+        expected: u8,
+    },
+    /// A piece in a row it may not stand in.
+    Misplaced(K::Misplacement),
+}
+
+impl<K: SetupKind> LayoutProblem<K> {
     /// The problem in words, in a language (without its location).
-    fn describe(&self, language: Language) -> String;
+    pub fn describe(&self, language: Language) -> String {
+        let width = K::Board::COLS;
+        let depth = K::Board::ZONE_ROWS;
+        match (self, language) {
+            (LayoutProblem::UnknownCode(code), Language::En) => {
+                format!("`{code}` {}", K::not_a_code(language))
+            }
+            (LayoutProblem::UnknownCode(code), Language::Ru) => {
+                format!("«{code}» — {}", K::not_a_code(language))
+            }
+            (LayoutProblem::Width { found }, Language::En) => {
+                format!("{found} squares in this row, expected {width}")
+            }
+            (LayoutProblem::Width { found }, Language::Ru) => format!("в ряду {found} клеток, нужно {width}"),
+            (LayoutProblem::Height { found }, Language::En) => format!("{found} rows, expected {depth}"),
+            (LayoutProblem::Height { found }, Language::Ru) => format!("рядов {found}, нужно {depth}"),
+            (LayoutProblem::Count { kind, found, expected }, _) => {
+                let (code, name) = (kind.code(language), kind.name(language));
+                let difference = if K::COUNT_SAYS_DIFFERENCE {
+                    count_difference(*found, *expected, language)
+                } else {
+                    String::new()
+                };
+                match language {
+                    Language::En => {
+                        format!("{code} ({name}): {found} placed, expected {expected}{difference}")
+                    }
+                    Language::Ru => {
+                        format!("{code} ({name}): расставлено {found}, нужно {expected}{difference}")
+                    }
+                }
+            }
+            (LayoutProblem::Misplaced(problem), _) => problem.describe(language),
+        }
+    }
+}
+
+/// How many are missing or too many, as a count problem's parenthesised tail.
+fn count_difference(found: u8, expected: u8, language: Language) -> String {
+    match (language, found < expected) {
+        (Language::En, true) => format!(" ({} missing)", expected - found),
+        (Language::En, false) => format!(" ({} too many)", found - expected),
+        (Language::Ru, true) => format!(" (не хватает {})", expected - found),
+        (Language::Ru, false) => format!(" (лишних {})", found - expected),
+    }
 }
 
 /// One problem in a layout, located where possible.
@@ -84,7 +169,7 @@ pub struct LayoutError<P> {
     pub problem: P,
 }
 
-impl<P: SetupProblem> LayoutError<P> {
+impl<K: SetupKind> LayoutError<LayoutProblem<K>> {
     /// The message in the given language, with its location.
     pub fn describe(&self, language: Language) -> String {
         let ru = language == Language::Ru;
@@ -101,16 +186,16 @@ impl<P: SetupProblem> LayoutError<P> {
     }
 }
 
-impl<P: SetupProblem> fmt::Display for LayoutError<P> {
+impl<K: SetupKind> fmt::Display for LayoutError<LayoutProblem<K>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.describe(Language::En))
     }
 }
 
-impl<P: SetupProblem> std::error::Error for LayoutError<P> {}
+impl<K: SetupKind> std::error::Error for LayoutError<LayoutProblem<K>> {}
 
 /// All problems of a layout as one message, one per line.
-pub fn describe_errors<P: SetupProblem>(errors: &[LayoutError<P>], language: Language) -> String {
+pub fn describe_errors<K: SetupKind>(errors: &[LayoutError<LayoutProblem<K>>], language: Language) -> String {
     errors.iter().map(|e| e.describe(language)).collect::<Vec<_>>().join("\n")
 }
 
@@ -135,7 +220,7 @@ pub trait LayoutFile: Sized {
 
 impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> LayoutFile for Zone<K, DEPTH, WIDTH> {
     type Kind = K;
-    type Error = LayoutError<K::Problem>;
+    type Error = LayoutError<LayoutProblem<K>>;
 
     fn parse(text: &str) -> Result<Self, Vec<Self::Error>> {
         Zone::parse(text)
@@ -159,7 +244,7 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> LayoutFile for Zone<K
 }
 
 /// The problems a layout's problems are reported as.
-type Errors<K> = Vec<LayoutError<<K as SetupKind>::Problem>>;
+type Errors<K> = Vec<LayoutError<LayoutProblem<K>>>;
 
 /// A setup zone of `DEPTH` rows of `WIDTH` squares as its owner sees it (see the module docs).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -299,8 +384,12 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
         for ((depth, file), kind) in self.cells() {
             let Some(kind) = kind else { continue };
             counts[kind.index()] += 1;
-            if let Some(problem) = kind.misplaced(depth) {
-                errors.push(LayoutError { line: None, column: Some(file + 1), problem });
+            if let Some(misplaced) = kind.misplaced(depth) {
+                errors.push(LayoutError {
+                    line: None,
+                    column: Some(file + 1),
+                    problem: LayoutProblem::Misplaced(misplaced),
+                });
             }
         }
         errors.extend(count_errors::<K>(&counts, complete));
@@ -339,7 +428,11 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
         for (depth, (line, row)) in rows.iter().enumerate() {
             let line = Some(*line);
             if row.len() != WIDTH {
-                errors.push(LayoutError { line, column: None, problem: K::Problem::width(row.len()) });
+                errors.push(LayoutError {
+                    line,
+                    column: None,
+                    problem: LayoutProblem::Width { found: row.len() },
+                });
             }
             for (i, token) in row.iter().enumerate() {
                 let column = Some(i + 1);
@@ -348,14 +441,18 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
                 } else if let Some(kind) = K::read_code(token, numbering) {
                     Some(kind)
                 } else {
-                    let problem = K::Problem::unknown_code(shorten_quote(token));
+                    let problem = LayoutProblem::UnknownCode(shorten_quote(token));
                     errors.push(LayoutError { line, column, problem });
                     continue;
                 };
                 if let Some(kind) = kind {
                     counts[kind.index()] = counts[kind.index()].saturating_add(1);
-                    if let Some(problem) = kind.misplaced(depth) {
-                        errors.push(LayoutError { line, column, problem });
+                    if let Some(misplaced) = kind.misplaced(depth) {
+                        errors.push(LayoutError {
+                            line,
+                            column,
+                            problem: LayoutProblem::Misplaced(misplaced),
+                        });
                     }
                 }
                 if depth < DEPTH && i < WIDTH {
@@ -364,7 +461,11 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
             }
         }
         if rows.len() != DEPTH {
-            errors.push(LayoutError { line: None, column: None, problem: K::Problem::height(rows.len()) });
+            errors.push(LayoutError {
+                line: None,
+                column: None,
+                problem: LayoutProblem::Height { found: rows.len() },
+            });
         }
         errors.extend(count_errors::<K>(&counts, complete));
         if errors.is_empty() {
@@ -376,8 +477,18 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
 
     /// The layout file text, with a short explanatory header in the given language.
     pub fn to_text(&self, language: Language) -> String {
-        let mut out = String::new();
-        for line in K::header(language) {
+        let game = K::game_name(language);
+        let mut out = match language {
+            Language::En => format!(
+                "# {game} layout: your {DEPTH}×{WIDTH} zone as you see it from your seat.\n\
+                 # First line = front row (nearest the enemy), last line = back row.\n"
+            ),
+            Language::Ru => format!(
+                "# Расстановка «{game}»: ваша зона {DEPTH}×{WIDTH} так, как вы её видите.\n\
+                 # Первая строка — передний ряд (ближе к противнику), последняя — задний.\n"
+            ),
+        };
+        for line in K::header_codes(language) {
             out.push_str(line);
             out.push('\n');
         }
@@ -417,7 +528,7 @@ fn count_errors<K: SetupKind>(counts: &[u8], complete: bool) -> Errors<K> {
         .map(|kind| LayoutError {
             line: None,
             column: None,
-            problem: K::Problem::count(kind, counts[kind.index()], kind.army_count()),
+            problem: LayoutProblem::Count { kind, found: counts[kind.index()], expected: kind.army_count() },
         })
         .collect()
 }

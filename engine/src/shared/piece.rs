@@ -17,6 +17,8 @@ pub trait PieceKind: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     fn index(self) -> usize;
     /// The code in a language (`CR`, `КР`; `MA`, `МР`).
     fn code(self, language: Language) -> &'static str;
+    /// The name in a language, lower case (`cruiser`, `крейсер`).
+    fn name(self, language: Language) -> &'static str;
     /// How many of this kind a full army (fleet) has.
     fn army_count(self) -> u8;
 }

@@ -14,7 +14,7 @@ use super::board::{Sq, StrategoBoard, COLS, ZONE_ROWS};
 use super::piece::{Piece, Rank, RANKS};
 use super::position::Position;
 pub use crate::shared::layout::describe_errors;
-use crate::shared::layout::{SetupKind, SetupPosition, SetupProblem, Zone};
+use crate::shared::layout::{SetupKind, SetupPosition, Zone};
 use crate::shared::Language;
 use crate::shared::Side;
 
@@ -57,7 +57,7 @@ impl SetupPosition for Position {
 
 impl SetupKind for Rank {
     type Board = StrategoBoard;
-    type Problem = LayoutProblem;
+    type Misplacement = std::convert::Infallible;
     /// Whether numbers are classic (marshal 1 … scout 9).
     type Numbering = bool;
 
@@ -84,18 +84,19 @@ impl SetupKind for Rank {
         }
     }
 
-    fn header(language: Language) -> &'static [&'static str] {
+    fn game_name(language: Language) -> &'static str {
         match language {
-            Language::En => &[
-                "# Stratego layout: your 4×10 zone as you see it from your seat.",
-                "# First line = front row (nearest the enemy), last line = back row.",
-                "# Codes: MA GE CO MJ CA LT SG MI SC SP BO FL (or numbers: spy 1 ... marshal 10, B, F).",
-            ],
-            Language::Ru => &[
-                "# Расстановка «Стратего»: ваша зона 4×10 так, как вы её видите.",
-                "# Первая строка — передний ряд (ближе к противнику), последняя — задний.",
-                "# Коды: МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ (или английские).",
-            ],
+            Language::En => "Stratego",
+            Language::Ru => "Стратего",
+        }
+    }
+
+    fn header_codes(language: Language) -> &'static [&'static str] {
+        match language {
+            Language::En => {
+                &["# Codes: MA GE CO MJ CA LT SG MI SC SP BO FL (or numbers: spy 1 ... marshal 10, B, F)."]
+            }
+            Language::Ru => &["# Коды: МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ (или английские)."],
         }
     }
 
@@ -103,75 +104,21 @@ impl SetupKind for Rank {
     fn code_width(_: Language) -> usize {
         0
     }
+
+    fn not_a_code(language: Language) -> &'static str {
+        match language {
+            Language::En => {
+                "is not a piece (use . or MA GE CO MJ CA LT SG MI SC SP BO FL, or numbers spy 1 … marshal 10, B, F)"
+            }
+            Language::Ru => "не фигура (используйте . или МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ)",
+        }
+    }
+
+    const COUNT_SAYS_DIFFERENCE: bool = false;
 }
 
 /// One problem in a Stratego layout, located where possible.
 pub type LayoutError = crate::shared::layout::LayoutError<LayoutProblem>;
 
 /// What is wrong with a Stratego layout.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LayoutProblem {
-    /// A token that is not `.`, a code or a number (as typed, shortened with … when long).
-    UnknownCode(String),
-    /// A row without exactly 10 tokens.
-    Width {
-        /// Tokens found.
-        found: usize,
-    },
-    /// Not exactly 4 rows.
-    Height {
-        /// Rows found.
-        found: usize,
-    },
-    /// A kind placed the wrong number of times.
-    Count {
-        /// The kind.
-        rank: Rank,
-        /// Placed.
-        found: u8,
-        /// In an army.
-        expected: u8,
-    },
-}
-
-impl SetupProblem for LayoutProblem {
-    type Kind = Rank;
-
-    fn unknown_code(quoted: String) -> LayoutProblem {
-        LayoutProblem::UnknownCode(quoted)
-    }
-
-    fn width(found: usize) -> LayoutProblem {
-        LayoutProblem::Width { found }
-    }
-
-    fn height(found: usize) -> LayoutProblem {
-        LayoutProblem::Height { found }
-    }
-
-    fn count(rank: Rank, found: u8, expected: u8) -> LayoutProblem {
-        LayoutProblem::Count { rank, found, expected }
-    }
-
-    fn describe(&self, language: Language) -> String {
-        let ru = language == Language::Ru;
-        match (self, ru) {
-            (LayoutProblem::UnknownCode(code), false) => format!(
-                "`{code}` is not a piece (use . or MA GE CO MJ CA LT SG MI SC SP BO FL, or numbers spy 1 … marshal 10, B, F)"
-            ),
-            (LayoutProblem::UnknownCode(code), true) => {
-                format!("«{code}» — не фигура (используйте . или МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ)")
-            }
-            (LayoutProblem::Width { found }, false) => format!("{found} squares in this row, expected 10"),
-            (LayoutProblem::Width { found }, true) => format!("в ряду {found} клеток, нужно 10"),
-            (LayoutProblem::Height { found }, false) => format!("{found} rows, expected 4"),
-            (LayoutProblem::Height { found }, true) => format!("рядов {found}, нужно 4"),
-            (LayoutProblem::Count { rank, found, expected }, false) => {
-                format!("{} ({}): {found} placed, expected {expected}", rank.code_en(), rank.name_en())
-            }
-            (LayoutProblem::Count { rank, found, expected }, true) => {
-                format!("{} ({}): расставлено {found}, нужно {expected}", rank.code_ru(), rank.name_ru())
-            }
-        }
-    }
-}
+pub type LayoutProblem = crate::shared::layout::LayoutProblem<Rank>;

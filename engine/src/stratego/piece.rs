@@ -220,6 +220,10 @@ impl PieceKind for Rank {
         Rank::code(self, language)
     }
 
+    fn name(self, language: Language) -> &'static str {
+        Rank::name(self, language)
+    }
+
     fn army_count(self) -> u8 {
         Rank::army_count(self)
     }

@@ -126,7 +126,7 @@ fn a_base_in_the_front_row_is_refused() {
     let errors = problems(&lines.join("\n"));
     assert_eq!(
         errors,
-        [LayoutError { line: Some(1), column: Some(1), problem: LayoutProblem::BaseInFrontRow }]
+        [LayoutError { line: Some(1), column: Some(1), problem: LayoutProblem::Misplaced(BaseInFrontRow) }]
     );
 }
 
