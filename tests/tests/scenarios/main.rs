@@ -4,6 +4,7 @@
 mod ai_match;
 mod closed_dms;
 mod human_match;
+mod lessons;
 mod load;
 mod refusals;
 mod restart;
