@@ -10,7 +10,7 @@
 
 mod icons;
 
-use admiral_engine::stratego::{Cell, Event, Placed, Rank, Sq, View, ARMY_SIZE, COLS, RANKS, ROWS};
+use admiral_engine::stratego::{Cell, Event, Placed, Rank, Sq, View, COLS, ROWS};
 use admiral_engine::Side;
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
@@ -271,16 +271,22 @@ pub(crate) fn cells(view: &View) -> Vec<Content<Rank>> {
     fogged_cells(view.viewer, view.intel, shown, &view.moved_markers, &view.exposed)
 }
 
-/// A viewer's fogged board: `cells` (from [`cells`]), the last turn and the strips, the
-/// pieces left counted from the losses.
+/// A viewer's fogged board: `cells` (from [`cells`]), the last turn and the strips, with the
+/// pieces each side has on the board (every marker is in plain sight; a position that did not
+/// start from full armies, such as a lesson's, is counted as it stands).
 pub(crate) fn scene<'a>(
     view: &'a View,
     labels: &'a BoardLabels,
     cells: &'a [Content<Rank>],
 ) -> Scene<'a, Stratego> {
-    let left = |losses: &[u8; RANKS]| {
-        (ARMY_SIZE as u32).saturating_sub(losses.iter().map(|&n| n as u32).sum()) as u8
+    let pieces = |own: bool| {
+        let side_of = |cell: &Cell| match cell {
+            Cell::Own { .. } => Some(true),
+            Cell::Enemy { .. } => Some(false),
+            Cell::Empty | Cell::Lake => None,
+        };
+        view.cells.iter().filter(|c| side_of(c) == Some(own)).count() as u8
     };
-    let tallies = [left(&view.enemy_losses), left(&view.own_losses)];
+    let tallies = [pieces(false), pieces(true)];
     Scene::for_viewer(labels, view.viewer, view.to_move, view.status, tallies, cells, &view.last_turn)
 }
