@@ -1,5 +1,6 @@
 //! Embeds the lesson files: writes `lesson_files.rs`, a list of `(id, include_str!(…))` for
-//! every `lessons/<ruleset>/<name>.toml`, sorted by id, so that adding a lesson is adding a file.
+//! every `lessons/<ruleset>/<name>.toml`, sorted by id, so that adding a lesson is adding a file;
+//! and `lesson_counts.rs`, the number of lessons on each game's path.
 
 use std::fs;
 use std::path::Path;
@@ -28,6 +29,15 @@ fn main() {
         .iter()
         .map(|(id, path)| format!("    ({id:?}, include_str!({:?})),\n", path.display().to_string()))
         .collect();
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("lesson_files.rs");
-    fs::write(out, format!("&[\n{entries}]\n")).expect("OUT_DIR is writable");
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    fs::write(Path::new(&out_dir).join("lesson_files.rs"), format!("&[\n{entries}]\n"))
+        .expect("OUT_DIR is writable");
+    let count = |ruleset: &str| files.iter().filter(|(id, _)| id.starts_with(&format!("{ruleset}/"))).count();
+    let counts = format!(
+        "/// Lessons on Admiral's path.\npub const ADMIRAL_LESSONS: u64 = {};\n\
+         /// Lessons on classic Stratego's path.\npub const STRATEGO_LESSONS: u64 = {};\n",
+        count("admiral"),
+        count("stratego")
+    );
+    fs::write(Path::new(&out_dir).join("lesson_counts.rs"), counts).expect("OUT_DIR is writable");
 }

@@ -442,6 +442,7 @@ award-veteran = Veteran
 award-victor = Victor
 award-tonnage = Tonnage
 award-admirals_match = Admiral's match
+award-school = Naval school
 
 ply-label = Move
 
@@ -500,6 +501,7 @@ award-counts-veteran = Counts rated matches finished.
 award-counts-victor = Counts rated wins.
 award-counts-tonnage = Counts the enemy tonnage you sank (t).
 award-counts-admirals_match = Counts rated wins against the AI of level 5.
+award-counts-school = Counts the lessons you passed (/admiral learn).
 award-thresholds = Degrees: III at { $iii } · II at { $ii } · I at { $i }
 award-next = Now { $count }: { $left } more for degree { $degree }.
 award-top = Now { $count }: the highest degree.

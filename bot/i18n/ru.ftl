@@ -639,6 +639,7 @@ award-veteran = Ветеран
 award-victor = Победитель
 award-tonnage = Тоннаж
 award-admirals_match = Партия с адмиралом
+award-school = Морская школа
 
 ply-label = Ход
 
@@ -701,6 +702,7 @@ award-counts-veteran = Считает сыгранные рейтинговые 
 award-counts-victor = Считает рейтинговые победы.
 award-counts-tonnage = Считает потопленный вами тоннаж противника (т).
 award-counts-admirals_match = Считает рейтинговые победы над ИИ 5-го уровня.
+award-counts-school = Считает пройденные уроки (/адмирал учиться).
 award-thresholds = Степени: III — { $iii } · II — { $ii } · I — { $i }
 award-next = Сейчас { $count }: до степени { $degree } осталось { $left }.
 award-top = Сейчас { $count }: высшая степень.

@@ -106,3 +106,10 @@ fn a_broken_lesson_file_is_refused_with_what_is_wrong() {
     let unknown_field = format!("colour = 1\n{good}");
     assert!(read("admiral/x", &unknown_field).unwrap_err().contains("colour"));
 }
+
+#[test]
+fn the_path_lengths_are_those_of_the_files() {
+    let lessons = Lessons::built_in().unwrap();
+    assert_eq!(lessons.path(Ruleset::Admiral).count() as u64, admiral_engine::lessons::ADMIRAL_LESSONS);
+    assert_eq!(lessons.path(Ruleset::Stratego).count() as u64, admiral_engine::lessons::STRATEGO_LESSONS);
+}

@@ -1,6 +1,6 @@
 //! Career: points, ranks and awards per `career.md`, computed from the match record.
 //!
-//! - [`scale`]: the tables (notional tonnage, the 19 ranks, the 12 awards) and the pure
+//! - [`scale`]: the tables (notional tonnage, the 19 ranks, the 13 awards) and the pure
 //!   look-ups over them (rank of a points total, degree of a count, progress to the next
 //!   degree);
 //! - [`deeds`](mod@deeds): who destroyed what, attributed from the events of a replayed record, and the
@@ -21,5 +21,5 @@ pub use ledger::{AwardChange, Credit, Unrated, DAILY_RATED_LIMIT, EARLY_RESIGNAT
 pub use points::{points, PointsBreakdown};
 pub use scale::{
     award, degree_for, rank_of, roman, tonnage, Award, AwardKind, AwardProgress, AWARDS, FLEET_STRENGTH,
-    RANKS,
+    RANKS, SCHOOL,
 };

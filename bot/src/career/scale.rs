@@ -1,7 +1,8 @@
 //! The career's tables (`career.md` as data): the notional tonnage of each unit kind, the 19
-//! ranks, the 12 awards, and the pure look-ups over them (rank of a points total, degree of a
+//! ranks, the 13 awards, and the pure look-ups over them (rank of a points total, degree of a
 //! count, progress to the next degree).
 
+use admiral_engine::lessons;
 use admiral_engine::UnitKind;
 use serde::{Deserialize, Serialize};
 
@@ -88,8 +89,13 @@ impl Award {
     }
 }
 
-/// The twelve awards, in the order of `career.md` (the card's emblem index).
-pub const AWARDS: [Award; 12] = [
+/// The badge of the guided lessons (`/admiral learn`): it counts lessons passed, not matches.
+pub const SCHOOL: &str = "school";
+
+/// The awards, in the order of `career.md` (the card's emblem index): its twelve, then the
+/// lessons' badge (degree III after three lessons, II after as many as Admiral's path has, I
+/// after as many as both paths have).
+pub const AWARDS: [Award; 13] = [
     Award { key: "torpedo_strike", kind: AwardKind::Medal, thresholds: [1, 10, 50] },
     Award { key: "submariner", kind: AwardKind::Medal, thresholds: [3, 25, 100] },
     Award { key: "naval_aviation", kind: AwardKind::Medal, thresholds: [2, 15, 60] },
@@ -102,6 +108,11 @@ pub const AWARDS: [Award; 12] = [
     Award { key: "victor", kind: AwardKind::Badge, thresholds: [5, 25, 100] },
     Award { key: "tonnage", kind: AwardKind::Badge, thresholds: [500_000, 5_000_000, 20_000_000] },
     Award { key: "admirals_match", kind: AwardKind::Badge, thresholds: [1, 10, 50] },
+    Award {
+        key: SCHOOL,
+        kind: AwardKind::Badge,
+        thresholds: [3, lessons::ADMIRAL_LESSONS, lessons::ADMIRAL_LESSONS + lessons::STRATEGO_LESSONS],
+    },
 ];
 
 /// The award with this key.
@@ -218,7 +229,7 @@ mod tests {
     }
 
     #[test]
-    fn twelve_awards_eight_combat_four_badges() {
+    fn eight_combat_awards_then_five_badges() {
         assert_eq!(AWARDS.iter().filter(|a| a.is_combat()).count(), 8);
         assert!(AWARDS[..8].iter().all(Award::is_combat), "medals and orders come first");
         for a in AWARDS {

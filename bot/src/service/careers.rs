@@ -4,7 +4,7 @@ use super::loading::record_from_events;
 use super::prelude::*;
 use crate::career::board::LeaderPage;
 use crate::career::ledger::{self, FinishedMatch};
-use crate::career::{AwardProgress, AWARDS};
+use crate::career::{AwardProgress, AWARDS, SCHOOL};
 use crate::store::{careers, matches};
 
 /// What [`Service::recompute_careers`] went through.
@@ -67,13 +67,18 @@ impl Service {
         Ok(self.inner.store.leaderboard(guild, page, caller).await?)
     }
 
-    /// The progress of each of the twelve awards (in the order of [`AWARDS`]) for `user`.
+    /// The progress of each award (in the order of [`AWARDS`]) for `user`: the matches' awards
+    /// as the career holds them, the lessons' badge from the lessons passed.
     pub async fn award_progress(&self, user: UserId) -> Result<Vec<AwardProgress>> {
         let held = self.inner.store.awards(user).await?;
+        let lessons_passed: u64 = self.lesson_standing(user).await?.iter().map(|p| u64::from(p.passed)).sum();
         Ok(AWARDS
             .iter()
             .map(|a| {
-                let count = held.iter().find(|h| h.award == a.key).map_or(0, |h| h.count);
+                let count = match a.key {
+                    SCHOOL => lessons_passed,
+                    key => held.iter().find(|h| h.award == key).map_or(0, |h| h.count),
+                };
                 AwardProgress::of(a, count)
             })
             .collect())

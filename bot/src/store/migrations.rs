@@ -90,14 +90,20 @@ mod tests {
 
     use super::*;
 
-    /// Every file in a backend's migrations directory is embedded, with the same text, version,
-    /// description and checksum as sqlx's own reader gives it (a new file cannot be forgotten,
-    /// and databases migrated from the directory by earlier builds are accepted).
+    /// Every file in a backend's migrations directory and in `common/` is embedded, with the
+    /// same text, version, description and checksum as sqlx's own reader gives it (a new file
+    /// cannot be forgotten, and databases migrated from the directory by earlier builds are
+    /// accepted).
     #[test]
     fn the_embedded_migrations_are_the_directorys() {
-        for (dir, files) in [("sqlite", SQLITE), ("postgres", POSTGRES)] {
+        let read = |dir: &str| {
             let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations").join(dir);
-            let from_disk = sqlx::migrate::resolve_blocking(&path).expect("migrations directory");
+            sqlx::migrate::resolve_blocking(&path).expect("migrations directory")
+        };
+        for (dir, files) in [("sqlite", SQLITE), ("postgres", POSTGRES)] {
+            let mut from_disk = read(dir);
+            from_disk.extend(read("common"));
+            from_disk.sort_by_key(|(migration, _)| migration.version);
             let embedded = Embedded(files).migrations().expect("embedded migrations");
             assert_eq!(embedded.len(), from_disk.len(), "{dir}: every file is embedded");
             for (ours, (theirs, _)) in embedded.iter().zip(&from_disk) {

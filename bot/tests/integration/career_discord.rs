@@ -156,7 +156,11 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
     assert!(!r.ephemeral);
     contains_all(&r.text, &["Senior Seaman", "185"]);
     let Pic::Profile(card) = &r.pictures[0] else { panic!("profile card") };
-    assert_eq!((card.medals.len(), card.badges.len()), (8, 4), "medals and orders left, badges right");
+    assert_eq!((card.medals.len(), card.badges.len()), (8, 5), "medals and orders left, badges right");
+    assert_eq!(
+        (card.badges[4].name.as_str(), card.badges[4].progress_label.as_str()),
+        ("Naval school", "0 / 3 → III")
+    );
     assert_eq!(
         (card.medals[4].name.as_str(), card.medals[4].degree, card.medals[4].progress_label.as_str()),
         ("Atomic strike", 3, "24 / 30 → II")
@@ -167,7 +171,7 @@ async fn profile_card_and_the_award_menu_show_condition_and_progress() {
         panic!("an award menu under the card")
     };
     assert_eq!(id, &Cid::Award(ALICE).encode());
-    assert_eq!(options.len(), 13);
+    assert_eq!(options.len(), 14);
     assert_eq!(options[4].label, "Atomic strike · III");
     assert_eq!(options[4].description.as_deref(), Some("24 / 30 for degree II"));
     assert_eq!(options[0].label, "Torpedo strike");

@@ -244,7 +244,7 @@ async fn recompute_rebuilds_exactly_what_the_matches_wrote() {
 async fn award_progress_counts_to_the_next_degree() {
     let h = harness().await;
     let progress = h.svc.award_progress(ALICE).await.unwrap();
-    assert_eq!(progress.len(), 12);
+    assert_eq!(progress.len(), 13);
     assert!(progress
         .iter()
         .all(|p| p.count == 0 && p.degree == 0 && p.next == Some((3, p.award.thresholds[0]))));

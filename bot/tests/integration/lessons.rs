@@ -5,6 +5,7 @@
 use crate::common;
 use common::*;
 
+use admiral_bot::career::{AwardProgress, SCHOOL};
 use admiral_bot::discord::notices::{notice_reply, NoticeCtx};
 use admiral_bot::notify::Notice;
 use admiral_bot::service::{LessonOpened, MatchStatus, Origin, PathStanding};
@@ -131,6 +132,33 @@ async fn progress_resumes_after_a_restart_and_buttons_pressed_twice_start_one_tr
     let admiral: Vec<PathStanding> = standing.into_iter().filter(|s| s.ruleset == Ruleset::Admiral).collect();
     assert_eq!((admiral[0].passed, admiral[0].skipped), (1, 1));
     assert_eq!(admiral[0].lessons, catalogue().path(Ruleset::Admiral).count() as u32);
+}
+
+#[tokio::test]
+async fn passed_lessons_raise_the_naval_school_badge() {
+    let h = harness().await;
+    let school = |progress: Vec<AwardProgress>| {
+        let p = progress.into_iter().find(|p| p.award.key == SCHOOL).expect("the lessons' badge");
+        (p.count, p.degree)
+    };
+    assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (0, 0));
+    for lesson in catalogue().path(Ruleset::Admiral).take(3) {
+        try_lesson(&h, CAROL, lesson, &lesson.check.solution).await;
+    }
+    assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (3, 3), "degree III after three lessons");
+    let admiral = catalogue().path(Ruleset::Admiral).count() as u64;
+    for lesson in catalogue().path(Ruleset::Admiral).skip(3) {
+        try_lesson(&h, CAROL, lesson, &lesson.check.solution).await;
+    }
+    assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (admiral, 2), "degree II: Admiral's path");
+    // Passing a lesson again counts it once.
+    let first = catalogue().path(Ruleset::Admiral).next().unwrap();
+    try_lesson(&h, CAROL, first, &first.check.solution).await;
+    assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (admiral, 2));
+    for lesson in catalogue().path(Ruleset::Stratego) {
+        try_lesson(&h, CAROL, lesson, &lesson.check.solution).await;
+    }
+    assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()).1, 1, "degree I: both paths");
 }
 
 #[tokio::test]

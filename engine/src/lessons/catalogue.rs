@@ -14,6 +14,9 @@ pub struct Lessons {
     by_id: HashMap<String, usize>,
 }
 
+// The number of lessons on each path (constants, for what is measured against the paths).
+include!(concat!(env!("OUT_DIR"), "/lesson_counts.rs"));
+
 /// The lesson files built into the program: `(id, text)` in path order.
 const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/lesson_files.rs"));
 

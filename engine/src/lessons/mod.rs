@@ -14,6 +14,6 @@ mod file;
 mod judge;
 mod lesson;
 
-pub use catalogue::{catalogue, Lessons};
+pub use catalogue::{catalogue, Lessons, ADMIRAL_LESSONS, STRATEGO_LESSONS};
 pub use judge::{Failure, Verdict};
 pub use lesson::{Check, FailWhen, Goal, Lesson, LessonFileError, Texts, LEARNER};

@@ -12,7 +12,7 @@ use crate::shapes::{fill_rect, rounded_rect, IconColors};
 /// One award on a card: a medal or order (left) or a qualification badge (right).
 #[derive(Clone, Debug, PartialEq)]
 pub struct AwardLine {
-    /// Which award (0–11 in the career table's order): selects the emblem's design.
+    /// Which award (0–12 in the career table's order): selects the emblem's design.
     pub emblem: u8,
     /// Its name, e.g. "Torpedo strike".
     pub name: String,
@@ -36,7 +36,7 @@ fn degree_metal(degree: u8) -> Rgb {
     }
 }
 
-/// Ribbon colours of the twelve awards (two stripes each).
+/// Ribbon colours of the awards (two stripes each).
 fn ribbon(emblem: u8) -> (Rgb, Rgb) {
     let table = [
         (0x1f4e8c, 0xf2f2f2),
@@ -51,6 +51,7 @@ fn ribbon(emblem: u8) -> (Rgb, Rgb) {
         (0xb3322e, 0xe0ac2b),
         (0x23415f, 0xc9d1d9),
         (0x0e1b29, 0xe0ac2b),
+        (0x1f4e8c, 0xe0ac2b),
     ];
     let (a, b) = table[emblem as usize % table.len()];
     (Rgb::hex(a), Rgb::hex(b))
@@ -71,7 +72,8 @@ fn emblem_kind(emblem: u8) -> UnitKind {
         UnitKind::Carrier,
         UnitKind::Destroyer,
         UnitKind::Raider,
-    ][emblem as usize % 12]
+        UnitKind::Minesweeper,
+    ][emblem as usize % 13]
 }
 
 /// A medal (ribbon and disc) or a badge (shield), coloured by degree.
