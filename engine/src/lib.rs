@@ -43,4 +43,4 @@ pub use admiral::{
     Status, Style, Turn, UnitKind, View, Weapon, COLS, FLEET_SIZE, KINDS, QUIET_PLY_LIMIT, RECORD_FORMAT,
     ROWS, SQUARES, STRENGTH_TABLE,
 };
-pub use shared::{BySide, Dice, Ruleset};
+pub use shared::{BySide, Dice, Rules, Ruleset};

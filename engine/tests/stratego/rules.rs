@@ -2,6 +2,7 @@
 
 use crate::support::*;
 use admiral_engine::stratego::*;
+use admiral_engine::Rules;
 use admiral_engine::{Side, Status};
 
 // --- The board ---------------------------------------------------------------------------

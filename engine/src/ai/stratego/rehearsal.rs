@@ -9,6 +9,7 @@
 //! that weighs the miners' race and the defence at 8, and plays its choice.
 
 use crate::shared::BySide;
+use crate::shared::Rules;
 use crate::shared::Side;
 use crate::stratego::board::{Sq, SqSet};
 use crate::stratego::event::Event;
