@@ -14,11 +14,11 @@ use crate::admiral::position::{Position, PositionTextError};
 use crate::admiral::record::{QuietRule, Turn, RECORD_FORMAT};
 use crate::admiral::resolve::{Defense, PlayError};
 use crate::admiral::square::{Square, SquareSet, SQUARES};
-use crate::admiral::unit::{Piece, KINDS};
+use crate::admiral::unit::{Piece, UnitKind, KINDS};
 use crate::admiral::view::{Cell, View};
 use crate::ai::Ai;
 use crate::shared::grid::{read_grid_text, write_grid_text};
-use crate::shared::SeenEvent;
+use crate::shared::view::ViewRules;
 use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
 use serde_json::Value;
 
@@ -146,51 +146,7 @@ impl Rules for Position {
     }
 
     fn view(game: &Game, viewer: Side, intel: bool) -> View {
-        let memory = &game.memory(viewer);
-        let cells = Square::all()
-            .map(|sq| match game.position().piece_at(sq) {
-                None => Cell::Empty,
-                Some(p) if p.side == viewer => Cell::Own { kind: p.kind },
-                Some(_) => Cell::Enemy { intel: if intel { memory.identity[sq.index()] } else { None } },
-            })
-            .collect();
-        let battle = game.last_turn().iter().any(|e| matches!(e, Event::Battle { .. }));
-        let last_action =
-            game.last_action().map(
-                |(side, action)| {
-                    if side == viewer || battle {
-                        action
-                    } else {
-                        action.without_partners()
-                    }
-                },
-            );
-        View {
-            viewer,
-            to_move: game.to_move(),
-            status: game.status(),
-            outcome: game.outcome(),
-            ply: game.ply(),
-            quiet_plies: game.position().quiet_plies(),
-            intel,
-            cells,
-            last_action,
-            last_mover: game.last_action().map(|(side, _)| side),
-            last_turn: game.last_turn().iter().map(|e| e.seen_by(viewer)).collect(),
-            moved_markers: if intel { memory.moved.iter().collect() } else { Vec::new() },
-            exposed: if intel {
-                let theirs = &game.memory(viewer.opponent());
-                game.position()
-                    .occupied_by(viewer)
-                    .iter()
-                    .filter(|sq| theirs.identity[sq.index()].is_some())
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            own_losses: game.losses(viewer),
-            enemy_losses: game.losses(viewer.opponent()),
-        }
+        View::of(game, viewer, intel)
     }
 
     fn read_reply(value: Option<&Value>, action: &Action) -> Result<Defense, String> {
@@ -199,6 +155,41 @@ impl Rules for Position {
 
     fn ai_action(level: u8, seed: u64, budget: Budget, view: &View, legal: &[Action]) -> Action {
         Ai::new(level, seed, budget).choose(view, legal)
+    }
+}
+
+impl ViewRules for Position {
+    type Cell = Cell;
+    type Recollection = ();
+    type Standing = ();
+
+    fn remembered(memory: &Memory, sq: Square) -> Option<UnitKind> {
+        memory.identity[sq.index()]
+    }
+
+    fn moved_markers(memory: &Memory) -> Vec<Square> {
+        memory.moved.iter().collect()
+    }
+
+    /// What the opponent's memory identifies among the viewer's units.
+    fn exposed(game: &Game, viewer: Side) -> Vec<Square> {
+        let theirs = &game.memory(viewer.opponent());
+        game.position()
+            .occupied_by(viewer)
+            .iter()
+            .filter(|sq| theirs.identity[sq.index()].is_some())
+            .collect()
+    }
+
+    fn recollection(_: &Memory) {}
+
+    fn standing(_: &Position) {}
+
+    /// The last action, with an enemy's partners hidden unless a battle showed them.
+    fn action_seen(game: &Game, viewer: Side) -> Option<Action> {
+        let battle = game.last_turn().iter().any(|e| matches!(e, Event::Battle { .. }));
+        game.last_action()
+            .map(|(side, action)| if side == viewer || battle { action } else { action.without_partners() })
     }
 }
 

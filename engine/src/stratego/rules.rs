@@ -11,11 +11,11 @@ use super::event::{EndReason, Event};
 use super::game::{Game, RECORD_FORMAT};
 use super::layout::{Layout, LayoutError};
 use super::memory::Memory;
-use super::piece::{Piece, RANKS};
+use super::piece::{Piece, Rank, RANKS};
 use super::position::{generate, PlayError, Position, PositionTextError, Repetition};
-use super::view::{Cell, View};
+use super::view::{Cell, Recollection, Standing, View};
 use crate::shared::grid::{read_grid_text, write_grid_text};
-use crate::shared::SeenEvent;
+use crate::shared::view::ViewRules;
 use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
 
 impl Rules for Position {
@@ -170,37 +170,7 @@ impl Rules for Position {
     }
 
     fn view(game: &Game, viewer: Side, intel: bool) -> View {
-        let memory = &game.memory(viewer);
-        let cells = Sq::all()
-            .map(|sq| match game.position().piece_at(sq) {
-                None if sq.is_lake() => Cell::Lake,
-                None => Cell::Empty,
-                Some(p) if p.side == viewer => Cell::Own { rank: p.rank },
-                Some(_) => {
-                    Cell::Enemy { intel: if intel { memory.enemy.identity[sq.index()] } else { None } }
-                }
-            })
-            .collect();
-        View {
-            viewer,
-            to_move: game.to_move(),
-            status: game.status(),
-            outcome: game.outcome(),
-            ply: game.ply(),
-            quiet_plies: game.position().quiet_plies(),
-            intel,
-            cells,
-            last_action: game.last_action().map(|(_, a)| a),
-            last_mover: game.last_action().map(|(side, _)| side),
-            last_turn: game.last_turn().iter().map(|e| e.seen_by(viewer)).collect(),
-            moved_markers: if intel { memory.enemy.moved.iter().collect() } else { Vec::new() },
-            exposed: if intel { memory.exposed() } else { Vec::new() },
-            own_moved: if intel { memory.own.moved.iter().collect() } else { Vec::new() },
-            conduct: if intel { Sq::all().filter_map(|sq| memory.conduct(sq)).collect() } else { Vec::new() },
-            own_losses: game.losses(viewer),
-            enemy_losses: game.losses(viewer.opponent()),
-            repetition: BySide::from_fn(|side| game.position().repetition(side)),
-        }
+        View::of(game, viewer, intel)
     }
 
     fn read_reply(_: Option<&Value>, _: &Action) -> Result<(), String> {
@@ -209,5 +179,34 @@ impl Rules for Position {
 
     fn ai_action(level: u8, seed: u64, budget: Budget, view: &View, legal: &[Action]) -> Action {
         Ai::new(level, seed, budget).choose(view, legal)
+    }
+}
+
+impl ViewRules for Position {
+    type Cell = Cell;
+    type Recollection = Recollection;
+    type Standing = Standing;
+
+    fn remembered(memory: &Memory, sq: Sq) -> Option<Rank> {
+        memory.enemy.identity[sq.index()]
+    }
+
+    fn moved_markers(memory: &Memory) -> Vec<Sq> {
+        memory.enemy.moved.iter().collect()
+    }
+
+    fn exposed(game: &Game, viewer: Side) -> Vec<Sq> {
+        game.memory(viewer).exposed()
+    }
+
+    fn recollection(memory: &Memory) -> Recollection {
+        Recollection {
+            own_moved: memory.own.moved.iter().collect(),
+            conduct: Sq::all().filter_map(|sq| memory.conduct(sq)).collect(),
+        }
+    }
+
+    fn standing(position: &Position) -> Standing {
+        Standing { repetition: BySide::from_fn(|side| position.repetition(side)) }
     }
 }

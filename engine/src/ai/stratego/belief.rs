@@ -103,7 +103,7 @@ impl Belief {
                     }
                 }
                 if clues.conduct {
-                    if let Some(conduct) = view.conduct.iter().find(|c| c.square == sq) {
+                    if let Some(conduct) = view.recollection.conduct.iter().find(|c| c.square == sq) {
                         read_conduct(conduct, &mut weights);
                     }
                 }
@@ -117,7 +117,7 @@ impl Belief {
             markers: Markers::new(unknown, pool),
             to_move: view.to_move,
             quiet_plies: view.quiet_plies,
-            repetition: view.repetition,
+            repetition: view.standing.repetition,
         }
     }
 
