@@ -145,10 +145,6 @@ impl Rules for Position {
         }
     }
 
-    fn view(game: &Game, viewer: Side, intel: bool) -> View {
-        View::of(game, viewer, intel)
-    }
-
     fn read_reply(value: Option<&Value>, action: &Action) -> Result<Defense, String> {
         read_defense(value, action)
     }

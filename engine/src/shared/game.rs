@@ -66,7 +66,7 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     /// One side's losses, by kind of piece (none by default).
     type Losses: Copy + fmt::Debug + PartialEq + Default;
     /// What one side may know.
-    type View: Clone + fmt::Debug + Serialize;
+    type View: Clone + fmt::Debug + Serialize + GameView<Self>;
 
     /// Why the side to move loses when it has no legal action.
     const NO_LEGAL_ACTION: Self::EndReason;
@@ -191,9 +191,6 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     }
     /// Counts the pieces `event` destroyed.
     fn count_losses(losses: &mut BySide<Self::Losses>, event: &Self::Event);
-    /// What `viewer` may know of `game`, and nothing more; remembered identities only with
-    /// `intel`.
-    fn view(game: &Game<Self>, viewer: Side, intel: bool) -> Self::View;
 
     /// Reads an action typed in the ruleset's notation.
     fn parse_action(text: &str) -> Result<Self::Action, String> {
@@ -210,6 +207,13 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
         view: &Self::View,
         legal: &[Self::Action],
     ) -> Self::Action;
+}
+
+/// A ruleset's view ([`Rules::View`]), built from a game.
+pub trait GameView<P: Rules> {
+    /// What `viewer` may know of `game`, and nothing more; remembered identities only with
+    /// `intel`.
+    fn of(game: &Game<P>, viewer: Side, intel: bool) -> Self;
 }
 
 /// What one side remembers of a game's public events (a ruleset's [`Rules::Memory`]), built only
@@ -425,13 +429,13 @@ impl<P: Rules> Game<P> {
     /// What `viewer` may know, and nothing more; remembered identities only if the match has
     /// intel on.
     pub fn view(&self, viewer: Side) -> P::View {
-        P::view(self, viewer, self.record.intel)
+        P::View::of(self, viewer, self.record.intel)
     }
 
     /// The view with every remembered identity, whatever the intel setting: for AI players,
     /// which are expected to remember what they saw.
     pub fn view_remembering(&self, viewer: Side) -> P::View {
-        P::view(self, viewer, true)
+        P::View::of(self, viewer, true)
     }
 
     /// What `viewer` remembers (for building its view).

@@ -31,7 +31,7 @@ pub use budget::Budget;
 pub use counters::Counters;
 pub use dice::Dice;
 pub use event::SeenEvent;
-pub use game::{Game, GameError, Rules, Seat, SideMemory};
+pub use game::{Game, GameError, GameView, Rules, Seat, SideMemory};
 pub use language::Language;
 pub use outcome::{Outcome, Status};
 pub use record::{Ending, Record, Start};

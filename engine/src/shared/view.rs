@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::event::SeenEvent;
-use super::game::{Game, Rules};
+use super::game::{Game, GameView, Rules};
 use super::grid::{write_grid_text, Board, GridSquare};
 use super::language::Language;
 use super::layout::{SetupKind, SetupPosition};
@@ -106,10 +106,10 @@ pub struct View<P: ViewRules> {
     pub standing: P::Standing,
 }
 
-impl<P: ViewRules> View<P> {
+impl<P: ViewRules> GameView<P> for View<P> {
     /// What `viewer` may know of `game`, and nothing more; remembered identities, and what
     /// else the viewer's memory holds, only with `intel`.
-    pub fn of(game: &Game<P>, viewer: Side, intel: bool) -> View<P> {
+    fn of(game: &Game<P>, viewer: Side, intel: bool) -> View<P> {
         let memory = game.memory(viewer);
         View {
             viewer,
@@ -131,7 +131,9 @@ impl<P: ViewRules> View<P> {
             standing: P::standing(game.position()),
         }
     }
+}
 
+impl<P: ViewRules> View<P> {
     /// The cell at a square.
     pub fn cell(&self, sq: SquareOf<P>) -> P::Cell {
         self.cells[sq.index()]

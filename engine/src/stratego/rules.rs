@@ -169,10 +169,6 @@ impl Rules for Position {
         }
     }
 
-    fn view(game: &Game, viewer: Side, intel: bool) -> View {
-        View::of(game, viewer, intel)
-    }
-
     fn read_reply(_: Option<&Value>, _: &Action) -> Result<(), String> {
         Ok(())
     }
