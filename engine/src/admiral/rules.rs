@@ -17,6 +17,7 @@ use crate::admiral::square::{Square, SquareSet, SQUARES};
 use crate::admiral::unit::{Piece, UnitKind, KINDS};
 use crate::admiral::view::{Cell, View};
 use crate::ai::Ai;
+use crate::shared::counters::counters_in_field;
 use crate::shared::grid::{read_grid_text, write_grid_text};
 use crate::shared::view::ViewRules;
 use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
@@ -54,15 +55,7 @@ impl Rules for Position {
         }
     }
 
-    #[inline]
-    fn counters(&self) -> &Counters<EndReason> {
-        &self.counters
-    }
-
-    #[inline]
-    fn counters_mut(&mut self) -> &mut Counters<EndReason> {
-        &mut self.counters
-    }
+    counters_in_field!();
 
     /// Every legal action of the side to move, each once (formation variants included),
     /// reusing a buffer (cleared first). None once the game is over.

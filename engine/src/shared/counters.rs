@@ -32,3 +32,21 @@ impl<R> Counters<R> {
         self.decided = None;
     }
 }
+
+/// The [`Rules`](super::Rules) accessors of a position that keeps its [`Counters`] in a field
+/// named `counters`, written once for both rulesets' `impl Rules` (inlined: the AI reads the
+/// side to move and the decided result at every node).
+macro_rules! counters_in_field {
+    () => {
+        #[inline]
+        fn counters(&self) -> &$crate::shared::Counters<Self::EndReason> {
+            &self.counters
+        }
+
+        #[inline]
+        fn counters_mut(&mut self) -> &mut $crate::shared::Counters<Self::EndReason> {
+            &mut self.counters
+        }
+    };
+}
+pub(crate) use counters_in_field;

@@ -14,6 +14,7 @@ use super::memory::Memory;
 use super::piece::{Piece, Rank, RANKS};
 use super::position::{generate, PlayError, Position, PositionTextError, Repetition};
 use super::view::{Cell, Recollection, Standing, View};
+use crate::shared::counters::counters_in_field;
 use crate::shared::grid::{read_grid_text, write_grid_text};
 use crate::shared::view::ViewRules;
 use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
@@ -48,15 +49,7 @@ impl Rules for Position {
         }
     }
 
-    #[inline]
-    fn counters(&self) -> &Counters<EndReason> {
-        &self.counters
-    }
-
-    #[inline]
-    fn counters_mut(&mut self) -> &mut Counters<EndReason> {
-        &mut self.counters
-    }
+    counters_in_field!();
 
     /// Appends the legal actions of the side to move (nothing once the game is decided).
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
