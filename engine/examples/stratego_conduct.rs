@@ -45,7 +45,7 @@ fn main() {
         while game.outcome().is_none() && game.ply() < 1500 {
             let side = game.to_move();
             let view = game.view_remembering(side);
-            for conduct in &view.conduct {
+            for conduct in &view.recollection.conduct {
                 if view.cell(conduct.square) != (Cell::Enemy { intel: None }) {
                     continue;
                 }

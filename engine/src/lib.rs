@@ -9,7 +9,7 @@
 //!   events, views). Admiral's items are also re-exported here at the crate root:
 //!   [`Position`], [`Action`], [`Layout`], [`Game`], [`Record`], [`View`], …
 //! - [`shared`]: what both use — [`Side`] and [`BySide`], [`Status`], [`Dice`], the record's
-//!   frame, and the one game abstraction, the [`Rules`](shared::Rules) trait with the generic
+//!   frame, and the one game abstraction, the [`Rules`] trait with the generic
 //!   [`shared::Game`] written once over it. [`Ruleset`] picks a ruleset at run time.
 //! - [`ai`]: the AI players of both rulesets, levels 1–5; [`tools`]: the arena, the referee
 //!   protocol and the UCC 2012 Stratego protocol adapter.
@@ -44,4 +44,4 @@ pub use admiral::{
     SquareSet, Start, Status, Style, Turn, UnitKind, View, Weapon, COLS, FLEET_SIZE, KINDS, QUIET_PLY_LIMIT,
     RECORD_FORMAT, ROWS, SQUARES, STRENGTH_TABLE,
 };
-pub use shared::{BySide, Dice, Ruleset};
+pub use shared::{BySide, Dice, Rules, Ruleset};

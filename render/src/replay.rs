@@ -3,6 +3,7 @@
 //! unchanged pixels inside it transparent, which LZW packs into almost nothing), a readable
 //! pace, and a long hold on the final position.
 
+use admiral_engine::Rules;
 use std::borrow::Cow;
 
 use admiral_engine::{Event, Game, GameError, Language, Position, Record, Side, Square, UnitKind};

@@ -1,6 +1,7 @@
 //! The board picture: the fog at the pixel level, golden images in both orientations and both
 //! languages, and localisation.
 
+use admiral_engine::Rules;
 use admiral_engine::{Dice, Game, Language, Side, Square, View};
 use admiral_render::samples::SampleGame;
 use admiral_render::BoardLabels;

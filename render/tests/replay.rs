@@ -1,6 +1,7 @@
 //! The replay GIF: frames composite to the same pictures as full renders, and a 500-ply game
 //! stays well under Discord's limit.
 
+use admiral_engine::Rules;
 use std::sync::OnceLock;
 
 use admiral_engine::{Language, Side};

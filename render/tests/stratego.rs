@@ -2,6 +2,7 @@
 //! seats in both languages, and the golden setup preview.
 
 use admiral_engine::stratego::{auto_layout, Cell, Game, Layout, Sq, View};
+use admiral_engine::Rules;
 use admiral_engine::{Dice, Language, Side, Style};
 use admiral_render::samples::StrategoSample;
 use admiral_render::{BoardLabels, SetupLabels};

@@ -4,6 +4,7 @@
 //! closed DMs and both languages.
 
 use crate::common;
+use admiral_engine::Rules;
 
 use std::sync::Arc;
 

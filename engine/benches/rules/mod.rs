@@ -7,8 +7,8 @@ use admiral_engine::shared::Rules;
 use admiral_engine::{Dice, Side, Style};
 use criterion::{BatchSize, Criterion, Throughput};
 
-/// What the benchmarks need of a ruleset's position besides [`Rules`]: its allocation-free
-/// move generator and unchecked play, the search's hot path.
+/// What the benchmarks need of a ruleset's position besides [`Rules`] (whose allocation-free
+/// move generator they time): its unchecked play, the search's hot path.
 pub trait Bench: Rules {
     /// The benchmarks' names start with this.
     const PREFIX: &'static str;
@@ -19,8 +19,6 @@ pub trait Bench: Rules {
 
     /// The auto-placement of `seed` in the balanced style.
     fn balanced_layout(seed: u64) -> Self::Layout;
-    /// The legal actions into a reused buffer (cleared first).
-    fn legal_actions_into(&self, actions: &mut Vec<Self::Action>);
     /// Plays a legal action without checking it (the default reply), appending its events.
     fn apply(&mut self, action: &Self::Action, events: &mut Vec<Self::Event>);
     /// Whether the board has decided the game though the side to move still lists actions.
@@ -105,9 +103,6 @@ impl Bench for admiral_engine::Position {
     fn balanced_layout(seed: u64) -> admiral_engine::Layout {
         admiral_engine::auto_layout(seed, Style::Balanced)
     }
-    fn legal_actions_into(&self, actions: &mut Vec<admiral_engine::Action>) {
-        self.legal_actions_into(actions)
-    }
     fn apply(&mut self, action: &admiral_engine::Action, events: &mut Vec<admiral_engine::Event>) {
         self.apply_unchecked(action, admiral_engine::Defense::Auto, events)
     }
@@ -124,9 +119,6 @@ impl Bench for admiral_engine::stratego::Position {
 
     fn balanced_layout(seed: u64) -> admiral_engine::stratego::Layout {
         admiral_engine::stratego::auto_layout(seed, Style::Balanced)
-    }
-    fn legal_actions_into(&self, actions: &mut Vec<admiral_engine::stratego::Action>) {
-        self.legal_actions_into(actions)
     }
     fn apply(
         &mut self,

@@ -8,6 +8,7 @@ use crate::admiral::movegen::{AIRCRAFT_RANGE, TORPEDO_RANGE};
 use crate::admiral::position::Position;
 use crate::admiral::square::Square;
 use crate::admiral::unit::UnitKind;
+use crate::shared::Rules;
 
 /// The reason an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +97,7 @@ impl Position {
         if self.is_legal(action) {
             return None;
         }
-        if self.decided.is_some() || !self.has_legal_action() {
+        if self.counters.decided.is_some() || !self.has_legal_action() {
             return Some(Illegal::GameOver);
         }
         let from = action.from();
@@ -106,7 +107,7 @@ impl Position {
                 _ => Illegal::NoUnit(from),
             });
         };
-        if piece.side != self.to_move {
+        if piece.side != self.to_move() {
             return Some(Illegal::NotYours(from));
         }
         let kind = piece.kind;

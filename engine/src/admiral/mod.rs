@@ -5,12 +5,13 @@
 //! had (`admiral_engine::Position`, `admiral_engine::layout::Layout`, …). The rules are in
 //! `doc/rules.md` at the repository root.
 //!
-//! - [`Position`]: the 14×15 board, legal actions ([`Position::legal_actions`]) and their
-//!   resolution ([`Position::play`]), with the position text format.
+//! - [`Position`]: the 14×15 board, legal actions (by the shared [`Rules`](crate::Rules)
+//!   trait, which it implements) and their resolution ([`Position::play`]), with the position
+//!   text format.
 //! - [`Action`]: the notation (`e3-e4`, `e3xe4(d3)`, `e3-e4xe5`, `f2!`).
 //! - [`Layout`]: a side's setup, the layout file format and linked auto-placement.
 //! - [`Game`]: a match in progress with its [`Record`] and each side's [`View`] (the fog).
-//! - `rules`: Admiral as an implementation of the shared [`crate::shared::Rules`].
+//! - `rules`: Admiral as an implementation of the shared [`Rules`](crate::Rules).
 
 pub mod action;
 pub mod autoplace;

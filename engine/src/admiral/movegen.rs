@@ -7,6 +7,7 @@ use crate::admiral::formation::{can_team, pair_strength, trio_strength, Partners
 use crate::admiral::position::{carrier_slot, Position};
 use crate::admiral::square::{Side, Square, SquareSet, ORTHOGONAL, ROWS};
 use crate::admiral::unit::{Piece, UnitKind};
+use crate::shared::Rules;
 
 /// Range of the aircraft's strike.
 pub const AIRCRAFT_RANGE: i8 = 4;
@@ -14,20 +15,7 @@ pub const AIRCRAFT_RANGE: i8 = 4;
 pub const TORPEDO_RANGE: i8 = 2;
 
 impl Position {
-    /// Every legal action of the side to move, each once (formation variants included).
-    /// Empty once the game is over.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::with_capacity(64);
-        self.legal_actions_into(&mut out);
-        out
-    }
-
-    /// Like [`Position::legal_actions`], reusing a buffer (cleared first).
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        self.collect_into::<false>(out);
-    }
-
-    /// The attacks and detonations among [`Position::legal_actions`], in the same order,
+    /// The attacks and detonations among [`Rules::legal_actions`], in the same order,
     /// reusing a buffer (cleared first). The AI's exchange search looks at nothing else, and
     /// skipping the plain moves spares it most of the generator's work.
     pub fn legal_attacks_into(&self, out: &mut Vec<Action>) {
@@ -37,9 +25,9 @@ impl Position {
     /// Clears `out` and fills it with the legal actions (only the attacks and detonations with
     /// `ATTACKS_ONLY`), none once the game is decided.
     #[inline]
-    fn collect_into<const ATTACKS_ONLY: bool>(&self, out: &mut Vec<Action>) {
+    pub(crate) fn collect_into<const ATTACKS_ONLY: bool>(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.decided.is_some() {
+        if self.counters.decided.is_some() {
             return;
         }
         let _ = self.generate::<ATTACKS_ONLY>(&mut |action| {
@@ -48,19 +36,14 @@ impl Position {
         });
     }
 
-    /// True if the side to move has at least one legal action (ignoring a decided result).
-    pub fn has_legal_action(&self) -> bool {
-        self.generate::<false>(&mut |_| ControlFlow::Break(())).is_break()
-    }
-
     /// True if `action` is legal for the side to move.
     pub fn is_legal(&self, action: &Action) -> bool {
-        if self.decided.is_some() {
+        if self.counters.decided.is_some() {
             return false;
         }
         let from = action.from();
         match self.piece_at(from) {
-            Some(piece) if piece.side == self.to_move => {}
+            Some(piece) if piece.side == self.to_move() => {}
             _ => return false,
         }
         self.generate_for(from, self.near_enemy(), &mut |candidate| {
@@ -76,7 +59,7 @@ impl Position {
     /// The legal actions of the unit on `from` (empty if it is not the mover's).
     pub fn legal_actions_from(&self, from: Square) -> Vec<Action> {
         let mut out = Vec::new();
-        if self.decided.is_some() || self.piece_at(from).is_none_or(|p| p.side != self.to_move) {
+        if self.counters.decided.is_some() || self.piece_at(from).is_none_or(|p| p.side != self.to_move()) {
             return out;
         }
         let _ = self.generate_for(from, self.near_enemy(), &mut |action| {
@@ -89,18 +72,18 @@ impl Position {
     /// Squares orthogonally next to an enemy of the side to move: where contact attacks start.
     #[inline]
     fn near_enemy(&self) -> SquareSet {
-        self.occupied[self.to_move.opponent()].orthogonal_neighbours()
+        self.occupied[self.to_move().opponent()].orthogonal_neighbours()
     }
 
     /// The fast generator, by whole sets of squares at a time: plain moves per direction,
     /// weapons one by one, attacks only from squares next to an enemy. It produces exactly the
     /// actions of [`Position::generate_for`] over every unit (a property test checks this).
     /// With `ATTACKS_ONLY`, the moves are left out.
-    fn generate<const ATTACKS_ONLY: bool>(
+    pub(crate) fn generate<const ATTACKS_ONLY: bool>(
         &self,
         visit: &mut impl FnMut(Action) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let side = self.to_move;
+        let side = self.to_move();
         let own = self.occupied[side];
         let empty = SquareSet::ALL.minus(own).minus(self.occupied[side.opponent()]);
         let near_enemy = self.near_enemy();
@@ -165,11 +148,11 @@ impl Position {
     #[doc(hidden)]
     pub fn legal_actions_unit_by_unit(&self) -> Vec<Action> {
         let mut out = Vec::new();
-        if self.decided.is_some() {
+        if self.counters.decided.is_some() {
             return out;
         }
         let near_enemy = self.near_enemy();
-        for from in self.occupied[self.to_move].iter() {
+        for from in self.occupied[self.to_move()].iter() {
             let _ = self.generate_for(from, near_enemy, &mut |action| {
                 out.push(action);
                 ControlFlow::Continue(())

@@ -2,12 +2,11 @@
 
 use std::fmt;
 
-use crate::admiral::outcome::{EndReason, Outcome, Status};
+use crate::admiral::outcome::EndReason;
 use crate::admiral::record::QuietRule;
 use crate::admiral::square::{Side, Square, SquareSet, SQUARES};
 use crate::admiral::unit::{Piece, UnitKind, KINDS};
-use crate::shared::grid::{read_grid_text, write_grid_text};
-use crate::shared::BySide;
+use crate::shared::{BySide, Counters, Rules};
 
 /// Consecutive plies without a destruction after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u16 = 200;
@@ -28,52 +27,17 @@ pub struct Position {
     pub(crate) contact: BySide<SquareSet>,
     /// Per side, the carriers of tethered weapons: CV, TB, DD (see [`carrier_slot`]).
     pub(crate) carriers: BySide<[SquareSet; 3]>,
-    pub(crate) to_move: Side,
-    pub(crate) quiet_plies: u16,
-    /// What restarts `quiet_plies`: today's rule, or an old record's.
+    /// The side to move, the quiet plies and the result the last action decided.
+    pub(crate) counters: Counters<EndReason>,
+    /// What restarts the quiet plies: today's rule, or an old record's.
     pub(crate) quiet_rule: QuietRule,
-    pub(crate) decided: Option<Outcome>,
 }
 
 impl Position {
-    /// An empty board with `to_move` to play.
-    pub fn empty(to_move: Side) -> Position {
-        Position {
-            board: [None; SQUARES],
-            occupied: BySide::splat(SquareSet::EMPTY),
-            counts: BySide::splat([0; KINDS]),
-            weapons: BySide::splat(SquareSet::EMPTY),
-            immobile: BySide::splat(SquareSet::EMPTY),
-            contact: BySide::splat(SquareSet::EMPTY),
-            carriers: BySide::splat([SquareSet::EMPTY; 3]),
-            to_move,
-            quiet_plies: 0,
-            quiet_rule: QuietRule::Destruction,
-            decided: None,
-        }
-    }
-
     /// The unit on a square.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
-    }
-
-    /// The side to move.
-    #[inline]
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Consecutive plies without a destruction so far.
-    #[inline]
-    pub fn quiet_plies(&self) -> u16 {
-        self.quiet_plies
-    }
-
-    /// Sets the count of quiet plies (test positions near the draw).
-    pub fn set_quiet_plies(&mut self, plies: u16) {
-        self.quiet_plies = plies;
     }
 
     /// What restarts the count of quiet plies in this game.
@@ -142,11 +106,6 @@ impl Position {
         }
     }
 
-    /// Sets the side to move. For building positions.
-    pub fn set_to_move(&mut self, side: Side) {
-        self.to_move = side;
-    }
-
     /// True if `side` has a unit of kind `kind` on one of the eight squares around `sq`
     /// (`except` is treated as empty).
     #[inline]
@@ -158,45 +117,6 @@ impl Position {
         except: Option<Square>,
     ) -> bool {
         sq.surrounding().any(|n| Some(n) != except && self.board[n.index()] == Some(Piece::new(side, kind)))
-    }
-
-    /// The result if the game is over, judged in the rules' order: an outcome reached by the
-    /// last action (bases, quiet plies), then a side to move without a legal action.
-    pub fn outcome(&self) -> Option<Outcome> {
-        Outcome::judge(self.decided, self.to_move, || self.has_legal_action(), EndReason::NoLegalAction)
-    }
-
-    /// `ongoing`, `south_wins`, `north_wins` or `draw`.
-    pub fn status(&self) -> Status {
-        Status::of(self.outcome())
-    }
-
-    /// Parses position text: 15 lines (row 15 first) of 14 tokens (`.` or a unit code, upper
-    /// case for South, lower case for North). Any white space separates tokens; blank lines
-    /// around it and CRLF are tolerated.
-    pub fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
-        let mut position = Position::empty(to_move);
-        let columns = |row, found| PositionTextError::Columns { row, found };
-        read_grid_text(text, PositionTextError::Rows, columns, |sq: Square, token| {
-            if token != "." {
-                let piece = Piece::from_token(token).ok_or_else(|| PositionTextError::Token {
-                    row: sq.row() + 1,
-                    column: sq.col() as usize + 1,
-                    token: token.to_string(),
-                })?;
-                position.put(sq, piece);
-            }
-            Ok(())
-        })?;
-        Ok(position)
-    }
-
-    /// The position text (no trailing newline).
-    pub fn to_text(&self) -> String {
-        write_grid_text(|sq: Square, out| match self.piece_at(sq) {
-            Some(piece) => out.push_str(&piece.token()),
-            None => out.push('.'),
-        })
     }
 }
 
@@ -213,7 +133,7 @@ pub(crate) fn carrier_slot(kind: UnitKind) -> Option<usize> {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} to move, {} quiet plies", self.to_move, self.quiet_plies)?;
+        writeln!(f, "{} to move, {} quiet plies", self.to_move(), self.quiet_plies())?;
         f.write_str(&self.to_text())
     }
 }

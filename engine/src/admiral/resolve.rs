@@ -8,7 +8,7 @@ use crate::admiral::outcome::{EndReason, Outcome, Status};
 use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
 use crate::admiral::square::{Side, Square};
 use crate::admiral::unit::{Piece, UnitKind};
-use crate::shared::BySide;
+use crate::shared::{BySide, Rules};
 
 /// Half the side of the bomb's blast square (5×5).
 pub const BLAST_RADIUS: i8 = 2;
@@ -82,7 +82,7 @@ impl Position {
     /// it: the fast path of playouts and search. An illegal action leaves an unspecified (but
     /// memory-safe) position.
     pub fn apply_unchecked(&mut self, action: &Action, defense: Defense, events: &mut Vec<Event>) {
-        let side = self.to_move;
+        let side = self.to_move();
         let mut damage = Damage::default();
         match *action {
             Action::Move { from, to } => {
@@ -102,13 +102,13 @@ impl Position {
                 self.detonate(at, side, events, &mut damage);
             }
         }
-        self.quiet_plies = if self.quiet_rule.restarts(action.is_aggressive(), damage.destroyed) {
+        self.counters.quiet_plies = if self.quiet_rule.restarts(action.is_aggressive(), damage.destroyed) {
             0
         } else {
-            self.quiet_plies.saturating_add(1)
+            self.counters.quiet_plies.saturating_add(1)
         };
-        self.to_move = side.opponent();
-        self.decided = self.judge(&damage);
+        self.counters.to_move = side.opponent();
+        self.counters.decided = self.judge(&damage);
         if let Some(outcome) = self.outcome() {
             events.push(Event::Ended { outcome });
         }
@@ -129,7 +129,7 @@ impl Position {
             }
             (false, false) => {}
         }
-        if self.quiet_plies >= QUIET_PLY_LIMIT {
+        if self.quiet_plies() >= QUIET_PLY_LIMIT {
             return Some(Outcome { status: Status::Draw, reason: EndReason::QuietPlies });
         }
         None

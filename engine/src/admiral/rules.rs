@@ -2,26 +2,31 @@
 //! referee need from Admiral's position, layouts, memories, views and AI. Nothing imports this
 //! module; it only connects them.
 
+use std::ops::ControlFlow;
+
 use crate::admiral::action::Action;
 use crate::admiral::event::Event;
 use crate::admiral::formation::Partners;
 use crate::admiral::game::{Game, Memory};
 use crate::admiral::layout::{Layout, LayoutError};
-use crate::admiral::outcome::{EndReason, Outcome};
+use crate::admiral::outcome::EndReason;
 use crate::admiral::position::{Position, PositionTextError};
 use crate::admiral::record::{QuietRule, Turn, RECORD_FORMAT};
 use crate::admiral::resolve::{Defense, PlayError};
-use crate::admiral::square::Square;
-use crate::admiral::unit::KINDS;
+use crate::admiral::square::{Square, SquareSet, SQUARES};
+use crate::admiral::unit::{Piece, UnitKind, KINDS};
 use crate::admiral::view::{Cell, View};
 use crate::ai::Ai;
-use crate::shared::SeenEvent;
-use crate::shared::{Budget, BySide, Rules, Ruleset, Side, Style};
+use crate::shared::counters::counters_in_field;
+use crate::shared::grid::{read_grid_text, write_grid_text};
+use crate::shared::view::ViewRules;
+use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
 use serde_json::Value;
 
 impl Rules for Position {
     const RULESET: Ruleset = Ruleset::Admiral;
     const RECORD_FORMAT: u32 = RECORD_FORMAT;
+    const NO_LEGAL_ACTION: EndReason = EndReason::NoLegalAction;
 
     type Action = Action;
     type Reply = Defense;
@@ -37,19 +42,31 @@ impl Rules for Position {
     type View = View;
 
     fn empty(to_move: Side) -> Position {
-        Position::empty(to_move)
+        Position {
+            board: [None; SQUARES],
+            occupied: BySide::splat(SquareSet::EMPTY),
+            counts: BySide::splat([0; KINDS]),
+            weapons: BySide::splat(SquareSet::EMPTY),
+            immobile: BySide::splat(SquareSet::EMPTY),
+            contact: BySide::splat(SquareSet::EMPTY),
+            carriers: BySide::splat([SquareSet::EMPTY; 3]),
+            counters: Counters::new(to_move),
+            quiet_rule: QuietRule::Destruction,
+        }
     }
 
-    fn to_move(&self) -> Side {
-        Position::to_move(self)
+    counters_in_field!();
+
+    /// Every legal action of the side to move, each once (formation variants included),
+    /// reusing a buffer (cleared first). None once the game is over.
+    #[inline]
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.collect_into::<false>(out);
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn legal_actions(&self) -> Vec<Action> {
-        Position::legal_actions(self)
+    /// True if the side to move has at least one legal action (ignoring a decided result).
+    fn has_legal_action(&self) -> bool {
+        self.generate::<false>(&mut |_| ControlFlow::Break(())).is_break()
     }
 
     fn play_turn(
@@ -79,21 +96,36 @@ impl Rules for Position {
         PlayError::GameOver
     }
 
-    fn reset_counters(&mut self) {
-        self.quiet_plies = 0;
-        self.decided = None;
-    }
-
     fn follow_record_format(&mut self, format: u32) {
         self.quiet_rule = QuietRule::of_format(format);
     }
 
+    /// The position text (no trailing newline).
     fn to_text(&self) -> String {
-        Position::to_text(self)
+        write_grid_text(|sq: Square, out| match self.piece_at(sq) {
+            Some(piece) => out.push_str(&piece.token()),
+            None => out.push('.'),
+        })
     }
 
+    /// Parses position text: 15 lines (row 15 first) of 14 tokens (`.` or a unit code, upper
+    /// case for South, lower case for North). Any white space separates tokens; blank lines
+    /// around it and CRLF are tolerated.
     fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
-        Position::from_text(text, to_move)
+        let mut position = Position::empty(to_move);
+        let columns = |row, found| PositionTextError::Columns { row, found };
+        read_grid_text(text, PositionTextError::Rows, columns, |sq: Square, token| {
+            if token != "." {
+                let piece = Piece::from_token(token).ok_or_else(|| PositionTextError::Token {
+                    row: sq.row() + 1,
+                    column: sq.col() as usize + 1,
+                    token: token.to_string(),
+                })?;
+                position.put(sq, piece);
+            }
+            Ok(())
+        })?;
+        Ok(position)
     }
 
     fn auto_layout(seed: u64, style: Style) -> Layout {
@@ -106,60 +138,47 @@ impl Rules for Position {
         }
     }
 
-    fn view(game: &Game, viewer: Side, intel: bool) -> View {
-        let memory = &game.memory(viewer);
-        let cells = Square::all()
-            .map(|sq| match game.position().piece_at(sq) {
-                None => Cell::Empty,
-                Some(p) if p.side == viewer => Cell::Own { kind: p.kind },
-                Some(_) => Cell::Enemy { intel: if intel { memory.identity[sq.index()] } else { None } },
-            })
-            .collect();
-        let battle = game.last_turn().iter().any(|e| matches!(e, Event::Battle { .. }));
-        let last_action =
-            game.last_action().map(
-                |(side, action)| {
-                    if side == viewer || battle {
-                        action
-                    } else {
-                        action.without_partners()
-                    }
-                },
-            );
-        View {
-            viewer,
-            to_move: game.position().to_move(),
-            status: game.status(),
-            outcome: game.outcome(),
-            ply: game.ply(),
-            quiet_plies: game.position().quiet_plies(),
-            intel,
-            cells,
-            last_action,
-            last_mover: game.last_action().map(|(side, _)| side),
-            last_turn: game.last_turn().iter().map(|e| e.seen_by(viewer)).collect(),
-            moved_markers: if intel { memory.moved.iter().collect() } else { Vec::new() },
-            exposed: if intel {
-                let theirs = &game.memory(viewer.opponent());
-                game.position()
-                    .occupied_by(viewer)
-                    .iter()
-                    .filter(|sq| theirs.identity[sq.index()].is_some())
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            own_losses: game.losses(viewer),
-            enemy_losses: game.losses(viewer.opponent()),
-        }
-    }
-
     fn read_reply(value: Option<&Value>, action: &Action) -> Result<Defense, String> {
         read_defense(value, action)
     }
 
     fn ai_action(level: u8, seed: u64, budget: Budget, view: &View, legal: &[Action]) -> Action {
         Ai::new(level, seed, budget).choose(view, legal)
+    }
+}
+
+impl ViewRules for Position {
+    type Cell = Cell;
+    type Recollection = ();
+    type Standing = ();
+
+    fn remembered(memory: &Memory, sq: Square) -> Option<UnitKind> {
+        memory.identity[sq.index()]
+    }
+
+    fn moved_markers(memory: &Memory) -> Vec<Square> {
+        memory.moved.iter().collect()
+    }
+
+    /// What the opponent's memory identifies among the viewer's units.
+    fn exposed(game: &Game, viewer: Side) -> Vec<Square> {
+        let theirs = &game.memory(viewer.opponent());
+        game.position()
+            .occupied_by(viewer)
+            .iter()
+            .filter(|sq| theirs.identity[sq.index()].is_some())
+            .collect()
+    }
+
+    fn recollection(_: &Memory) {}
+
+    fn standing(_: &Position) {}
+
+    /// The last action, with an enemy's partners hidden unless a battle showed them.
+    fn action_seen(game: &Game, viewer: Side) -> Option<Action> {
+        let battle = game.last_turn().iter().any(|e| matches!(e, Event::Battle { .. }));
+        game.last_action()
+            .map(|(side, action)| if side == viewer || battle { action } else { action.without_partners() })
     }
 }
 

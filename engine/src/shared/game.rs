@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::budget::Budget;
+use super::counters::Counters;
 use super::grid::GridSquare;
 use super::language::Language;
 use super::layout::{LayoutFile, SetupKind, SetupPosition};
@@ -65,16 +66,68 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     /// One side's losses, by kind of piece (none by default).
     type Losses: Copy + fmt::Debug + PartialEq + Default;
     /// What one side may know.
-    type View: Clone + fmt::Debug + Serialize;
+    type View: Clone + fmt::Debug + Serialize + GameView<Self>;
+
+    /// Why the side to move loses when it has no legal action.
+    const NO_LEGAL_ACTION: Self::EndReason;
 
     /// An empty board with `to_move` to move.
     fn empty(to_move: Side) -> Self;
+    /// The counters the position keeps beside its board.
+    fn counters(&self) -> &Counters<Self::EndReason>;
+    /// The counters, to change them.
+    fn counters_mut(&mut self) -> &mut Counters<Self::EndReason>;
+
     /// The side to move.
-    fn to_move(&self) -> Side;
-    /// The result, once the board has decided the game.
-    fn outcome(&self) -> Option<Outcome<Self::EndReason>>;
+    #[inline]
+    fn to_move(&self) -> Side {
+        self.counters().to_move
+    }
+    /// Sets the side to move (for building positions).
+    fn set_to_move(&mut self, side: Side) {
+        self.counters_mut().to_move = side;
+    }
+    /// Consecutive plies since the quiet-ply count last restarted (on a destruction under
+    /// today's rules; the ruleset's docs give the older rules).
+    #[inline]
+    fn quiet_plies(&self) -> u16 {
+        self.counters().quiet_plies
+    }
+    /// Sets the count of quiet plies (test positions near the draw).
+    fn set_quiet_plies(&mut self, plies: u16) {
+        self.counters_mut().quiet_plies = plies;
+    }
+
+    /// True if the side to move has a legal action on the board (asked only while no result
+    /// is decided).
+    fn has_legal_action(&self) -> bool;
+    /// The result if the game is over, judged in the rules' order: the result the last action
+    /// decided (a base or the flag taken, the quiet-ply draw), else a side to move without a
+    /// legal action, which loses.
+    #[inline]
+    fn outcome(&self) -> Option<Outcome<Self::EndReason>> {
+        Outcome::judge(
+            self.counters().decided,
+            self.to_move(),
+            || self.has_legal_action(),
+            Self::NO_LEGAL_ACTION,
+        )
+    }
+    /// `ongoing`, `south_wins`, `north_wins` or `draw`.
+    #[inline]
+    fn status(&self) -> Status {
+        Status::of(self.outcome())
+    }
+    /// Clears `out` and fills it with the legal actions of the side to move, none once the
+    /// board has decided the game (reusing the buffer: the AI's fast path).
+    fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
     /// The legal actions of the side to move (none once the board has decided the game).
-    fn legal_actions(&self) -> Vec<Self::Action>;
+    #[inline]
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_actions_into(&mut out);
+        out
+    }
     /// Plays an action of the side to move with the other side's reply, appending its events;
     /// returns the action as recorded and the record's turn. Nothing changes on error.
     fn play_turn(
@@ -87,9 +140,11 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     fn replay_turn(turn: &Self::Turn) -> Result<(Self::Action, Self::Reply), Self::PlayError>;
     /// The error of playing on after the game ended.
     fn game_over() -> Self::PlayError;
-    /// Clears the counters a loaded position starts a game without (quiet plies, the decided
-    /// result, repetitions).
-    fn reset_counters(&mut self);
+    /// Clears the counters a loaded position starts a game without (the quiet plies and the
+    /// decided result; a ruleset with more, such as Stratego's repetitions, clears those too).
+    fn reset_counters(&mut self) {
+        self.counters_mut().restart();
+    }
     /// Plays on under the rules records of `format` were played under, so that an old record
     /// replays, and its match continues, as it was played (nothing by default: the ruleset's
     /// rules have not changed).
@@ -136,9 +191,6 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     }
     /// Counts the pieces `event` destroyed.
     fn count_losses(losses: &mut BySide<Self::Losses>, event: &Self::Event);
-    /// What `viewer` may know of `game`, and nothing more; remembered identities only with
-    /// `intel`.
-    fn view(game: &Game<Self>, viewer: Side, intel: bool) -> Self::View;
 
     /// Reads an action typed in the ruleset's notation.
     fn parse_action(text: &str) -> Result<Self::Action, String> {
@@ -155,6 +207,13 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
         view: &Self::View,
         legal: &[Self::Action],
     ) -> Self::Action;
+}
+
+/// A ruleset's view ([`Rules::View`]), built from a game.
+pub trait GameView<P: Rules> {
+    /// What `viewer` may know of `game`, and nothing more; remembered identities only with
+    /// `intel`.
+    fn of(game: &Game<P>, viewer: Side, intel: bool) -> Self;
 }
 
 /// What one side remembers of a game's public events (a ruleset's [`Rules::Memory`]), built only
@@ -370,13 +429,13 @@ impl<P: Rules> Game<P> {
     /// What `viewer` may know, and nothing more; remembered identities only if the match has
     /// intel on.
     pub fn view(&self, viewer: Side) -> P::View {
-        P::view(self, viewer, self.record.intel)
+        P::View::of(self, viewer, self.record.intel)
     }
 
     /// The view with every remembered identity, whatever the intel setting: for AI players,
     /// which are expected to remember what they saw.
     pub fn view_remembering(&self, viewer: Side) -> P::View {
-        P::view(self, viewer, true)
+        P::View::of(self, viewer, true)
     }
 
     /// What `viewer` remembers (for building its view).

@@ -8,6 +8,7 @@
 
 pub mod agent;
 pub mod budget;
+pub mod counters;
 pub mod dice;
 pub mod event;
 pub mod game;
@@ -27,9 +28,10 @@ pub mod view;
 
 pub use agent::{Agent, Forfeit, ForfeitOf, RandomAgent};
 pub use budget::Budget;
+pub use counters::Counters;
 pub use dice::Dice;
 pub use event::SeenEvent;
-pub use game::{Game, GameError, Rules, Seat, SideMemory};
+pub use game::{Game, GameError, GameView, Rules, Seat, SideMemory};
 pub use language::Language;
 pub use outcome::{Outcome, Status};
 pub use record::{Ending, Record, Start};

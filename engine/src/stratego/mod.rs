@@ -36,4 +36,4 @@ pub use game::{Ending, Game, GameError, Record, RECORD_FORMAT};
 pub use layout::{army_counts, describe_errors, Layout, LayoutError, LayoutProblem};
 pub use piece::{Piece, Rank, ARMY_SIZE, RANKS};
 pub use position::{battle, PlayError, Position, PositionTextError, Repetition, QUIET_PLY_LIMIT};
-pub use view::{Cell, Conduct, View};
+pub use view::{Cell, Conduct, Recollection, Standing, View};

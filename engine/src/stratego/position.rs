@@ -9,10 +9,7 @@ use super::action::Action;
 use super::board::{Sq, SqSet, DIRECTIONS, SQUARES};
 use super::event::{EndReason, Event, Outcome, Placed};
 use super::piece::{Piece, Rank, RANKS};
-use crate::shared::grid::{read_grid_text, write_grid_text};
-use crate::shared::BySide;
-use crate::shared::Side;
-use crate::shared::Status;
+use crate::shared::{BySide, Counters, Rules, Side, Status};
 
 /// Consecutive plies without an attack after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u16 = 200;
@@ -59,15 +56,14 @@ impl Repetition {
 /// only new games from layouts have full armies.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: [Option<Piece>; SQUARES],
-    occupied: BySide<SqSet>,
-    mobile: BySide<SqSet>,
-    scouts: BySide<SqSet>,
-    counts: BySide<[u8; RANKS]>,
-    to_move: Side,
-    pub(crate) quiet_plies: u16,
+    pub(crate) board: [Option<Piece>; SQUARES],
+    pub(crate) occupied: BySide<SqSet>,
+    pub(crate) mobile: BySide<SqSet>,
+    pub(crate) scouts: BySide<SqSet>,
+    pub(crate) counts: BySide<[u8; RANKS]>,
+    /// The side to move, the quiet plies and the result the last action decided.
+    pub(crate) counters: Counters<EndReason>,
     pub(crate) repetition: BySide<Repetition>,
-    pub(crate) decided: Option<Outcome>,
 }
 
 /// Why an action was refused.
@@ -122,47 +118,10 @@ pub(crate) fn generate(
 }
 
 impl Position {
-    /// An empty board with `to_move` to play.
-    pub fn empty(to_move: Side) -> Position {
-        Position {
-            board: [None; SQUARES],
-            occupied: BySide::splat(SqSet::EMPTY),
-            mobile: BySide::splat(SqSet::EMPTY),
-            scouts: BySide::splat(SqSet::EMPTY),
-            counts: BySide::splat([0; RANKS]),
-            to_move,
-            quiet_plies: 0,
-            repetition: BySide::splat(Repetition::default()),
-            decided: None,
-        }
-    }
-
     /// The piece on a square.
     #[inline]
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         self.board[sq.index()]
-    }
-
-    /// The side to move.
-    #[inline]
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Sets the side to move (for building positions).
-    pub fn set_to_move(&mut self, side: Side) {
-        self.to_move = side;
-    }
-
-    /// Consecutive plies without an attack.
-    #[inline]
-    pub fn quiet_plies(&self) -> u16 {
-        self.quiet_plies
-    }
-
-    /// Sets the quiet-ply counter (for building positions).
-    pub fn set_quiet_plies(&mut self, plies: u16) {
-        self.quiet_plies = plies;
     }
 
     /// A side's standing under the two-square rule.
@@ -223,54 +182,9 @@ impl Position {
         Some(piece)
     }
 
-    /// Appends the legal actions of the side to move (nothing once the game is decided).
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.decided.is_some() {
-            return;
-        }
-        let i = self.to_move;
-        generate(
-            self.occupied[i],
-            self.mobile[i],
-            self.scouts[i],
-            self.occupied[i.opponent()],
-            &self.repetition[i],
-            out,
-        );
-    }
-
-    /// The legal actions of the side to move.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::with_capacity(64);
-        self.legal_actions_into(&mut out);
-        out
-    }
-
-    /// True if the side to move has a legal action (the game is not decided otherwise).
-    pub fn has_legal_action(&self) -> bool {
-        if self.decided.is_some() {
-            return false;
-        }
-        let i = self.to_move;
-        let own = self.occupied[i];
-        let rep = &self.repetition[i];
-        self.mobile[i].iter().any(|from| {
-            (0..DIRECTIONS.len()).any(|d| match from.step(d) {
-                None => false,
-                Some(next) if own.contains(next) => false,
-                Some(next) if self.occupied[i.opponent()].contains(next) => true,
-                Some(next) => {
-                    !rep.forbids(from, next)
-                        || (self.scouts[i].contains(from) && next.step(d).is_some_and(|n| !own.contains(n)))
-                }
-            })
-        })
-    }
-
     /// The legal action with the same squares as `action`, whatever separator was typed.
     pub fn canonical(&self, action: &Action) -> Option<Action> {
-        let attack = self.piece_at(action.to).is_some_and(|p| p.side != self.to_move);
+        let attack = self.piece_at(action.to).is_some_and(|p| p.side != self.to_move());
         let candidate = Action { attack, ..*action };
         self.is_legal(&candidate).then_some(candidate)
     }
@@ -286,7 +200,7 @@ impl Position {
             return Some("the game is over".into());
         }
         let Action { from, to, attack } = *action;
-        let side = self.to_move;
+        let side = self.to_move();
         let piece = match self.piece_at(from) {
             Some(p) if p.side == side => p,
             Some(_) => return Some(format!("the piece on {from} is not yours")),
@@ -337,7 +251,7 @@ impl Position {
             return Err(PlayError::GameOver);
         }
         let Some(canonical) = self.canonical(action) else {
-            let attack = self.piece_at(action.to).is_some_and(|p| p.side != self.to_move);
+            let attack = self.piece_at(action.to).is_some_and(|p| p.side != self.to_move());
             let typed = Action { attack, ..*action };
             let reason = self.why_illegal(&typed).unwrap_or_else(|| "not a legal action".into());
             return Err(PlayError::Illegal { action: action.to_string(), reason });
@@ -348,7 +262,7 @@ impl Position {
 
     /// Applies a legal action without checking it (the AI's and playouts' fast path).
     pub fn apply_unchecked(&mut self, action: &Action, events: &mut Vec<Event>) {
-        let side = self.to_move;
+        let side = self.to_move();
         let (from, to) = (action.from, action.to);
         let Some(mover) = self.piece_at(from) else { return };
         match self.piece_at(to) {
@@ -357,11 +271,11 @@ impl Position {
                 self.put(to, mover);
                 events.push(Event::Moved { side, rank: Some(mover.rank), from, to });
                 self.repetition[side].record_move(from, to);
-                self.quiet_plies = self.quiet_plies.saturating_add(1);
+                self.counters.quiet_plies = self.counters.quiet_plies.saturating_add(1);
             }
             Some(defender) => {
                 self.repetition[side].record_attack();
-                self.quiet_plies = 0;
+                self.counters.quiet_plies = 0;
                 let winner = battle(mover.rank, defender.rank);
                 events.push(Event::Attacked {
                     side,
@@ -380,7 +294,7 @@ impl Position {
                         self.remove(from);
                         self.put(to, mover);
                         if defender.rank == Rank::Flag {
-                            self.decided = Some(Outcome {
+                            self.counters.decided = Some(Outcome {
                                 status: Status::win_for(side),
                                 reason: EndReason::FlagCaptured,
                             });
@@ -403,57 +317,13 @@ impl Position {
                 }
             }
         }
-        self.to_move = side.opponent();
-        if self.decided.is_none() && self.quiet_plies >= QUIET_PLY_LIMIT {
-            self.decided = Some(Outcome { status: Status::Draw, reason: EndReason::QuietPlies });
+        self.counters.to_move = side.opponent();
+        if self.counters.decided.is_none() && self.counters.quiet_plies >= QUIET_PLY_LIMIT {
+            self.counters.decided = Some(Outcome { status: Status::Draw, reason: EndReason::QuietPlies });
         }
-        if let Some(outcome) = self.decided {
+        if let Some(outcome) = self.counters.decided {
             events.push(Event::Ended { outcome });
         }
-    }
-
-    /// The result if the game is over: a flag taken or the quiet-ply draw, else a side to move
-    /// that cannot move (it loses).
-    pub fn outcome(&self) -> Option<Outcome> {
-        Outcome::judge(self.decided, self.to_move, || self.has_legal_action(), EndReason::NoLegalMove)
-    }
-
-    /// `ongoing`, `south_wins`, `north_wins` or `draw`.
-    pub fn status(&self) -> Status {
-        Status::of(self.outcome())
-    }
-
-    /// Parses position text: 10 lines (row 10 first) of 10 tokens: `.` empty, `~` lake (only on
-    /// the lake squares, where `.` is also accepted), or a piece code (upper case South, lower
-    /// case North). Any white space separates tokens; CRLF and blank lines around are fine.
-    pub fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
-        let mut position = Position::empty(to_move);
-        let columns = |row, found| PositionTextError::Columns { row, found };
-        read_grid_text(text, PositionTextError::Rows, columns, |sq: Sq, token| {
-            let bad = || PositionTextError::Token {
-                row: sq.row() + 1,
-                column: sq.col() as usize + 1,
-                token: token.to_string(),
-            };
-            match token {
-                "." => {}
-                "~" if sq.is_lake() => {}
-                "~" => return Err(bad()),
-                _ if sq.is_lake() => return Err(PositionTextError::Lake { square: sq.to_string() }),
-                _ => position.put(sq, Piece::from_token(token).ok_or_else(bad)?),
-            }
-            Ok(())
-        })?;
-        Ok(position)
-    }
-
-    /// The position text (no trailing newline).
-    pub fn to_text(&self) -> String {
-        write_grid_text(|sq: Sq, out| match self.piece_at(sq) {
-            Some(piece) => out.push_str(&piece.token()),
-            None if sq.is_lake() => out.push('~'),
-            None => out.push('.'),
-        })
     }
 }
 
@@ -487,7 +357,7 @@ pub fn battle(attacker: Rank, defender: Rank) -> Option<bool> {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} to move, {} quiet plies", self.to_move, self.quiet_plies)?;
+        writeln!(f, "{} to move, {} quiet plies", self.to_move(), self.quiet_plies())?;
         f.write_str(&self.to_text())
     }
 }

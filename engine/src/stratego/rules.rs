@@ -6,20 +6,23 @@ use serde_json::Value;
 
 use super::action::Action;
 use super::ai::Ai;
-use super::board::Sq;
-use super::event::{EndReason, Event, Outcome};
+use super::board::{Sq, SqSet, DIRECTIONS, SQUARES};
+use super::event::{EndReason, Event};
 use super::game::{Game, RECORD_FORMAT};
 use super::layout::{Layout, LayoutError};
 use super::memory::Memory;
-use super::piece::RANKS;
-use super::position::{PlayError, Position, PositionTextError};
-use super::view::{Cell, View};
-use crate::shared::SeenEvent;
-use crate::shared::{Budget, BySide, Rules, Ruleset, Side, Style};
+use super::piece::{Piece, Rank, RANKS};
+use super::position::{generate, PlayError, Position, PositionTextError, Repetition};
+use super::view::{Cell, Recollection, Standing, View};
+use crate::shared::counters::counters_in_field;
+use crate::shared::grid::{read_grid_text, write_grid_text};
+use crate::shared::view::ViewRules;
+use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
 
 impl Rules for Position {
     const RULESET: Ruleset = Ruleset::Stratego;
     const RECORD_FORMAT: u32 = RECORD_FORMAT;
+    const NO_LEGAL_ACTION: EndReason = EndReason::NoLegalMove;
 
     type Action = Action;
     type Reply = ();
@@ -35,19 +38,55 @@ impl Rules for Position {
     type View = View;
 
     fn empty(to_move: Side) -> Position {
-        Position::empty(to_move)
+        Position {
+            board: [None; SQUARES],
+            occupied: BySide::splat(SqSet::EMPTY),
+            mobile: BySide::splat(SqSet::EMPTY),
+            scouts: BySide::splat(SqSet::EMPTY),
+            counts: BySide::splat([0; RANKS]),
+            counters: Counters::new(to_move),
+            repetition: BySide::splat(Repetition::default()),
+        }
     }
 
-    fn to_move(&self) -> Side {
-        Position::to_move(self)
+    counters_in_field!();
+
+    /// Appends the legal actions of the side to move (nothing once the game is decided).
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.counters.decided.is_some() {
+            return;
+        }
+        let i = self.to_move();
+        generate(
+            self.occupied[i],
+            self.mobile[i],
+            self.scouts[i],
+            self.occupied[i.opponent()],
+            &self.repetition[i],
+            out,
+        );
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn legal_actions(&self) -> Vec<Action> {
-        Position::legal_actions(self)
+    /// True if the side to move has a legal action (the game is not decided otherwise).
+    fn has_legal_action(&self) -> bool {
+        if self.counters.decided.is_some() {
+            return false;
+        }
+        let i = self.to_move();
+        let own = self.occupied[i];
+        let rep = &self.repetition[i];
+        self.mobile[i].iter().any(|from| {
+            (0..DIRECTIONS.len()).any(|d| match from.step(d) {
+                None => false,
+                Some(next) if own.contains(next) => false,
+                Some(next) if self.occupied[i.opponent()].contains(next) => true,
+                Some(next) => {
+                    !rep.forbids(from, next)
+                        || (self.scouts[i].contains(from) && next.step(d).is_some_and(|n| !own.contains(n)))
+                }
+            })
+        })
     }
 
     /// Plays the action (either separator; the record keeps the canonical form) and ends its
@@ -60,7 +99,7 @@ impl Rules for Position {
     ) -> Result<(Action, Action), PlayError> {
         let action = self.play(action, events)?;
         if !events.iter().any(|e| matches!(e, Event::Ended { .. })) {
-            if let Some(outcome) = Position::outcome(self) {
+            if let Some(outcome) = self.outcome() {
                 events.push(Event::Ended { outcome });
             }
         }
@@ -76,17 +115,41 @@ impl Rules for Position {
     }
 
     fn reset_counters(&mut self) {
-        self.quiet_plies = 0;
-        self.decided = None;
+        self.counters.restart();
         self.repetition = Default::default();
     }
 
+    /// The position text (no trailing newline).
     fn to_text(&self) -> String {
-        Position::to_text(self)
+        write_grid_text(|sq: Sq, out| match self.piece_at(sq) {
+            Some(piece) => out.push_str(&piece.token()),
+            None if sq.is_lake() => out.push('~'),
+            None => out.push('.'),
+        })
     }
 
+    /// Parses position text: 10 lines (row 10 first) of 10 tokens: `.` empty, `~` lake (only on
+    /// the lake squares, where `.` is also accepted), or a piece code (upper case South, lower
+    /// case North). Any white space separates tokens; CRLF and blank lines around are fine.
     fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
-        Position::from_text(text, to_move)
+        let mut position = Position::empty(to_move);
+        let columns = |row, found| PositionTextError::Columns { row, found };
+        read_grid_text(text, PositionTextError::Rows, columns, |sq: Sq, token| {
+            let bad = || PositionTextError::Token {
+                row: sq.row() + 1,
+                column: sq.col() as usize + 1,
+                token: token.to_string(),
+            };
+            match token {
+                "." => {}
+                "~" if sq.is_lake() => {}
+                "~" => return Err(bad()),
+                _ if sq.is_lake() => return Err(PositionTextError::Lake { square: sq.to_string() }),
+                _ => position.put(sq, Piece::from_token(token).ok_or_else(bad)?),
+            }
+            Ok(())
+        })?;
+        Ok(position)
     }
 
     fn auto_layout(seed: u64, style: Style) -> Layout {
@@ -99,45 +162,40 @@ impl Rules for Position {
         }
     }
 
-    fn view(game: &Game, viewer: Side, intel: bool) -> View {
-        let memory = &game.memory(viewer);
-        let cells = Sq::all()
-            .map(|sq| match game.position().piece_at(sq) {
-                None if sq.is_lake() => Cell::Lake,
-                None => Cell::Empty,
-                Some(p) if p.side == viewer => Cell::Own { rank: p.rank },
-                Some(_) => {
-                    Cell::Enemy { intel: if intel { memory.enemy.identity[sq.index()] } else { None } }
-                }
-            })
-            .collect();
-        View {
-            viewer,
-            to_move: game.position().to_move(),
-            status: game.status(),
-            outcome: game.outcome(),
-            ply: game.ply(),
-            quiet_plies: game.position().quiet_plies(),
-            intel,
-            cells,
-            last_action: game.last_action().map(|(_, a)| a),
-            last_mover: game.last_action().map(|(side, _)| side),
-            last_turn: game.last_turn().iter().map(|e| e.seen_by(viewer)).collect(),
-            moved_markers: if intel { memory.enemy.moved.iter().collect() } else { Vec::new() },
-            exposed: if intel { memory.exposed() } else { Vec::new() },
-            own_moved: if intel { memory.own.moved.iter().collect() } else { Vec::new() },
-            conduct: if intel { Sq::all().filter_map(|sq| memory.conduct(sq)).collect() } else { Vec::new() },
-            own_losses: game.losses(viewer),
-            enemy_losses: game.losses(viewer.opponent()),
-            repetition: BySide::from_fn(|side| game.position().repetition(side)),
-        }
-    }
-
     fn read_reply(_: Option<&Value>, _: &Action) -> Result<(), String> {
         Ok(())
     }
 
     fn ai_action(level: u8, seed: u64, budget: Budget, view: &View, legal: &[Action]) -> Action {
         Ai::new(level, seed, budget).choose(view, legal)
+    }
+}
+
+impl ViewRules for Position {
+    type Cell = Cell;
+    type Recollection = Recollection;
+    type Standing = Standing;
+
+    fn remembered(memory: &Memory, sq: Sq) -> Option<Rank> {
+        memory.enemy.identity[sq.index()]
+    }
+
+    fn moved_markers(memory: &Memory) -> Vec<Sq> {
+        memory.enemy.moved.iter().collect()
+    }
+
+    fn exposed(game: &Game, viewer: Side) -> Vec<Sq> {
+        game.memory(viewer).exposed()
+    }
+
+    fn recollection(memory: &Memory) -> Recollection {
+        Recollection {
+            own_moved: memory.own.moved.iter().collect(),
+            conduct: Sq::all().filter_map(|sq| memory.conduct(sq)).collect(),
+        }
+    }
+
+    fn standing(position: &Position) -> Standing {
+        Standing { repetition: BySide::from_fn(|side| position.repetition(side)) }
     }
 }

@@ -5,12 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::action::Action;
 use super::board::{Sq, SqSet, StrategoBoard};
-use super::event::{Event, Outcome};
-use super::piece::{Rank, RANKS};
-use super::position::{generate, Repetition};
+use super::piece::Rank;
+use super::position::{generate, Position, Repetition};
 use crate::shared::view::{self, Shown, ViewCell};
 use crate::shared::BySide;
-use crate::shared::Side;
 use crate::shared::Status;
 
 /// One square as a side sees it.
@@ -50,38 +48,12 @@ pub struct Conduct {
 }
 
 /// Everything one side may know about a Stratego game, and nothing more.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct View {
-    /// Whose view.
-    pub viewer: Side,
-    /// The side to move.
-    pub to_move: Side,
-    /// `ongoing`, `south_wins`, `north_wins` or `draw`.
-    pub status: Status,
-    /// How it ended, once it has.
-    pub outcome: Option<Outcome>,
-    /// Plies played.
-    pub ply: u32,
-    /// Consecutive plies without an attack (200 draw the game).
-    pub quiet_plies: u16,
-    /// Whether remembered identities of enemy pieces are shown.
-    pub intel: bool,
-    /// The board (see [`View::cell`]).
-    #[serde(with = "crate::shared::view::board_text")]
-    pub cells: Vec<Cell>,
-    /// The last action (all actions are public in Stratego).
-    pub last_action: Option<Action>,
-    /// Who made it.
-    pub last_mover: Option<Side>,
-    /// Its events as the viewer saw them.
-    pub last_turn: Vec<Event>,
-    /// Enemy pieces that have moved (so they are no bomb or flag), in square order; empty when
-    /// intel is off.
-    pub moved_markers: Vec<Sq>,
-    /// The viewer's pieces whose identity the enemy has seen, in square order; empty when intel
-    /// is off.
-    #[serde(default)]
-    pub exposed: Vec<Sq>,
+pub type View = view::View<Position>;
+
+/// What else a Stratego player remembers (its views' [`view::ViewRules::Recollection`]): shown
+/// only with intel.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recollection {
     /// The viewer's pieces that have moved (the enemy knows they are no bomb or flag), in square
     /// order; empty when intel is off.
     #[serde(default)]
@@ -90,35 +62,16 @@ pub struct View {
     /// off.
     #[serde(default)]
     pub conduct: Vec<Conduct>,
-    /// The viewer's pieces lost, by kind (index = [`Rank::index`]).
-    pub own_losses: [u8; RANKS],
-    /// Enemy pieces removed, by kind.
-    pub enemy_losses: [u8; RANKS],
+}
+
+/// Stratego's public counters (its views' [`view::ViewRules::Standing`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
     /// Both sides' standing under the two-square rule (South first); moves are public.
     pub repetition: BySide<Repetition>,
 }
 
 impl View {
-    /// The cell at a square.
-    pub fn cell(&self, sq: Sq) -> Cell {
-        self.cells[sq.index()]
-    }
-
-    /// The viewer's pieces, in square order.
-    pub fn own_pieces(&self) -> impl Iterator<Item = (Sq, Rank)> + '_ {
-        view::own_pieces(&self.cells)
-    }
-
-    /// Enemy pieces with their remembered identities, in square order.
-    pub fn enemy_markers(&self) -> impl Iterator<Item = (Sq, Option<Rank>)> + '_ {
-        view::enemy_pieces(&self.cells)
-    }
-
-    /// True when it is the viewer's turn in an ongoing game.
-    pub fn my_turn(&self) -> bool {
-        self.status == Status::Ongoing && self.to_move == self.viewer
-    }
-
     /// The viewer's legal actions, computed from the view alone (the same list the referee
     /// gives when it is the viewer's turn): legality depends only on own pieces, where enemy
     /// pieces stand, and the public two-square counts.
@@ -144,7 +97,7 @@ impl View {
                 _ => {}
             }
         }
-        generate(own, mobile, scouts, enemy, &self.repetition[self.viewer], &mut out);
+        generate(own, mobile, scouts, enemy, &self.standing.repetition[self.viewer], &mut out);
         out
     }
 }
@@ -153,6 +106,14 @@ impl ViewCell for Cell {
     type Board = StrategoBoard;
     type Kind = Rank;
     const BARE: &'static [(Cell, &'static str)] = &[(Cell::Empty, "."), (Cell::Lake, "~")];
+
+    fn bare(sq: Sq) -> Cell {
+        if sq.is_lake() {
+            Cell::Lake
+        } else {
+            Cell::Empty
+        }
+    }
 
     fn holding(piece: Shown<Rank>) -> Cell {
         match piece {

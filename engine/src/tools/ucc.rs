@@ -24,7 +24,7 @@ use crate::stratego::layout::Layout;
 use crate::stratego::memory::Memory;
 use crate::stratego::piece::{Rank, RANKS};
 use crate::stratego::position::Repetition;
-use crate::stratego::view::{Cell, View};
+use crate::stratego::view::{Cell, Recollection, Standing, View};
 
 /// The protocol's colour for a side: `RED` (South, moves first) or `BLUE` (North).
 pub fn colour(side: Side) -> &'static str {
@@ -420,11 +420,13 @@ impl Tracker {
                 .unwrap_or_default(),
             moved_markers: self.memory.enemy.moved.iter().filter(|sq| self.enemy.contains(*sq)).collect(),
             exposed: self.memory.exposed(),
-            own_moved: self.memory.own.moved.iter().collect(),
-            conduct: self.enemy.iter().filter_map(|sq| self.memory.conduct(sq)).collect(),
+            recollection: Recollection {
+                own_moved: self.memory.own.moved.iter().collect(),
+                conduct: self.enemy.iter().filter_map(|sq| self.memory.conduct(sq)).collect(),
+            },
             own_losses: self.losses[self.me],
             enemy_losses: self.losses[self.me.opponent()],
-            repetition: self.repetition,
+            standing: Standing { repetition: self.repetition },
         }
     }
 }

@@ -2,6 +2,7 @@
 //! includes this file with its own `Position`, `Piece` and `Square` in scope, so the one text
 //! serves both (the two position types share these methods, not a trait).
 
+use admiral_engine::Rules;
 use admiral_engine::Side;
 
 use super::{Piece, Position, Square};

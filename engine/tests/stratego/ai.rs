@@ -99,7 +99,7 @@ fn the_belief_reads_conduct_towards_identified_pieces() {
     view.moved_markers = vec![sq("f6"), sq("e7"), sq("h9")];
     view.exposed = vec![sq("e5")];
     let plain = Belief::with_clues(&view, Clues { depth: true, ..Clues::default() });
-    view.conduct = vec![
+    view.recollection.conduct = vec![
         Conduct { square: sq("e7"), approached: None, fled: Some(Rank::Marshal) },
         Conduct { square: sq("f6"), approached: Some(Rank::Marshal), fled: None },
     ];

@@ -2,6 +2,7 @@
 //! records replay every state, and views leak nothing about hidden enemy pieces.
 
 use admiral_engine::stratego::*;
+use admiral_engine::Rules;
 use admiral_engine::{Dice, Side};
 use proptest::prelude::*;
 

@@ -2,6 +2,7 @@
 
 use crate::support::*;
 use admiral_engine::stratego::*;
+use admiral_engine::Rules;
 use admiral_engine::{Side, Status};
 
 // --- The board ---------------------------------------------------------------------------
@@ -371,18 +372,18 @@ fn views_say_which_own_pieces_the_enemy_has_seen_and_how_enemy_pieces_behaved() 
     // North's sergeant steps next to the known marshal, then away from it.
     game.play(&Action::parse("f7-e7").unwrap()).unwrap();
     let approached = Conduct { square: sq("e7"), approached: Some(Rank::Marshal), fled: None };
-    assert_eq!(game.view(Side::South).conduct, vec![approached]);
+    assert_eq!(game.view(Side::South).recollection.conduct, vec![approached]);
     for m in ["h2-h3", "e7-e8"] {
         game.play(&Action::parse(m).unwrap()).unwrap();
     }
     let both = Conduct { square: sq("e8"), approached: Some(Rank::Marshal), fled: Some(Rank::Marshal) };
-    assert_eq!(game.view(Side::South).conduct, vec![both]);
+    assert_eq!(game.view(Side::South).recollection.conduct, vec![both]);
     let json = serde_json::to_value(game.view(Side::South)).unwrap();
     assert_eq!(json["conduct"], serde_json::json!([{"square": "e8", "approached": "MA", "fled": "MA"}]));
     assert_eq!(json["exposed"], serde_json::json!(["e6"]));
     // North's scout moved, but never near a piece North has seen: no conduct; and North keeps
     // no conduct of South's pieces, none of its own being known to South.
-    assert!(game.view(Side::North).conduct.is_empty());
+    assert!(game.view(Side::North).recollection.conduct.is_empty());
     // The marshal moves on and stays known; the record is the same once replayed.
     game.play(&Action::parse("e6-f6").unwrap()).unwrap();
     assert_eq!(game.view(Side::South).exposed, vec![sq("f6")]);
@@ -393,7 +394,10 @@ fn views_say_which_own_pieces_the_enemy_has_seen_and_how_enemy_pieces_behaved() 
     for m in ["e4-e5", "h8-h7", "e5xe6", "f7-e7"] {
         forgetful.play(&Action::parse(m).unwrap()).unwrap();
     }
-    assert!(forgetful.view(Side::South).exposed.is_empty() && forgetful.view(Side::South).conduct.is_empty());
+    assert!(
+        forgetful.view(Side::South).exposed.is_empty()
+            && forgetful.view(Side::South).recollection.conduct.is_empty()
+    );
     assert_eq!(forgetful.view_remembering(Side::South).exposed, vec![sq("e6")]);
 }
 

@@ -9,6 +9,7 @@ use admiral_bot::career::board::LeaderPage;
 use admiral_bot::notify::Notice;
 use admiral_bot::service::MatchSettings;
 use admiral_bot::{MatchId, Notification, UserId};
+use admiral_engine::Rules;
 use admiral_engine::{Game, Piece, Position, Side, Start};
 
 use crate::common::*;

@@ -14,6 +14,7 @@ use crate::admiral::unit::{Piece, UnitKind, KINDS};
 use crate::admiral::view::{Cell, View};
 use crate::shared::markers::Markers;
 use crate::shared::Dice;
+use crate::shared::Rules;
 
 /// How many worlds [`Belief::sample_paired`] draws at most.
 const PAIRING_DRAWS: usize = 8;
@@ -43,7 +44,7 @@ impl Belief {
         let enemy = me.opponent();
         let moved: SquareSet = view.moved_markers.iter().copied().collect();
         let mut shared = Position::empty(view.to_move);
-        shared.quiet_plies = view.quiet_plies;
+        shared.set_quiet_plies(view.quiet_plies);
         let mut known = Vec::new();
         let mut unknown_squares = Vec::new();
         let mut enemy_markers = SquareSet::EMPTY;

@@ -7,6 +7,7 @@ use crate::admiral::square::{Side, Square};
 use crate::admiral::unit::{UnitKind, KINDS};
 use crate::ai::score::decided_score;
 use crate::shared::BySide;
+use crate::shared::Rules;
 
 pub use crate::ai::score::WIN;
 
@@ -490,8 +491,8 @@ mod tests {
         let w = Weights { siege: 1.0, ..Weights::MATERIAL };
         let gain = |a: &Position, b: &Position, quiet: u16| {
             let (mut a, mut b) = (a.clone(), b.clone());
-            a.quiet_plies = quiet;
-            b.quiet_plies = quiet;
+            a.set_quiet_plies(quiet);
+            b.set_quiet_plies(quiet);
             evaluate(&a, Side::South, &w) - evaluate(&b, Side::South, &w)
         };
         assert!(gain(&near, &far, 0) > 0.5, "{}", gain(&near, &far, 0));

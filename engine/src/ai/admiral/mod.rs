@@ -28,6 +28,7 @@ mod bluff;
 mod eval;
 mod threats;
 
+use crate::shared::Rules;
 use std::time::Instant;
 
 pub use crate::shared::Budget;

@@ -89,6 +89,7 @@ mod tests {
     use super::*;
     use crate::admiral::unit::{Piece, UnitKind};
     use crate::ai::testing::admiral::{act, sq};
+    use crate::shared::Rules;
 
     fn set(squares: &[&str]) -> SquareSet {
         squares.iter().map(|s| sq(s)).collect()

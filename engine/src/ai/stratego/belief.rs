@@ -3,6 +3,7 @@
 use crate::shared::markers::Markers;
 use crate::shared::BySide;
 use crate::shared::Dice;
+use crate::shared::Rules;
 use crate::shared::Side;
 use crate::stratego::board::{Sq, SqSet};
 use crate::stratego::piece::{Piece, Rank, RANKS};
@@ -102,7 +103,7 @@ impl Belief {
                     }
                 }
                 if clues.conduct {
-                    if let Some(conduct) = view.conduct.iter().find(|c| c.square == sq) {
+                    if let Some(conduct) = view.recollection.conduct.iter().find(|c| c.square == sq) {
                         read_conduct(conduct, &mut weights);
                     }
                 }
@@ -116,7 +117,7 @@ impl Belief {
             markers: Markers::new(unknown, pool),
             to_move: view.to_move,
             quiet_plies: view.quiet_plies,
-            repetition: view.repetition,
+            repetition: view.standing.repetition,
         }
     }
 
@@ -155,7 +156,7 @@ impl Belief {
         }
         let full = Rank::ALL.map(|rank| rank.army_count());
         self.markers.draw(&full, dice, |sq, k| world.put(sq, Piece::new(enemy, Rank::ALL[k])));
-        world.quiet_plies = self.quiet_plies;
+        world.set_quiet_plies(self.quiet_plies);
         world.repetition = self.repetition;
         world
     }

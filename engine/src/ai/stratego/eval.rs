@@ -4,6 +4,7 @@
 
 use crate::ai::score::decided_score;
 use crate::shared::BySide;
+use crate::shared::Rules;
 use crate::shared::Side;
 use crate::stratego::board::SqSet;
 use crate::stratego::piece::{Rank, RANKS};

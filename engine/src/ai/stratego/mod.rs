@@ -23,6 +23,7 @@ mod race;
 mod rehearsal;
 mod search;
 
+use crate::shared::Rules;
 use std::time::Instant;
 
 pub use belief::{Belief, Clues};

@@ -82,6 +82,7 @@ pub(super) fn threat_in(position: &Position, army: &Army, side: Side, flag: Sq) 
 mod tests {
     use super::*;
     use crate::ai::testing::stratego::sq;
+    use crate::shared::Rules;
     use crate::stratego::piece::Piece;
 
     /// North's flag on a10 walled in by bombs on b10 and a9, a South miner on `miner`.

@@ -9,13 +9,14 @@
 //! that weighs the miners' race and the defence at 8, and plays its choice.
 
 use crate::shared::BySide;
+use crate::shared::Rules;
 use crate::shared::Side;
 use crate::stratego::board::{Sq, SqSet};
 use crate::stratego::event::Event;
 use crate::stratego::memory::Dossier;
 use crate::stratego::piece::RANKS;
 use crate::stratego::position::Position;
-use crate::stratego::view::{Cell, View};
+use crate::stratego::view::{Cell, Recollection, Standing, View};
 
 /// What the opponent knows of our army and the public counters, from our view.
 pub(super) struct Rehearsal {
@@ -36,7 +37,7 @@ impl Rehearsal {
                 seen.identity[sq.index()] = Some(rank);
             }
         }
-        seen.moved = view.own_moved.iter().copied().collect();
+        seen.moved = view.recollection.own_moved.iter().copied().collect();
         Rehearsal {
             me: view.viewer,
             seen,
@@ -81,11 +82,10 @@ impl Rehearsal {
             last_turn: Vec::new(),
             moved_markers: seen.moved.and(ours).iter().collect(),
             exposed: Vec::new(),
-            own_moved: Vec::new(),
-            conduct: Vec::new(),
+            recollection: Recollection::default(),
             own_losses: enemy_losses,
             enemy_losses: own_losses,
-            repetition: BySide::from_fn(|side| world.repetition(side)),
+            standing: Standing { repetition: BySide::from_fn(|side| world.repetition(side)) },
         }
     }
 }
@@ -147,7 +147,7 @@ mod tests {
                 (rehearsed.ply, rehearsed.quiet_plies, rehearsed.to_move),
                 (real.ply, real.quiet_plies, real.to_move)
             );
-            assert_eq!((rehearsed.status, rehearsed.repetition), (real.status, real.repetition));
+            assert_eq!((rehearsed.status, rehearsed.standing), (real.status, real.standing));
         }
     }
 

@@ -20,6 +20,7 @@
 //! expected outcome.
 
 use super::eval::{evaluate, value, Weights, WIN};
+use crate::shared::Rules;
 use crate::shared::Side;
 use crate::stratego::action::Action;
 use crate::stratego::board::{Sq, SqSet};
@@ -88,7 +89,7 @@ impl Exchange<'_> {
     ) -> f32 {
         let mover = position.to_move();
         let mut stand = evaluate(position, mover, self.weights);
-        if depth == 0 || position.decided.is_some() || stand.abs() >= WIN {
+        if depth == 0 || position.counters.decided.is_some() || stand.abs() >= WIN {
             return stand;
         }
         // `first` on our move: the opponent's first answer is still to come, so standing pat
