@@ -5,9 +5,17 @@ use admiral_engine::lessons::{Failure, Lesson, Lessons, Verdict, LEARNER};
 use admiral_engine::shared::game::Rules;
 use admiral_engine::{stratego, Ruleset};
 
-/// Plays the learner's `moves` with the opponent's replies, judging after every turn as the bot
-/// does; returns the verdict and how many of `moves` were played.
-fn play<P: Rules>(lesson: &Lesson, moves: &[String]) -> (Verdict, usize)
+/// The learner's reply to the opponent's `action`: the defending `group` when given (its
+/// squares, the target's included, as the referee protocol writes a defence), else the default.
+fn learner_reply<P: Rules>(action: &P::Action, group: Option<&[String]>) -> P::Reply {
+    let squares = group.map(|g| serde_json::Value::Array(g.iter().map(|s| s.as_str().into()).collect()));
+    P::read_reply(squares.as_ref(), action).expect("the learner's defence")
+}
+
+/// Plays the learner's `moves` with the opponent's replies (answered with `defence` when the
+/// opponent attacks), judging after every turn as the bot does; returns the verdict and how
+/// many of `moves` were played.
+fn play<P: Rules>(lesson: &Lesson, moves: &[String], defence: Option<&[String]>) -> (Verdict, usize)
 where
     P::Losses: AsRef<[u8]>,
 {
@@ -27,8 +35,7 @@ where
         let turn = (game.ply() / 2) as usize;
         let scripted = lesson.replies.get(turn).map(|text| P::parse_action(text).expect("checked when read"));
         assert_eq!(Some(answer), scripted, "{}: the opponent's turn {turn} is scripted and legal", lesson.id);
-        let reply = P::read_reply(None, &answer).expect("the default reply");
-        game.play_with(&answer, reply).expect("the opponent's reply is legal");
+        game.play_with(&answer, learner_reply::<P>(&answer, defence)).expect("the opponent's reply is legal");
         let verdict = lesson.judge(&game);
         if verdict != Verdict::Playing {
             return (verdict, played + 1);
@@ -37,10 +44,10 @@ where
     (lesson.judge(&game), moves.len())
 }
 
-fn play_any(lesson: &Lesson, moves: &[String]) -> (Verdict, usize) {
+fn play_any(lesson: &Lesson, moves: &[String], defence: Option<&[String]>) -> (Verdict, usize) {
     match lesson.ruleset {
-        Ruleset::Admiral => play::<admiral_engine::Position>(lesson, moves),
-        Ruleset::Stratego => play::<stratego::Position>(lesson, moves),
+        Ruleset::Admiral => play::<admiral_engine::Position>(lesson, moves, defence),
+        Ruleset::Stratego => play::<stratego::Position>(lesson, moves, defence),
     }
 }
 
@@ -61,7 +68,8 @@ fn both_games_have_a_path_of_lessons() {
 fn every_lesson_is_solved_by_its_solution() {
     let lessons = Lessons::built_in().unwrap();
     for lesson in lessons.all() {
-        let (verdict, played) = play_any(lesson, &lesson.check.solution);
+        let (verdict, played) =
+            play_any(lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref());
         assert_eq!(verdict, Verdict::Passed, "{}: the solution meets the goal", lesson.id);
         assert_eq!(played, lesson.check.solution.len(), "{}: the whole solution is needed", lesson.id);
         assert!(played as u32 <= lesson.turns, "{}: within the turns", lesson.id);
@@ -72,7 +80,8 @@ fn every_lesson_is_solved_by_its_solution() {
 fn every_lesson_refuses_its_typical_mistake_with_its_explanation() {
     let lessons = Lessons::built_in().unwrap();
     for lesson in lessons.all() {
-        let (verdict, played) = play_any(lesson, &lesson.check.mistake);
+        let (verdict, played) =
+            play_any(lesson, &lesson.check.mistake, lesson.check.mistake_defence.as_deref());
         let Verdict::Failed(Failure { key, why }) = verdict else {
             panic!("{}: the mistake fails, got {verdict:?}", lesson.id)
         };

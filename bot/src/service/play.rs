@@ -266,8 +266,11 @@ impl Service {
                     return Err(IllegalMove::Admiral(PlayError::Illegal { action, reason }).into());
                 }
                 let defender = side.opponent();
+                let lesson = m.lesson().is_some();
                 match game.defense_options(&action) {
                     Some(options) if options.len() > 1 => match m.users[defender.index()] {
+                        // A lesson's opponent defends as its lesson was written: the default.
+                        None if lesson => Plan::Play(side, Move::Admiral(action, Defense::Auto)),
                         None => Plan::Play(
                             side,
                             Move::Admiral(
@@ -275,7 +278,8 @@ impl Service {
                                 AiPlayer::new(m.ai_level.unwrap_or(1)).defend(game, &action, m.seed as u64),
                             ),
                         ),
-                        Some(_) if m.policy[defender.index()] == DefencePolicy::Ask => {
+                        // A learner is always asked: declaring a defence is one of the lessons.
+                        Some(_) if lesson || m.policy[defender.index()] == DefencePolicy::Ask => {
                             Plan::Ask(side, action, options)
                         }
                         Some(_) => Plan::Play(side, Move::Admiral(action, Defense::Auto)),

@@ -25,19 +25,40 @@ fn started(opened: LessonOpened) -> MatchId {
 }
 
 /// Plays `moves` as the learner in the try `id` (the opponent's scripted replies come from the
-/// service's AI turns), stopping when the try ends; returns how many moves were played.
-async fn play(h: &Harness, user: UserId, id: MatchId, moves: &[String]) -> usize {
-    for (played, notation) in moves.iter().enumerate() {
+/// service's AI turns; when one attacks and the learner is asked, `defence` names the group by
+/// its squares, else the first option, the default, is declared), stopping when the try ends;
+/// returns how many moves were played.
+async fn play(h: &Harness, user: UserId, id: MatchId, moves: &[String], defence: Option<&[String]>) -> usize {
+    let mut played = 0;
+    loop {
         h.svc.quiesce().await;
+        if let Some((attack, options, _)) = h.svc.pending_defence(user, id).await.expect("pending") {
+            let target = attack.target().expect("an attack");
+            let partners: Vec<String> =
+                defence.unwrap_or_default().iter().filter(|s| **s != target.to_string()).cloned().collect();
+            let named = |o: &Vec<admiral_engine::Square>| o.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            let index = match defence {
+                Some(_) => options
+                    .iter()
+                    .position(|o| named(o) == partners)
+                    .expect("the lesson's defence is offered"),
+                None => 0,
+            };
+            h.svc
+                .declare_defence(&format!("lesson:{}:defence:{played}", id.0), user, id, index)
+                .await
+                .expect("defend");
+            continue;
+        }
         let (status, ply, _) = h.svc.status(id).await.expect("status");
-        if status == MatchStatus::Finished {
+        if status == MatchStatus::Finished || played == moves.len() {
             return played;
         }
         let key = format!("lesson:{}:{ply}", id.0);
+        let notation = &moves[played];
         h.svc.act(&key, user, id, ply, notation).await.unwrap_or_else(|e| panic!("{notation}: {e}"));
+        played += 1;
     }
-    h.svc.quiesce().await;
-    moves.len()
 }
 
 /// The end of the try in match `id`, as the learner was told.
@@ -50,16 +71,17 @@ fn ended(h: &Harness, user: UserId, id: MatchId) -> (Option<String>, String) {
     (failure.clone(), notice_reply(&n, &NoticeCtx::default()).text)
 }
 
-/// A new try of `lesson` by `user`, playing `moves`: checks that the try ended with the last of
+/// A new try of `lesson` by `user`, playing `moves` (defending with `defence`): checks that the try ended with the last of
 /// them, and returns how it ended as the learner was told (the failure, the message's text).
 async fn try_lesson(
     h: &Harness,
     user: UserId,
     lesson: &Lesson,
     moves: &[String],
+    defence: Option<&[String]>,
 ) -> (Option<String>, String) {
     let id = started(h.svc.open_lesson(user, &lesson.id, Origin::default()).await.expect("open"));
-    let played = play(h, user, id, moves).await;
+    let played = play(h, user, id, moves, defence).await;
     assert_eq!(played, moves.len(), "{}: every move is played", lesson.id);
     assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Finished, "{}: the try is over", lesson.id);
     h.deliver().await;
@@ -71,14 +93,18 @@ async fn every_lesson_is_solved_and_explains_its_typical_mistake_with_a_hint() {
     let h = harness().await;
     for (i, lesson) in catalogue().all().iter().enumerate() {
         let (solver, blunderer) = (UserId(5000 + 2 * i as u64), UserId(5001 + 2 * i as u64));
-        let (failure, text) = try_lesson(&h, solver, lesson, &lesson.check.solution).await;
+        let (failure, text) =
+            try_lesson(&h, solver, lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref())
+                .await;
         assert_eq!(failure, None, "{}: passed", lesson.id);
         assert!(text.contains(lesson.success.get(Language::En)), "{}: {text}", lesson.id);
         let standing = h.svc.lesson_standing(solver).await.unwrap();
         let path = standing.iter().find(|s| s.ruleset == lesson.ruleset).unwrap();
         assert_eq!((path.passed, path.skipped), (1, 0), "{}", lesson.id);
 
-        let (failure, text) = try_lesson(&h, blunderer, lesson, &lesson.check.mistake).await;
+        let (failure, text) =
+            try_lesson(&h, blunderer, lesson, &lesson.check.mistake, lesson.check.mistake_defence.as_deref())
+                .await;
         assert_eq!(failure.as_deref(), Some(lesson.check.fails.as_str()), "{}", lesson.id);
         if let Some(fail) = lesson.fails.iter().find(|f| f.key == lesson.check.fails) {
             assert!(text.contains(fail.why.get(Language::En)), "{}: the lesson's words: {text}", lesson.id);
@@ -100,13 +126,13 @@ async fn progress_resumes_after_a_restart_and_buttons_pressed_twice_start_one_tr
     let (first, second) = first_two(Ruleset::Admiral);
     let id = started(h.svc.learn(ALICE, None, Origin::default()).await.unwrap());
     assert_eq!(h.svc.match_lesson(id).await.unwrap().as_deref(), Some(first.id.as_str()));
-    play(&h, ALICE, id, &first.check.solution[..1]).await;
+    play(&h, ALICE, id, &first.check.solution[..1], None).await;
     h.restart().await;
     // The try under way is taken up again, where it stood.
     let again = h.svc.learn(ALICE, None, Origin::default()).await.unwrap();
     assert_eq!(again, LessonOpened::Resumed { lesson: first.id.clone(), id });
     assert_eq!(h.svc.status(id).await.unwrap().1, 2, "the move and the scripted reply survive");
-    play(&h, ALICE, id, &first.check.solution[1..]).await;
+    play(&h, ALICE, id, &first.check.solution[1..], None).await;
     h.deliver().await;
     assert_eq!(ended(&h, ALICE, id).0, None);
     // "Next lesson" twice: one try of the second lesson.
@@ -114,7 +140,7 @@ async fn progress_resumes_after_a_restart_and_buttons_pressed_twice_start_one_tr
     let twice = h.svc.next_lesson(ALICE, id, Origin::default()).await.unwrap();
     assert_eq!(twice, LessonOpened::Resumed { lesson: second.id.clone(), id: next });
     // A failed try, then "Try again" twice: one new try.
-    play(&h, ALICE, next, &second.check.mistake).await;
+    play(&h, ALICE, next, &second.check.mistake, None).await;
     let retry = started(h.svc.retry_lesson(ALICE, next, Origin::default()).await.unwrap());
     let twice = h.svc.retry_lesson(ALICE, next, Origin::default()).await.unwrap();
     assert_eq!(twice, LessonOpened::Resumed { lesson: second.id.clone(), id: retry });
@@ -143,20 +169,20 @@ async fn passed_lessons_raise_the_naval_school_badge() {
     };
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (0, 0));
     for lesson in catalogue().path(Ruleset::Admiral).take(3) {
-        try_lesson(&h, CAROL, lesson, &lesson.check.solution).await;
+        try_lesson(&h, CAROL, lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref()).await;
     }
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (3, 3), "degree III after three lessons");
     let admiral = catalogue().path(Ruleset::Admiral).count() as u64;
     for lesson in catalogue().path(Ruleset::Admiral).skip(3) {
-        try_lesson(&h, CAROL, lesson, &lesson.check.solution).await;
+        try_lesson(&h, CAROL, lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref()).await;
     }
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (admiral, 2), "degree II: Admiral's path");
     // Passing a lesson again counts it once.
     let first = catalogue().path(Ruleset::Admiral).next().unwrap();
-    try_lesson(&h, CAROL, first, &first.check.solution).await;
+    try_lesson(&h, CAROL, first, &first.check.solution, None).await;
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (admiral, 2));
     for lesson in catalogue().path(Ruleset::Stratego) {
-        try_lesson(&h, CAROL, lesson, &lesson.check.solution).await;
+        try_lesson(&h, CAROL, lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref()).await;
     }
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()).1, 1, "degree I: both paths");
 }
@@ -167,7 +193,7 @@ async fn a_lesson_counts_for_nothing_in_the_career_and_posts_nothing_public() {
     let (first, _) = first_two(Ruleset::Admiral);
     let before = h.svc.profile(BOB).await.unwrap();
     let id = started(h.svc.learn(BOB, None, Origin::in_channel(GUILD, CHANNEL)).await.unwrap());
-    play(&h, BOB, id, &first.check.solution).await;
+    play(&h, BOB, id, &first.check.solution, None).await;
     h.deliver().await;
     assert_eq!(ended(&h, BOB, id).0, None);
     assert_eq!(h.svc.profile(BOB).await.unwrap(), before, "no points, no record, no awards");

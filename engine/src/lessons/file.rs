@@ -54,6 +54,10 @@ fn check<P: Rules>(lesson: &Lesson) -> Result<(), String> {
     if !known && !["turns", "ended"].contains(&check.fails.as_str()) {
         return Err(format!("check.fails names no failure: `{}`", check.fails));
     }
+    let defences = check.solution_defence.iter().chain(&check.mistake_defence).flatten();
+    if let Some(bad) = defences.clone().find(|square| square_of::<P>(square).is_none()) {
+        return Err(format!("defence: `{bad}` is not a square"));
+    }
     for action in lesson.replies.iter().chain(&check.solution).chain(&check.mistake) {
         P::parse_action(action).map_err(|e| format!("`{action}`: {e}"))?;
     }

@@ -104,6 +104,14 @@ pub struct Check {
     pub mistake: Vec<String>,
     /// The key of the failure `mistake` meets: one of the lesson's, or `turns` or `ended`.
     pub fails: String,
+    /// When the opponent attacks and the learner declares a defence (Admiral): the squares of
+    /// the group the solution defends with, the target's included; none given: the strongest
+    /// group.
+    #[serde(default)]
+    pub solution_defence: Option<Vec<String>>,
+    /// The same for the mistake.
+    #[serde(default)]
+    pub mistake_defence: Option<Vec<String>>,
 }
 
 impl Lesson {
