@@ -304,6 +304,7 @@ btn-lesson-next = Next lesson
 btn-lesson-retry = Try again
 btn-lesson-restart = Start over
 btn-lesson-skip = Skip this lesson
+btn-first-match = ⚓ Play the AI, level 1
 btn-resign = Resign
 btn-resign-yes = Yes, resign
 btn-resign-no = No, keep playing
@@ -564,7 +565,7 @@ lesson-moves = 🎯 You have { $turns ->
 lesson-passed = passed!
 lesson-failed = not yet.
 lesson-next = Next: **{ $title }**.
-lesson-path-end = That was the last lesson of this path. 🎓
+lesson-path-end = That was the last lesson of this path. 🎓 Now a real match: set up your fleet (**Auto-generate again** until you like it, or upload a layout file), press **Ready**, and beat the AI of level 1.
 lesson-fail-turns = You have used your { $turns ->
     [one] { $turns } move
    *[other] { $turns } moves

@@ -481,6 +481,7 @@ btn-lesson-next = Следующий урок
 btn-lesson-retry = Ещё раз
 btn-lesson-restart = Начать заново
 btn-lesson-skip = Пропустить урок
+btn-first-match = ⚓ Сыграть с ИИ, уровень 1
 btn-resign = Сдаться
 btn-resign-yes = Да, сдаюсь
 btn-resign-no = Нет, играю дальше
@@ -786,7 +787,7 @@ lesson-moves = 🎯 На это { $turns ->
 lesson-passed = пройден!
 lesson-failed = пока не вышло.
 lesson-next = Дальше: **{ $title }**.
-lesson-path-end = Это был последний урок. 🎓
+lesson-path-end = Это был последний урок. 🎓 Теперь настоящая партия: расставьте флот (**Расставить заново**, пока не понравится, или загрузите файл расстановки), нажмите **Готов** и победите ИИ уровня 1.
 lesson-fail-turns = Вы сделали { $turns ->
     [one] { $turns } ход
     [few] { $turns } хода

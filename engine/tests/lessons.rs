@@ -110,6 +110,8 @@ fn a_broken_lesson_file_is_refused_with_what_is_wrong() {
     assert!(read("admiral/x", &bad_square).unwrap_err().contains("`z99` is not a square"));
     let no_russian = good.replace("ru = \"Ходы и доска\"", "ru = \" \"");
     assert!(read("admiral/x", &no_russian).unwrap_err().contains("English and Russian"));
+    let untranslated = good.replace("ru = \"Ходы и доска\"", "ru = \"Moving and the board\"");
+    assert!(read("admiral/x", &untranslated).unwrap_err().contains("the Russian text is in Russian"));
     let bad_action = good.replace("\"g3-g4\"", "\"g3-\"");
     assert!(read("admiral/x", &bad_action).unwrap_err().contains("`g3-`"));
     let unknown_field = format!("colour = 1\n{good}");

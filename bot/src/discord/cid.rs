@@ -52,6 +52,9 @@ pub enum Cid {
     LessonRetry(MatchId),
     /// Lessons: skip the lesson of a match's try.
     LessonSkip(MatchId),
+    /// Lessons: after the last lesson (its try in a match), a first real match against the
+    /// AI of level 1 in the lesson's game.
+    FirstMatch(MatchId),
 }
 
 impl Cid {
@@ -81,6 +84,7 @@ impl Cid {
             Cid::LessonNext(m) => format!("adm:lnext:{}", m.0),
             Cid::LessonRetry(m) => format!("adm:lretry:{}", m.0),
             Cid::LessonSkip(m) => format!("adm:lskip:{}", m.0),
+            Cid::FirstMatch(m) => format!("adm:firstmatch:{}", m.0),
         }
     }
 
@@ -127,6 +131,7 @@ impl Cid {
             ("lnext", None) => Cid::LessonNext(m),
             ("lretry", None) => Cid::LessonRetry(m),
             ("lskip", None) => Cid::LessonSkip(m),
+            ("firstmatch", None) => Cid::FirstMatch(m),
             _ => return None,
         })
     }
@@ -162,6 +167,7 @@ mod tests {
             Cid::LessonNext(MatchId(7)),
             Cid::LessonRetry(MatchId(7)),
             Cid::LessonSkip(MatchId(7)),
+            Cid::FirstMatch(MatchId(7)),
         ];
         for c in all {
             assert_eq!(Cid::parse(&c.encode()), Some(c.clone()), "{c:?}");

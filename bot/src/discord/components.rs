@@ -65,5 +65,6 @@ async fn route(app: &App, who: &Who, cid: &Cid, value: Option<&str>) -> Answered
         Cid::LessonNext(m) => learn::button(app, who, m, LessonButton::Next).await.map(reply),
         Cid::LessonRetry(m) => learn::button(app, who, m, LessonButton::Retry).await.map(reply),
         Cid::LessonSkip(m) => learn::button(app, who, m, LessonButton::Skip).await.map(reply),
+        Cid::FirstMatch(m) => learn::first_match(app, who, m).await.map(reply),
     }
 }

@@ -215,3 +215,31 @@ async fn only_the_learner_acts_and_lesson_buttons_refuse_other_matches() {
         Err(ServiceError::NoSuchLesson(_))
     ));
 }
+
+#[tokio::test]
+async fn after_the_last_lesson_a_button_starts_a_first_match_against_level_one() {
+    use admiral_bot::discord::cid::Cid;
+    use admiral_bot::discord::components::component;
+    use admiral_bot::discord::ui::Answer;
+    use common::discord::{app, who};
+
+    let h = harness().await;
+    let a = app(&h).await;
+    let last = catalogue().path(Ruleset::Stratego).last().unwrap();
+    let id = started(h.svc.open_lesson(ALICE, &last.id, Origin::default()).await.unwrap());
+    play(&h, ALICE, id, &last.check.solution, None).await;
+    h.deliver().await;
+    let n = h.last_dm(ALICE, |n| matches!(n, Notice::LessonEnded { .. })).unwrap();
+    let reply = notice_reply(&n, &NoticeCtx::default());
+    assert!(reply.ids().contains(&Cid::FirstMatch(id).encode()), "{:?}", reply.ids());
+    let Answer::Reply(r) =
+        component(&a, &who(ALICE, Language::En, "first"), &Cid::FirstMatch(id), None).await
+    else {
+        panic!("a reply")
+    };
+    assert!(r.text.contains("AI level 1"), "{}", r.text);
+    let matches = h.svc.my_matches(ALICE).await.unwrap();
+    assert_eq!(matches.len(), 1, "the first match, and the lesson's try is over");
+    assert_eq!(h.svc.ruleset(matches[0].id).await.unwrap(), Ruleset::Stratego);
+    assert_eq!(h.svc.match_lesson(matches[0].id).await.unwrap(), None, "a real match");
+}

@@ -64,9 +64,17 @@ fn check<P: Rules>(lesson: &Lesson) -> Result<(), String> {
     let texts = [&lesson.title, &lesson.brief, &lesson.hint, &lesson.success]
         .into_iter()
         .chain(lesson.fails.iter().map(|f| &f.why));
+    let cyrillic = |s: &str| s.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c));
     for text in texts {
         if text.en.trim().is_empty() || text.ru.trim().is_empty() {
             return Err("every text is given in English and Russian".into());
+        }
+        // A text left untranslated, or the two swapped, is caught here.
+        if !cyrillic(&text.ru) || cyrillic(&text.en) {
+            return Err(format!(
+                "`{}` / `{}`: the Russian text is in Russian, the English one in English",
+                text.en, text.ru
+            ));
         }
     }
     Ok(())

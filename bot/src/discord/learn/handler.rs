@@ -4,7 +4,7 @@
 use admiral_engine::lessons;
 use admiral_engine::Ruleset;
 
-use crate::discord::challenge::handler::origin;
+use crate::discord::challenge::handler::{ai_with_ruleset, origin, Clock};
 use crate::discord::i18n::tr;
 use crate::discord::refusal::Handled;
 use crate::discord::ui::Reply;
@@ -39,6 +39,14 @@ pub async fn button(app: &App, who: &Who, from: MatchId, which: LessonButton) ->
         LessonButton::Skip => service.skip_lesson(who.user, from, origin(who)).await?,
     };
     Ok(opened_reply(&opened, who))
+}
+
+/// The button after the last lesson: a first real match against the AI of level 1, in the
+/// game of the lesson's try `from` (its setup DM teaches the rest: auto-placement, a layout
+/// file, Ready).
+pub async fn first_match(app: &App, who: &Who, from: MatchId) -> Handled {
+    let ruleset = app.service.ruleset(from).await?;
+    ai_with_ruleset(app, who, 1, Clock::default(), Some(ruleset.name())).await
 }
 
 /// Where the lesson went: to the DMs (a new try or the one under way), or the path is done.

@@ -67,7 +67,14 @@ pub fn ended(
                         Style::Primary,
                     )]];
                 }
-                None => r.push_line(&tr!(l, "lesson-path-end")),
+                None => {
+                    r.push_line(&tr!(l, "lesson-path-end"));
+                    r.rows = vec![vec![Comp::button(
+                        Cid::FirstMatch(m).encode(),
+                        tr!(l, "btn-first-match"),
+                        Style::Primary,
+                    )]];
+                }
             }
             r
         }
