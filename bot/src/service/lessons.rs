@@ -137,6 +137,12 @@ impl Service {
         self.open_after(user, lesson, origin).await
     }
 
+    /// The lessons `user` has passed.
+    pub async fn passed_lessons(&self, user: UserId) -> Result<Vec<String>> {
+        let rows = self.inner.store.lesson_progress(user).await?;
+        Ok(rows.into_iter().filter(|r| r.state == LessonState::Passed).map(|r| r.lesson).collect())
+    }
+
     /// The lesson match `id` is a try of, if it is one.
     pub async fn match_lesson(&self, id: MatchId) -> Result<Option<String>> {
         let slot = self.slot(id);

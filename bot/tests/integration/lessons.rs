@@ -243,3 +243,36 @@ async fn after_the_last_lesson_a_button_starts_a_first_match_against_level_one()
     assert_eq!(h.svc.ruleset(matches[0].id).await.unwrap(), Ruleset::Stratego);
     assert_eq!(h.svc.match_lesson(matches[0].id).await.unwrap(), None, "a real match");
 }
+
+#[tokio::test]
+async fn any_lesson_can_be_picked_from_the_list_passed_ones_marked() {
+    use admiral_bot::discord::learn::handler::{learn, lesson_choices};
+    use common::discord::{app, who};
+
+    let h = harness().await;
+    let a = app(&h).await;
+    let (first, second) = first_two(Ruleset::Admiral);
+    let id = started(h.svc.open_lesson(BOB, &first.id, Origin::default()).await.unwrap());
+    play(&h, BOB, id, &first.check.solution, None).await;
+    let w = who(BOB, Language::En, "ac");
+    let all = lesson_choices(&a, &w, "").await;
+    assert_eq!(all.len(), catalogue().all().len());
+    assert_eq!(
+        all[0],
+        (
+            format!("✓ Admiral 1/{} · {}", catalogue().path(Ruleset::Admiral).count(), first.title.en),
+            first.id.clone()
+        )
+    );
+    assert!(!all[1].0.starts_with('✓'), "{}", all[1].0);
+    let typed = lesson_choices(&a, &w, "SPY").await;
+    assert_eq!(typed.len(), 1, "{typed:?}");
+    assert!(typed[0].0.starts_with("Stratego (classic) 3/"), "{}", typed[0].0);
+    let ru = lesson_choices(&a, &who(BOB, Language::Ru, "ac-ru"), "атака").await;
+    assert_eq!(ru.iter().map(|c| c.1.as_str()).collect::<Vec<_>>(), [second.id.as_str()]);
+    // Picking one opens it, even a lesson further down the path.
+    let r = learn(&a, &w, None, Some(&typed[0].1)).await.expect("opened");
+    assert!(r.text.contains("Lesson 3/3"), "{}", r.text);
+    let refused = learn(&a, &w, None, Some("admiral/99-nope")).await.unwrap_err();
+    assert!(refused.text(Language::En).contains("no lesson"), "{}", refused.text(Language::En));
+}

@@ -16,6 +16,23 @@ fn syntax(lang: Language) -> ast::Resource<&'static str> {
     fluent_syntax::parser::parse(source(lang)).unwrap_or_else(|(_, errors)| panic!("{lang:?}: {errors:?}"))
 }
 
+/// No message or term is defined twice: a bundle keeps the first and drops the second with
+/// only a log line, so a repeated key would silently show the wrong text.
+#[test]
+fn every_message_is_defined_once() {
+    for lang in LANGUAGES {
+        let mut seen = BTreeSet::new();
+        for entry in &syntax(lang).body {
+            let id = match entry {
+                ast::Entry::Message(m) => m.id.name,
+                ast::Entry::Term(t) => t.id.name,
+                _ => continue,
+            };
+            assert!(seen.insert(id), "{lang:?}: `{id}` is defined twice");
+        }
+    }
+}
+
 /// The messages of a catalogue, by id.
 fn messages<'r>(
     res: &'r ast::Resource<&'static str>,

@@ -4,6 +4,7 @@
 use admiral_engine::lessons;
 use admiral_engine::Ruleset;
 
+use crate::discord::autocomplete::{Choice, MAX_CHOICES};
 use crate::discord::challenge::handler::{ai_with_ruleset, origin, Clock};
 use crate::discord::i18n::tr;
 use crate::discord::refusal::Handled;
@@ -13,10 +14,37 @@ use crate::ids::MatchId;
 use crate::service::LessonOpened;
 
 /// `/admiral learn`: the player's place on the path of `ruleset`'s lessons (Admiral's by
-/// default).
-pub async fn learn(app: &App, who: &Who, ruleset: Option<Ruleset>) -> Handled {
-    let opened = app.service.learn(who.user, ruleset, origin(who)).await?;
+/// default), or the `lesson` they picked from the list (passed ones too).
+pub async fn learn(app: &App, who: &Who, ruleset: Option<Ruleset>, lesson: Option<&str>) -> Handled {
+    let opened = match lesson.map(str::trim).filter(|l| !l.is_empty()) {
+        Some(id) => app.service.open_lesson(who.user, id, origin(who)).await?,
+        None => app.service.learn(who.user, ruleset, origin(who)).await?,
+    };
     Ok(opened_reply(&opened, who))
+}
+
+/// The lessons for the `lesson` option's list, in path order, whose label contains what was
+/// typed: "✓ Admiral 3/10 · Formations and their strengths" (✓: passed).
+pub async fn lesson_choices(app: &App, who: &Who, typed: &str) -> Vec<Choice> {
+    let l = who.lang;
+    let Ok(catalogue) = lessons::catalogue() else { return Vec::new() };
+    let passed = app.service.passed_lessons(who.user).await.unwrap_or_default();
+    let typed = typed.trim().to_lowercase();
+    catalogue
+        .all()
+        .iter()
+        .filter_map(|lesson| {
+            let (number, count) = catalogue.place(&lesson.id)?;
+            let game = match lesson.ruleset {
+                Ruleset::Admiral => tr!(l, "game-admiral"),
+                Ruleset::Stratego => tr!(l, "game-stratego"),
+            };
+            let mark = if passed.contains(&lesson.id) { "✓ " } else { "" };
+            let label = format!("{mark}{game} {number}/{count} · {}", lesson.title.get(l));
+            label.to_lowercase().contains(&typed).then(|| (label, lesson.id.clone()))
+        })
+        .take(MAX_CHOICES)
+        .collect()
 }
 
 /// Which lesson button was pressed.
