@@ -112,6 +112,8 @@ fn a_broken_lesson_file_is_refused_with_what_is_wrong() {
     assert!(read("admiral/x", &no_russian).unwrap_err().contains("English and Russian"));
     let untranslated = good.replace("ru = \"Ходы и доска\"", "ru = \"Moving and the board\"");
     assert!(read("admiral/x", &untranslated).unwrap_err().contains("the Russian text is in Russian"));
+    let not_an_enemy = good.replace("position = \"\"\"", "known = [\"g3\"]\nposition = \"\"\"");
+    assert!(read("admiral/x", &not_an_enemy).unwrap_err().contains("known: no enemy piece on `g3`"));
     let bad_action = good.replace("\"g3-g4\"", "\"g3-\"");
     assert!(read("admiral/x", &bad_action).unwrap_err().contains("`g3-`"));
     let unknown_field = format!("colour = 1\n{good}");
@@ -123,4 +125,37 @@ fn the_path_lengths_are_those_of_the_files() {
     let lessons = Lessons::built_in().unwrap();
     assert_eq!(lessons.path(Ruleset::Admiral).count() as u64, admiral_engine::lessons::ADMIRAL_LESSONS);
     assert_eq!(lessons.path(Ruleset::Stratego).count() as u64, admiral_engine::lessons::STRATEGO_LESSONS);
+}
+
+/// The markers a lesson names as known carry their identity on the learner's board from the
+/// start, and a try rebuilt from its record (as the bot reloads it) shows the same board.
+fn known_markers_survive_a_replay<P: Rules>(lesson: &Lesson)
+where
+    P::View: PartialEq + std::fmt::Debug,
+{
+    let mut game = lesson.start::<P>().unwrap();
+    let json = |game: &admiral_engine::shared::Game<P>| serde_json::to_value(game.view(LEARNER)).unwrap();
+    let board = json(&game)["cells"].as_str().unwrap().to_string();
+    let tokens: Vec<&str> = board.split_whitespace().collect();
+    let identified = tokens.iter().filter(|t| t.starts_with('?') && t.len() > 1).count();
+    assert_eq!(identified, lesson.known.len(), "{}: {board}", lesson.id);
+    let first = P::parse_action(&lesson.check.solution[0]).unwrap();
+    game.play_with(&first, P::read_reply(None, &first).unwrap()).unwrap();
+    if let Some(reply) = lesson.reply(&game, 7) {
+        game.play_with(&reply, P::read_reply(None, &reply).unwrap()).unwrap();
+    }
+    let rebuilt = lesson.replay::<P>(game.record()).unwrap();
+    assert_eq!(rebuilt.view(LEARNER), game.view(LEARNER), "{}", lesson.id);
+}
+
+#[test]
+fn known_markers_are_shown_from_the_start_and_after_a_reload() {
+    let lessons = Lessons::built_in().unwrap();
+    assert!(lessons.all().iter().filter(|l| !l.known.is_empty()).count() >= 8);
+    for lesson in lessons.all() {
+        match lesson.ruleset {
+            Ruleset::Admiral => known_markers_survive_a_replay::<admiral_engine::Position>(lesson),
+            Ruleset::Stratego => known_markers_survive_a_replay::<stratego::Position>(lesson),
+        }
+    }
 }

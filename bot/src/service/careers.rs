@@ -35,6 +35,9 @@ impl Service {
                 continue; // career.md scores Admiral matches only
             }
             let settings: MatchSettings = serde_json::from_str(&row.settings).map_err(corrupt)?;
+            if settings.lesson.is_some() {
+                continue; // a lesson's try is not part of the career, as when it ended
+            }
             let events = events::of_match(&mut *conn, row.id).await?;
             let Some(record) = record_from_events(&settings, &events)? else {
                 continue; // ended before it started (never happens: setups are completed)

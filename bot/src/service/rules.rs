@@ -10,8 +10,9 @@
 
 use std::time::Duration;
 
-use admiral_engine::lessons::{Lesson, Verdict};
+use admiral_engine::lessons::{self, Lesson, Verdict};
 use admiral_engine::stratego;
+use admiral_engine::Rules;
 use admiral_engine::{Defense, EndReason, Game, Language, Layout, Outcome, Record, Ruleset, Side, Turn};
 
 use super::encoding::{corrupt, json};
@@ -23,6 +24,17 @@ pub use crate::model::{outcome_of, PlayerView};
 use crate::notify::Notice;
 use crate::store::events::MatchEvent;
 use serde::de::DeserializeOwned;
+
+/// Rebuilds a game from its record; a lesson's try with what its learner knew at the start.
+fn rebuild<P: Rules>(
+    record: &admiral_engine::shared::Record<P::Turn, P::EndReason>,
+    lesson: Option<&Lesson>,
+) -> Result<admiral_engine::shared::Game<P>> {
+    match lesson {
+        Some(lesson) => lesson.replay(record).map_err(|e| corrupt(e.to_string())),
+        None => admiral_engine::shared::Game::replay(record).map_err(corrupt),
+    }
+}
 
 /// The ruleset named in a match's settings.
 pub fn ruleset_of(settings: &MatchSettings) -> Result<Ruleset> {
@@ -215,9 +227,10 @@ impl MatchGame {
 
     /// Rebuilds the game from the match's events (`None` before it started).
     pub fn replay(settings: &MatchSettings, events: &[MatchEvent]) -> Result<Option<MatchGame>> {
+        let lesson = settings.lesson.as_deref().and_then(|id| lessons::catalogue().ok()?.get(id));
         match ruleset_of(settings)? {
             Ruleset::Admiral => super::record_from_events(settings, events)?
-                .map(|r| Game::replay(&r).map(MatchGame::Admiral).map_err(corrupt))
+                .map(|r| rebuild(&r, lesson).map(MatchGame::Admiral))
                 .transpose(),
             Ruleset::Stratego => {
                 let record = fold_record(
@@ -233,9 +246,7 @@ impl MatchGame {
                     |record, action| record.turns.push(action),
                     |record, ending| record.ending = Some(ending),
                 )?;
-                record
-                    .map(|r| stratego::Game::replay(&r).map(MatchGame::Stratego).map_err(corrupt))
-                    .transpose()
+                record.map(|r| rebuild(&r, lesson).map(MatchGame::Stratego)).transpose()
             }
         }
     }

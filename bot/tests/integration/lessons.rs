@@ -197,6 +197,9 @@ async fn a_lesson_counts_for_nothing_in_the_career_and_posts_nothing_public() {
     h.deliver().await;
     assert_eq!(ended(&h, BOB, id).0, None);
     assert_eq!(h.svc.profile(BOB).await.unwrap(), before, "no points, no record, no awards");
+    let rebuilt = h.svc.recompute_careers().await.unwrap();
+    assert_eq!((rebuilt.matches, rebuilt.players), (0, 0), "rebuilt careers leave lessons out too");
+    assert_eq!(h.svc.profile(BOB).await.unwrap(), before);
     assert!(h.sent(|n| matches!(n, Notice::PublicResult { .. })).is_empty(), "nothing public");
 }
 
@@ -275,4 +278,21 @@ async fn any_lesson_can_be_picked_from_the_list_passed_ones_marked() {
     assert!(r.text.contains("Lesson 3/3"), "{}", r.text);
     let refused = learn(&a, &w, None, Some("admiral/99-nope")).await.unwrap_err();
     assert!(refused.text(Language::En).contains("no lesson"), "{}", refused.text(Language::En));
+}
+
+#[tokio::test]
+async fn what_a_learner_knows_at_the_start_survives_a_restart() {
+    use admiral_bot::service::PlayerView;
+    use admiral_engine::{Cell, Square, UnitKind};
+
+    let mut h = harness().await;
+    let (_, second) = first_two(Ruleset::Admiral);
+    assert_eq!(second.known, ["e8"]);
+    let id = started(h.svc.open_lesson(ALICE, &second.id, Origin::default()).await.unwrap());
+    let e8 = Square::parse("e8").unwrap();
+    let destroyer = Cell::Enemy { intel: Some(UnitKind::Destroyer) };
+    let cell_e8 = |view: PlayerView| view.admiral().map(|v| v.cell(e8));
+    assert_eq!(cell_e8(h.svc.view(ALICE, id).await.unwrap()), Some(destroyer));
+    h.restart().await;
+    assert_eq!(cell_e8(h.svc.view(ALICE, id).await.unwrap()), Some(destroyer), "reloaded from the record");
 }

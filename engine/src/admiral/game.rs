@@ -19,6 +19,12 @@ pub struct Memory {
 }
 
 impl SideMemory<Event> for Memory {
+    type Kind = UnitKind;
+
+    fn identify(&mut self, index: usize, kind: UnitKind) {
+        self.identity[index] = Some(kind);
+    }
+
     fn new() -> Memory {
         Memory { identity: [None; SQUARES], moved: SquareSet::EMPTY }
     }

@@ -2,7 +2,9 @@
 
 use crate::shared::budget::Budget;
 use crate::shared::game::{Game, Rules};
+use crate::shared::grid::GridSquare;
 use crate::shared::language::Language;
+use crate::shared::record::Record;
 use crate::shared::ruleset::Ruleset;
 use crate::shared::side::Side;
 
@@ -78,6 +80,10 @@ pub struct Lesson {
     pub success: Texts,
     /// The position text (South the learner, upper case; North lower case).
     pub position: String,
+    /// Enemy markers whose identity the learner knows from the start (their squares), shown
+    /// on the board as a battle would have left them.
+    #[serde(default)]
+    pub known: Vec<String>,
     /// The learner's turns to reach the goal.
     pub turns: u32,
     /// The goal.
@@ -120,7 +126,31 @@ impl Lesson {
     pub fn start<P: Rules>(&self) -> Result<Game<P>, LessonFileError> {
         let position = P::from_text(&self.position, LEARNER)
             .map_err(|e| LessonFileError::new(&self.id, format!("position: {e}")))?;
-        Ok(Game::from_position(position, true))
+        let mut game = Game::from_position(position, true);
+        self.tell_known(&mut game)?;
+        Ok(game)
+    }
+
+    /// A try of the lesson rebuilt from its record, with what the learner knew at its start.
+    pub fn replay<P: Rules>(
+        &self,
+        record: &Record<P::Turn, P::EndReason>,
+    ) -> Result<Game<P>, LessonFileError> {
+        let mut told = Ok(());
+        let game = Game::replay_prepared(record, |game| told = self.tell_known(game), |_, _| {})
+            .map_err(|e| LessonFileError::new(&self.id, format!("record: {e}")))?;
+        told.map(|()| game)
+    }
+
+    /// Tells the learner the identities of the lesson's known markers.
+    fn tell_known<P: Rules>(&self, game: &mut Game<P>) -> Result<(), LessonFileError> {
+        for text in &self.known {
+            let square = GridSquare::parse(text).filter(|&square| game.reveal(LEARNER, square));
+            square.ok_or_else(|| {
+                LessonFileError::new(&self.id, format!("known: no enemy piece on `{text}`"))
+            })?;
+        }
+        Ok(())
     }
 
     /// The learner's turns played so far in `game` (the learner moves first).

@@ -62,7 +62,7 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     /// Why an action could not be played.
     type PlayError: Clone + fmt::Debug + fmt::Display + PartialEq + Eq;
     /// What one side remembers of the public events (built only from what it saw).
-    type Memory: SideMemory<Self::Event>;
+    type Memory: SideMemory<Self::Event, Kind = <Self as SetupPosition>::Kind>;
     /// One side's losses, by kind of piece (none by default).
     type Losses: Copy + fmt::Debug + PartialEq + Default;
     /// What one side may know.
@@ -219,10 +219,15 @@ pub trait GameView<P: Rules> {
 /// What one side remembers of a game's public events (a ruleset's [`Rules::Memory`]), built only
 /// from what that side saw.
 pub trait SideMemory<E>: Clone + fmt::Debug {
+    /// The ruleset's kind of piece.
+    type Kind: Copy;
     /// The memory before anything happened.
     fn new() -> Self;
     /// What `viewer` learns from one event.
     fn learn(&mut self, viewer: Side, event: &E);
+    /// Remembers the enemy piece on the square of `index` as one of `kind`, as a battle would
+    /// have shown it (a lesson's learner is told some identities at the start).
+    fn identify(&mut self, index: usize, kind: Self::Kind);
 }
 
 /// Why a match could not be set up or replayed.
@@ -317,6 +322,16 @@ impl<P: Rules> Game<P> {
     /// stands and that turn's full events (for replays and career counts, which need them).
     pub fn replay_each(
         record: &Record<P::Turn, P::EndReason>,
+        on_turn: impl FnMut(&Game<P>, &[P::Event]),
+    ) -> Result<Game<P>, GameError<P>> {
+        Game::replay_prepared(record, |_| {}, on_turn)
+    }
+
+    /// [`Game::replay_each`], with `prepare` run on the game at its start, before the first
+    /// turn (a lesson tells its learner what it knows there: [`Game::reveal`]).
+    pub fn replay_prepared(
+        record: &Record<P::Turn, P::EndReason>,
+        prepare: impl FnOnce(&mut Game<P>),
         mut on_turn: impl FnMut(&Game<P>, &[P::Event]),
     ) -> Result<Game<P>, GameError<P>> {
         if record.format > P::RECORD_FORMAT || record.ruleset != P::RULESET.name() {
@@ -334,6 +349,7 @@ impl<P: Rules> Game<P> {
                 record.intel,
             ),
         };
+        prepare(&mut game);
         // An old record replays, and its match goes on, under the rules it was played under.
         game.position.follow_record_format(record.format);
         game.record.format = record.format;
@@ -347,6 +363,18 @@ impl<P: Rules> Game<P> {
             game.end_by(ending.side, ending.reason);
         }
         Ok(game)
+    }
+
+    /// Lets `viewer` remember the identity of the enemy piece on `square`, as if a battle had
+    /// shown it; false (nothing changes) if no enemy piece stands there.
+    pub fn reveal(&mut self, viewer: Side, square: SquareOf<P>) -> bool {
+        match self.position.kind_of(square, viewer.opponent()) {
+            Some(kind) => {
+                self.memory[viewer].identify(square.index(), kind);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The true position. Server side only: never show it to a player.

@@ -69,6 +69,12 @@ pub struct Memory {
 }
 
 impl SideMemory<Event> for Memory {
+    type Kind = Rank;
+
+    fn identify(&mut self, index: usize, kind: Rank) {
+        self.enemy.identity[index] = Some(kind);
+    }
+
     fn new() -> Memory {
         Memory {
             enemy: Dossier::new(),
