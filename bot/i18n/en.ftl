@@ -567,7 +567,7 @@ lesson-moves = 🎯 You have { $turns ->
 lesson-passed = passed!
 lesson-failed = not yet.
 lesson-next = Next: **{ $title }**.
-lesson-path-end = That was the last lesson of this path. 🎓 Now a real match: set up your fleet (**Auto-generate again** until you like it, or upload a layout file), press **Ready**, and beat the AI of level 1.
+lesson-path-end = That was the last lesson of this path. 🎓 Play on: the AI of level 1 below, a stronger one with `/admiral ai`, or a friend with `/admiral challenge`.
 lesson-fail-turns = You have used your { $turns ->
     [one] { $turns } move
    *[other] { $turns } moves

@@ -19,7 +19,8 @@ fn main() {
     std::fs::create_dir_all(&out).expect("the output directory");
     let renderer = Renderer::new();
     let catalogue = lessons::catalogue().expect("the built-in lessons read");
-    for lesson in catalogue.all() {
+    // A whole match starts from the learner's own fleet: its boards are any match's.
+    for lesson in catalogue.all().iter().filter(|l| l.whole_match.is_none()) {
         for language in [Language::En, Language::Ru] {
             let labels = BoardLabels {
                 language,

@@ -59,7 +59,7 @@ impl Service {
             let game = m.game()?.clone();
             let other = game.to_move().opponent().index();
             let human = m.users[other].map(|user| (user, m.lang[other]));
-            (game, m.seed as u64, m.ai_level.unwrap_or(1), human, m.lesson())
+            (game, m.seed as u64, m.ai_level.unwrap_or(1), human, m.scripted_lesson())
         };
         let ply = game.ply();
         let ai = self.ai_player(level);

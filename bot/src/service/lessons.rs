@@ -62,6 +62,12 @@ impl Loaded {
         let id = self.settings.lesson.as_deref()?;
         lessons::catalogue().ok()?.get(id)
     }
+
+    /// The lesson of a try played from a lesson's position against its script (not a lesson
+    /// that is a whole match, which is played as any match against the AI).
+    pub(super) fn scripted_lesson(&self) -> Option<&'static Lesson> {
+        self.lesson().filter(|lesson| lesson.whole_match.is_none())
+    }
 }
 
 impl Service {
@@ -207,11 +213,12 @@ impl Service {
         }
     }
 
-    /// The match of `row`'s latest try if it is still being played.
+    /// The match of `row`'s latest try if it is not over (in play, or a whole match still in
+    /// its setup).
     async fn running_try(&self, row: &LessonRow) -> Result<Option<MatchId>> {
         let Some(id) = row.match_id else { return Ok(None) };
         let (status, _, _) = self.status(id).await?;
-        Ok((status == MatchStatus::Playing).then_some(id))
+        Ok((status != MatchStatus::Finished).then_some(id))
     }
 
     /// Sends the brief and the board of the try in match `id` again.
@@ -223,7 +230,7 @@ impl Service {
         if m.users[LEARNER.index()] != Some(user) {
             return Err(ServiceError::NotYourMatch);
         }
-        let out = lesson_opening(m, lesson)?;
+        let out = self.lesson_opening(m, lesson);
         let mut tx = self.inner.store.write.begin().await?;
         outbox::enqueue(&mut tx, self.now(), &out).await?;
         tx.commit().await?;
@@ -261,22 +268,26 @@ impl Service {
         .normalised();
         let now = self.now();
         let seed = mix(now as u64 ^ user.0.rotate_left(23)) as i64;
+        let level = lesson.whole_match.map_or(1, |whole| whole.level);
         let mut tx = self.inner.store.write.begin().await?;
         players::ensure(&mut tx, user, now).await?;
         let mut m =
-            self.create_match(&mut tx, [Some(user), None], Some(1), settings, origin, seed, now).await?;
-        let game = MatchGame::from_lesson(lesson)?;
-        events::append(&mut tx, m.id, m.next_seq, &MatchEvent::Started { start: game.start_json() }, now)
-            .await?;
-        m.next_seq += 1;
-        if !matches::set_playing(&mut tx, m.id, m.version).await? {
-            return Err(ServiceError::Conflict);
+            self.create_match(&mut tx, [Some(user), None], Some(level), settings, origin, seed, now).await?;
+        // A whole match begins with the learner's setup, like any match against the AI.
+        if lesson.whole_match.is_none() {
+            let game = MatchGame::from_lesson(lesson)?;
+            let start = MatchEvent::Started { start: game.start_json() };
+            events::append(&mut tx, m.id, m.next_seq, &start, now).await?;
+            m.next_seq += 1;
+            if !matches::set_playing(&mut tx, m.id, m.version).await? {
+                return Err(ServiceError::Conflict);
+            }
+            m.version += 1;
+            m.status = MatchStatus::Playing;
+            m.running_since = Some(now);
+            m.game = Some(game);
         }
-        m.version += 1;
-        m.status = MatchStatus::Playing;
-        m.running_since = Some(now);
-        m.game = Some(game);
-        let out = lesson_opening(&m, lesson)?;
+        let out = self.lesson_opening(&m, lesson);
         progress::open(&mut tx, user, &lesson.id, m.id, now).await?;
         outbox::enqueue(&mut tx, now, &out).await?;
         let id = m.id;
@@ -341,11 +352,17 @@ impl Service {
     }
 }
 
-/// The messages that open (or reopen) a try: the lesson's brief, then the learner's board.
-fn lesson_opening(m: &Loaded, lesson: &Lesson) -> Result<Vec<Outgoing>> {
-    let game = m.game()?;
-    Ok([Notice::LessonBrief { lesson: lesson.id.clone() }, game.board_notice(LEARNER, None)]
-        .into_iter()
-        .filter_map(|notice| m.dm(LEARNER, notice))
-        .collect())
+impl Service {
+    /// The messages that open (or reopen) a try: the lesson's brief, then the learner's board
+    /// (or, before a whole match starts, the setup).
+    fn lesson_opening(&self, m: &Loaded, lesson: &Lesson) -> Vec<Outgoing> {
+        let then = match &m.game {
+            Some(game) => game.board_notice(LEARNER, None),
+            None => self.setup_notice(m, LEARNER),
+        };
+        [Notice::LessonBrief { lesson: lesson.id.clone() }, then]
+            .into_iter()
+            .filter_map(|notice| m.dm(LEARNER, notice))
+            .collect()
+    }
 }

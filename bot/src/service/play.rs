@@ -266,7 +266,7 @@ impl Service {
                     return Err(IllegalMove::Admiral(PlayError::Illegal { action, reason }).into());
                 }
                 let defender = side.opponent();
-                let lesson = m.lesson().is_some();
+                let lesson = m.scripted_lesson().is_some();
                 match game.defense_options(&action) {
                     Some(options) if options.len() > 1 => match m.users[defender.index()] {
                         // A lesson's opponent defends as its lesson was written: the default.

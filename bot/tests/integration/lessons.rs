@@ -91,7 +91,8 @@ async fn try_lesson(
 #[tokio::test]
 async fn every_lesson_is_solved_and_explains_its_typical_mistake_with_a_hint() {
     let h = harness().await;
-    for (i, lesson) in catalogue().all().iter().enumerate() {
+    // A whole match is played below (`the_first_match_lesson…`).
+    for (i, lesson) in catalogue().all().iter().enumerate().filter(|(_, l)| l.whole_match.is_none()) {
         let (solver, blunderer) = (UserId(5000 + 2 * i as u64), UserId(5001 + 2 * i as u64));
         let (failure, text) =
             try_lesson(&h, solver, lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref())
@@ -162,29 +163,52 @@ async fn progress_resumes_after_a_restart_and_buttons_pressed_twice_start_one_tr
 
 #[tokio::test]
 async fn passed_lessons_raise_the_naval_school_badge() {
-    let h = harness().await;
+    let h = harness_with(deterministic_ai()).await;
     let school = |progress: Vec<AwardProgress>| {
         let p = progress.into_iter().find(|p| p.award.key == SCHOOL).expect("the lessons' badge");
         (p.count, p.degree)
     };
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (0, 0));
     for lesson in catalogue().path(Ruleset::Admiral).take(3) {
-        try_lesson(&h, CAROL, lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref()).await;
+        pass(&h, CAROL, lesson).await;
     }
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (3, 3), "degree III after three lessons");
     let admiral = catalogue().path(Ruleset::Admiral).count() as u64;
     for lesson in catalogue().path(Ruleset::Admiral).skip(3) {
-        try_lesson(&h, CAROL, lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref()).await;
+        pass(&h, CAROL, lesson).await;
     }
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (admiral, 2), "degree II: Admiral's path");
     // Passing a lesson again counts it once.
-    let first = catalogue().path(Ruleset::Admiral).next().unwrap();
-    try_lesson(&h, CAROL, first, &first.check.solution, None).await;
+    pass(&h, CAROL, catalogue().path(Ruleset::Admiral).next().unwrap()).await;
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()), (admiral, 2));
     for lesson in catalogue().path(Ruleset::Stratego) {
-        try_lesson(&h, CAROL, lesson, &lesson.check.solution, lesson.check.solution_defence.as_deref()).await;
+        pass(&h, CAROL, lesson).await;
     }
     assert_eq!(school(h.svc.award_progress(CAROL).await.unwrap()).1, 1, "degree I: both paths");
+}
+
+/// The service's AI playing its level's own fixed work: the same match on every run.
+fn deterministic_ai() -> admiral_bot::service::ServiceConfig {
+    admiral_bot::service::ServiceConfig { ai_budget: None, ..test_config() }
+}
+
+/// Passes `lesson` as its check's solution does (a whole match: played by its solution's
+/// player from the setup on).
+async fn pass(h: &Harness, user: UserId, lesson: &Lesson) {
+    let failure = match lesson.whole_match {
+        None => {
+            let defence = lesson.check.solution_defence.as_deref();
+            try_lesson(h, user, lesson, &lesson.check.solution, defence).await.0
+        }
+        Some(_) => {
+            let id = started(h.svc.open_lesson(user, &lesson.id, Origin::default()).await.unwrap());
+            h.svc.ready(user, id).await.unwrap();
+            play_whole_match(h, user, id, lesson.check.solution_player.unwrap()).await;
+            h.deliver().await;
+            ended(h, user, id).0
+        }
+    };
+    assert_eq!(failure, None, "{} is passed", lesson.id);
 }
 
 #[tokio::test]
@@ -295,4 +319,65 @@ async fn what_a_learner_knows_at_the_start_survives_a_restart() {
     assert_eq!(cell_e8(h.svc.view(ALICE, id).await.unwrap()), Some(destroyer));
     h.restart().await;
     assert_eq!(cell_e8(h.svc.view(ALICE, id).await.unwrap()), Some(destroyer), "reloaded from the record");
+}
+
+/// Plays the learner's seat of the whole match `id` to its end: the engine's AI of `level`
+/// (seeded, a fixed small budget) or, at level 0, random legal moves; defences by default.
+async fn play_whole_match(h: &Harness, user: UserId, id: MatchId, level: u8) {
+    use admiral_bot::service::PlayerView;
+    use admiral_engine::ai::{Ai, Budget};
+    use admiral_engine::Dice;
+
+    let mut dice = Dice::new(11);
+    loop {
+        h.svc.quiesce().await;
+        if h.svc.pending_defence(user, id).await.unwrap().is_some() {
+            h.svc
+                .declare_defence(&format!("whole:{}:d:{}", id.0, dice.below(1 << 30)), user, id, 0)
+                .await
+                .unwrap();
+            continue;
+        }
+        let (status, ply, _) = h.svc.status(id).await.unwrap();
+        if status == MatchStatus::Finished {
+            return;
+        }
+        let legal = h.svc.legal_actions(user, id).await.unwrap();
+        if legal.is_empty() {
+            continue; // the AI's turn, on its way
+        }
+        let action = match (level, h.svc.view(user, id).await.unwrap()) {
+            (0, _) => legal[dice.below(legal.len())],
+            (level, PlayerView::Admiral(view)) => {
+                Ai::new(level, 7 ^ u64::from(ply), Budget::Iterations(24)).choose(&view, &legal)
+            }
+            (_, PlayerView::Stratego(_)) => unreachable!("the first match is Admiral's"),
+        };
+        h.svc.act(&format!("whole:{}:{ply}", id.0), user, id, ply, &action.to_string()).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn the_first_match_lesson_is_a_whole_match_from_the_setup() {
+    let h = harness_with(deterministic_ai()).await;
+    let lesson = catalogue().all().iter().find(|l| l.whole_match.is_some()).expect("a whole match");
+    assert_eq!(catalogue().path(Ruleset::Admiral).last().map(|l| &l.id), Some(&lesson.id), "the last lesson");
+    let tries = [
+        (CAROL, lesson.check.solution_player.unwrap(), None),
+        (BOB, lesson.check.mistake_player.unwrap(), Some(lesson.check.fails.clone())),
+    ];
+    for (user, player, failure) in tries {
+        let id = started(h.svc.open_lesson(user, &lesson.id, Origin::default()).await.unwrap());
+        assert_eq!(h.svc.status(id).await.unwrap().0, MatchStatus::Setup, "it begins with the setup");
+        h.deliver().await;
+        assert!(h.first_dm(user, |n| matches!(n, Notice::SetupOpened { .. })).is_some(), "the setup DM");
+        h.svc.ready(user, id).await.unwrap();
+        play_whole_match(&h, user, id, player).await;
+        h.deliver().await;
+        let (got, text) = ended(&h, user, id);
+        assert_eq!(got, failure, "player level {player}: {text}");
+        if failure.is_some() {
+            assert!(text.contains(lesson.hint.get(Language::En)), "the hint: {text}");
+        }
+    }
 }

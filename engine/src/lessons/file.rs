@@ -2,7 +2,7 @@
 //! lesson is refused when the program starts, not when a learner meets it.
 
 use crate::lessons::judge::{kind_of_code, square_of};
-use crate::lessons::lesson::{Lesson, LessonFileError};
+use crate::lessons::lesson::{Goal, Lesson, LessonFileError};
 use crate::shared::game::Rules;
 use crate::shared::ruleset::Ruleset;
 
@@ -27,6 +27,9 @@ pub(super) fn read(id: &str, text: &str) -> Result<Lesson, LessonFileError> {
 /// Checks what can be checked without playing: the position, every code, square and action,
 /// the texts, and that the goal asks for something.
 fn check<P: Rules>(lesson: &Lesson) -> Result<(), String> {
+    if let Some(whole) = lesson.whole_match {
+        return check_whole_match(lesson, whole.level);
+    }
     lesson.start::<P>().map_err(|e| e.problem)?;
     let goal = &lesson.goal;
     if goal.sink.is_empty() && goal.reach.is_none() && !goal.win && !goal.ahead {
@@ -50,6 +53,9 @@ fn check<P: Rules>(lesson: &Lesson) -> Result<(), String> {
         }
     }
     let check = &lesson.check;
+    if check.solution.is_empty() || check.mistake.is_empty() {
+        return Err("the check plays a solution and a mistake".into());
+    }
     let known = lesson.fails.iter().any(|f| f.key == check.fails);
     if !known && !["turns", "ended"].contains(&check.fails.as_str()) {
         return Err(format!("check.fails names no failure: `{}`", check.fails));
@@ -61,6 +67,31 @@ fn check<P: Rules>(lesson: &Lesson) -> Result<(), String> {
     for action in lesson.replies.iter().chain(&check.solution).chain(&check.mistake) {
         P::parse_action(action).map_err(|e| format!("`{action}`: {e}"))?;
     }
+    check_texts(lesson)
+}
+
+/// A whole match: no position, no script, no turn limit; the goal a win; the tests' players
+/// named.
+fn check_whole_match(lesson: &Lesson, level: u8) -> Result<(), String> {
+    if !(1..=5).contains(&level) {
+        return Err(format!("match: level {level} is not 1 to 5"));
+    }
+    let quiet = lesson.position.is_empty() && lesson.known.is_empty() && lesson.replies.is_empty();
+    if !quiet || lesson.turns != 0 || !lesson.fails.is_empty() {
+        return Err("a whole match has no position, known markers, replies, turns or failures".into());
+    }
+    if lesson.goal != (Goal { win: true, ..Goal::default() }) {
+        return Err("a whole match's goal is a win".into());
+    }
+    let check = &lesson.check;
+    if check.solution_player.is_none() || check.mistake_player.is_none() || check.fails != "ended" {
+        return Err("a whole match's check names its players and fails with `ended`".into());
+    }
+    check_texts(lesson)
+}
+
+/// Every text in English and Russian.
+fn check_texts(lesson: &Lesson) -> Result<(), String> {
     let texts = [&lesson.title, &lesson.brief, &lesson.hint, &lesson.success]
         .into_iter()
         .chain(lesson.fails.iter().map(|f| &f.why));

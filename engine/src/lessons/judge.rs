@@ -72,7 +72,7 @@ impl Lesson {
         }
         // Out of turns once the learner has used them all and the opponent has answered the
         // last one (its answer may still cost the learner a piece the lesson warns about).
-        if Lesson::turns_played(game) >= self.turns && game.to_move() == LEARNER {
+        if self.turns > 0 && Lesson::turns_played(game) >= self.turns && game.to_move() == LEARNER {
             return Verdict::Failed(Failure { key: "turns".into(), why: None });
         }
         Verdict::Playing

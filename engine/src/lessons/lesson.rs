@@ -78,13 +78,20 @@ pub struct Lesson {
     pub hint: Texts,
     /// Said when the goal is met.
     pub success: Texts,
-    /// The position text (South the learner, upper case; North lower case).
+    /// The position text (South the learner, upper case; North lower case); empty in a lesson
+    /// that is a whole match.
+    #[serde(default)]
     pub position: String,
+    /// A lesson that is a whole match (`[match]` in the file): setting up a fleet, then playing
+    /// the AI of a level to the end, the goal a win.
+    #[serde(rename = "match", default)]
+    pub whole_match: Option<WholeMatch>,
     /// Enemy markers whose identity the learner knows from the start (their squares), shown
     /// on the board as a battle would have left them.
     #[serde(default)]
     pub known: Vec<String>,
-    /// The learner's turns to reach the goal.
+    /// The learner's turns to reach the goal (0: no limit, in a whole match).
+    #[serde(default)]
     pub turns: u32,
     /// The goal.
     pub goal: Goal,
@@ -99,15 +106,32 @@ pub struct Lesson {
     pub check: Check,
 }
 
+/// A lesson that is a whole match against the AI.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WholeMatch {
+    /// The AI's level (1–5).
+    pub level: u8,
+}
+
 /// What the tests play to show that a lesson works: its intended solution, and a typical
 /// mistake with the failure it must meet.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Check {
     /// The learner's actions that meet the goal.
+    #[serde(default)]
     pub solution: Vec<String>,
     /// A typical wrong try.
+    #[serde(default)]
     pub mistake: Vec<String>,
+    /// In a whole match, the solution is played by the engine's AI of this level from the
+    /// learner's seat, seeded (a whole match cannot be written out move by move).
+    #[serde(default)]
+    pub solution_player: Option<u8>,
+    /// In a whole match, the mistake is played by the AI of this level (0: random legal moves).
+    #[serde(default)]
+    pub mistake_player: Option<u8>,
     /// The key of the failure `mistake` meets: one of the lesson's, or `turns` or `ended`.
     pub fails: String,
     /// When the opponent attacks and the learner declares a defence (Admiral): the squares of

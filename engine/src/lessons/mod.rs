@@ -16,4 +16,4 @@ mod lesson;
 
 pub use catalogue::{catalogue, Lessons, ADMIRAL_LESSONS, STRATEGO_LESSONS};
 pub use judge::{Failure, Verdict};
-pub use lesson::{Check, FailWhen, Goal, Lesson, LessonFileError, Texts, LEARNER};
+pub use lesson::{Check, FailWhen, Goal, Lesson, LessonFileError, Texts, WholeMatch, LEARNER};

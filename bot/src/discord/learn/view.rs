@@ -30,7 +30,9 @@ pub fn brief(m: MatchId, id: &str, l: Language) -> Reply {
     };
     let mut r =
         Reply::text(format!("📘 **{}**\n{}", heading(lesson, number, count, l), lesson.brief.get(l).trim()));
-    r.push_line(&tr!(l, "lesson-moves", turns = lesson.turns));
+    if lesson.turns > 0 {
+        r.push_line(&tr!(l, "lesson-moves", turns = lesson.turns));
+    }
     r.rows = vec![vec![
         Comp::button(Cid::LessonRetry(m).encode(), tr!(l, "btn-lesson-restart"), Style::Secondary),
         Comp::button(Cid::LessonSkip(m).encode(), tr!(l, "btn-lesson-skip"), Style::Secondary),
