@@ -751,3 +751,21 @@ fn every_counted_message_takes_the_plural_forms_of_its_count() {
     );
     assert_eq!(tr!(Language::En, "plies", n = 1), "1 ply");
 }
+
+/// The lessons' texts belong to the catalogue too: every lesson reads (which refuses a text
+/// missing or untranslated in either language), and each of its texts renders in both.
+#[test]
+fn every_lesson_speaks_both_languages() {
+    let lessons = admiral_engine::lessons::catalogue().unwrap_or_else(|e| panic!("{e}"));
+    assert!(lessons.all().len() >= 12);
+    for lesson in lessons.all() {
+        let texts = [&lesson.title, &lesson.brief, &lesson.hint, &lesson.success]
+            .into_iter()
+            .chain(lesson.fails.iter().map(|f| &f.why));
+        for text in texts {
+            for lang in LANGUAGES {
+                assert!(!text.get(lang).trim().is_empty(), "{}: {lang:?}", lesson.id);
+            }
+        }
+    }
+}
