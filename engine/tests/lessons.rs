@@ -65,7 +65,7 @@ fn both_games_have_a_path_of_lessons() {
 }
 
 #[test]
-fn every_lesson_is_solved_by_its_solution() {
+fn every_lesson_is_solved_by_its_solution_and_refuses_its_typical_mistake() {
     let lessons = Lessons::built_in().unwrap();
     // A whole match is played through the service (bot/tests/integration/lessons.rs).
     for lesson in lessons.all().iter().filter(|l| l.whole_match.is_none()) {
@@ -74,13 +74,7 @@ fn every_lesson_is_solved_by_its_solution() {
         assert_eq!(verdict, Verdict::Passed, "{}: the solution meets the goal", lesson.id);
         assert_eq!(played, lesson.check.solution.len(), "{}: the whole solution is needed", lesson.id);
         assert!(played as u32 <= lesson.turns, "{}: within the turns", lesson.id);
-    }
-}
 
-#[test]
-fn every_lesson_refuses_its_typical_mistake_with_its_explanation() {
-    let lessons = Lessons::built_in().unwrap();
-    for lesson in lessons.all().iter().filter(|l| l.whole_match.is_none()) {
         let (verdict, played) =
             play_any(lesson, &lesson.check.mistake, lesson.check.mistake_defence.as_deref());
         let Verdict::Failed(Failure { key, why }) = verdict else {
