@@ -99,18 +99,21 @@ fn a_broken_lesson_file_is_refused_with_what_is_wrong() {
     assert!(read("admiral/x", good).is_ok());
     assert!(read("chess/x", good).unwrap_err().contains("ruleset's folder"));
     assert!(read("stratego/x", good).unwrap_err().contains("position"));
-    let bad_code = good.replace("with = \"PS\"", "with = \"XX\"");
-    assert!(read("admiral/x", &bad_code).unwrap_err().contains("`XX` is not a piece code"));
-    let bad_square = good.replace("reach = \"g7\"", "reach = \"z99\"");
-    assert!(read("admiral/x", &bad_square).unwrap_err().contains("`z99` is not a square"));
-    let no_russian = good.replace("ru = \"Ходы и доска\"", "ru = \" \"");
-    assert!(read("admiral/x", &no_russian).unwrap_err().contains("English and Russian"));
-    let untranslated = good.replace("ru = \"Ходы и доска\"", "ru = \"Moving and the board\"");
-    assert!(read("admiral/x", &untranslated).unwrap_err().contains("the Russian text is in Russian"));
-    let not_an_enemy = good.replace("position = \"\"\"", "known = [\"g3\"]\nposition = \"\"\"");
-    assert!(read("admiral/x", &not_an_enemy).unwrap_err().contains("known: no enemy piece on `g3`"));
-    let bad_action = good.replace("\"g3-g4\"", "\"g3-\"");
-    assert!(read("admiral/x", &bad_action).unwrap_err().contains("`g3-`"));
+    // Each edit of the good file, and what the refusal must say.
+    let edits = [
+        ("with = \"PS\"", "with = \"XX\"", "`XX` is not a piece code"),
+        ("reach = \"g7\"", "reach = \"z99\"", "`z99` is not a square"),
+        ("ru = \"Ходы и доска\"", "ru = \" \"", "English and Russian"),
+        ("ru = \"Ходы и доска\"", "ru = \"Moving and the board\"", "the Russian text is in Russian"),
+        ("position = \"\"\"", "known = [\"g3\"]\nposition = \"\"\"", "known: no enemy piece on `g3`"),
+        ("\"g3-g4\"", "\"g3-\"", "`g3-`"),
+    ];
+    for (from, to, says) in edits {
+        let broken = good.replace(from, to);
+        assert_ne!(broken, good, "{from} is in the file");
+        let refusal = read("admiral/x", &broken).unwrap_err();
+        assert!(refusal.contains(says), "{refusal}");
+    }
     let unknown_field = format!("colour = 1\n{good}");
     assert!(read("admiral/x", &unknown_field).unwrap_err().contains("colour"));
 }
