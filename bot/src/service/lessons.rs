@@ -84,10 +84,8 @@ impl Service {
         let catalogue = catalogue()?;
         let rows = self.inner.store.lesson_progress(user).await?;
         let on_path = |row: &&LessonRow| catalogue.get(&row.lesson).is_some_and(|l| l.ruleset == ruleset);
-        for row in rows.iter().filter(on_path) {
-            if let Some(id) = self.running_try(row).await? {
-                return self.resume(user, id).await;
-            }
+        if let Some(id) = rows.iter().filter(on_path).find_map(LessonRow::running_try) {
+            return self.resume(user, id).await;
         }
         let settled = |id: &str| rows.iter().any(|r| r.lesson == id && r.state != LessonState::Open);
         let failed_last = rows.iter().filter(on_path).find(|r| r.state == LessonState::Open);
@@ -105,10 +103,8 @@ impl Service {
     pub async fn open_lesson(&self, user: UserId, id: &str, origin: Origin) -> Result<LessonOpened> {
         let lesson = catalogue()?.get(id).ok_or_else(|| ServiceError::NoSuchLesson(id.to_string()))?;
         let rows = self.inner.store.lesson_progress(user).await?;
-        if let Some(row) = rows.iter().find(|r| r.lesson == lesson.id) {
-            if let Some(running) = self.running_try(row).await? {
-                return self.resume(user, running).await;
-            }
+        if let Some(running) = rows.iter().find(|r| r.lesson == lesson.id).and_then(LessonRow::running_try) {
+            return self.resume(user, running).await;
         }
         self.start_lesson(user, lesson, origin).await
     }
@@ -204,21 +200,11 @@ impl Service {
     /// pressed twice, or under an old message), that try, taken up again.
     async fn moved_on(&self, user: UserId, lesson: &Lesson, from: MatchId) -> Result<Option<LessonOpened>> {
         let rows = self.inner.store.lesson_progress(user).await?;
-        let Some(row) = rows.iter().find(|r| r.lesson == lesson.id && r.match_id != Some(from)) else {
-            return Ok(None);
-        };
-        match self.running_try(row).await? {
+        let since = rows.iter().find(|r| r.lesson == lesson.id && r.match_id != Some(from));
+        match since.and_then(LessonRow::running_try) {
             Some(id) => self.resume(user, id).await.map(Some),
             None => Ok(None),
         }
-    }
-
-    /// The match of `row`'s latest try if it is not over (in play, or a whole match still in
-    /// its setup).
-    async fn running_try(&self, row: &LessonRow) -> Result<Option<MatchId>> {
-        let Some(id) = row.match_id else { return Ok(None) };
-        let (status, _, _) = self.status(id).await?;
-        Ok((status != MatchStatus::Finished).then_some(id))
     }
 
     /// Sends the brief and the board of the try in match `id` again.
@@ -252,10 +238,8 @@ impl Service {
     /// the brief and the board.
     async fn start_lesson(&self, user: UserId, lesson: &Lesson, origin: Origin) -> Result<LessonOpened> {
         let rows = self.inner.store.lesson_progress(user).await?;
-        for row in &rows {
-            if let Some(id) = self.running_try(row).await? {
-                self.abandon(user, id).await?;
-            }
+        for id in rows.iter().filter_map(LessonRow::running_try) {
+            self.abandon(user, id).await?;
         }
         let settings = MatchSettings {
             ruleset: lesson.ruleset.name().to_string(),
@@ -350,9 +334,7 @@ impl Service {
         ));
         Ok(())
     }
-}
 
-impl Service {
     /// The messages that open (or reopen) a try: the lesson's brief, then the learner's board
     /// (or, before a whole match starts, the setup).
     fn lesson_opening(&self, m: &Loaded, lesson: &Lesson) -> Vec<Outgoing> {

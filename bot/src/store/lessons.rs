@@ -40,8 +40,17 @@ pub struct LessonRow {
     pub failures: u32,
     /// The latest try's match.
     pub match_id: Option<MatchId>,
+    /// Whether that match is not over (in setup or in play).
+    pub try_running: bool,
     /// When the row last changed (Unix ms).
     pub updated_at: i64,
+}
+
+impl LessonRow {
+    /// The match of the latest try, if it is not over.
+    pub fn running_try(&self) -> Option<MatchId> {
+        self.match_id.filter(|_| self.try_running)
+    }
 }
 
 /// How a try of a lesson ended, for its row.
@@ -58,20 +67,23 @@ pub enum TryEnd {
 impl Store {
     /// Every lesson row of `user`, the most recently changed first.
     pub async fn lesson_progress(&self, user: UserId) -> Result<Vec<LessonRow>, sqlx::Error> {
-        let rows: Vec<(String, String, i64, Option<i64>, i64)> = sqlx::query_as(
-            "SELECT lesson_id, state, failures, match_id, updated_at FROM lesson_progress
-             WHERE user_id = $1 ORDER BY updated_at DESC, lesson_id",
+        let rows: Vec<(String, String, i64, Option<i64>, i64, i64)> = sqlx::query_as(
+            "SELECT p.lesson_id, p.state, p.failures, p.match_id,
+                    CASE WHEN m.status IN ('setup', 'playing') THEN 1 ELSE 0 END, p.updated_at
+             FROM lesson_progress p LEFT JOIN matches m ON m.id = p.match_id
+             WHERE p.user_id = $1 ORDER BY p.updated_at DESC, p.lesson_id",
         )
         .bind(user.db())
         .fetch_all(&self.read)
         .await?;
         rows.into_iter()
-            .map(|(lesson, state, failures, match_id, updated_at)| {
+            .map(|(lesson, state, failures, match_id, running, updated_at)| {
                 Ok(LessonRow {
                     lesson,
                     state: LessonState::decode(&state)?,
                     failures: failures as u32,
                     match_id: match_id.map(MatchId),
+                    try_running: running != 0,
                     updated_at,
                 })
             })
