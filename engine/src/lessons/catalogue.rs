@@ -60,9 +60,8 @@ impl Lessons {
     /// The lesson's place on its game's path: (1-based number, number of lessons).
     pub fn place(&self, id: &str) -> Option<(u32, u32)> {
         let lesson = self.get(id)?;
-        let path: Vec<&Lesson> = self.path(lesson.ruleset).collect();
-        let index = path.iter().position(|l| l.id == id)?;
-        Some((index as u32 + 1, path.len() as u32))
+        let index = self.path(lesson.ruleset).position(|l| l.id == id)?;
+        Some((index as u32 + 1, self.path(lesson.ruleset).count() as u32))
     }
 
     /// The lesson after `id` on its game's path (`None` after the last).

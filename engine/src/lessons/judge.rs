@@ -4,7 +4,6 @@
 use crate::lessons::lesson::{Lesson, Texts, LEARNER};
 use crate::shared::game::{Game, Rules};
 use crate::shared::grid::GridSquare;
-use crate::shared::language::Language;
 use crate::shared::layout::{SetupKind, SetupPosition};
 use crate::shared::outcome::Status;
 use crate::shared::piece::PieceKind;
@@ -12,11 +11,10 @@ use crate::shared::piece::PieceKind;
 /// A ruleset's kind of piece.
 type KindOf<P> = <P as SetupPosition>::Kind;
 
-/// The kind a code (English or Russian, any case) names in the ruleset of `P`.
+/// The kind a code names in the ruleset of `P`, read as its layout files read one (English or
+/// Russian codes).
 pub(super) fn kind_of_code<P: Rules>(code: &str) -> Option<KindOf<P>> {
-    KindOf::<P>::ALL.iter().copied().find(|kind| {
-        [Language::En, Language::Ru].iter().any(|&language| kind.code(language).eq_ignore_ascii_case(code))
-    })
+    KindOf::<P>::read_code(code, KindOf::<P>::numbering(&[code]))
 }
 
 /// A square of the board of `P`.
