@@ -185,8 +185,9 @@ impl Service {
         }
     }
 
-    /// The lesson match `from` is a try of, checked to be `user`'s.
-    async fn lesson_of(&self, user: UserId, from: MatchId) -> Result<&'static Lesson> {
+    /// The lesson match `from` is a try of, checked to be `user`'s (`NotYourMatch`,
+    /// `NotALesson` otherwise).
+    pub async fn lesson_of(&self, user: UserId, from: MatchId) -> Result<&'static Lesson> {
         let slot = self.slot(from);
         let mut guard = slot.lock().await;
         let m = self.load_into(&mut guard, from).await?;

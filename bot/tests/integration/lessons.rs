@@ -265,6 +265,14 @@ async fn after_the_last_lesson_a_button_starts_a_first_match_against_level_one()
         panic!("a reply")
     };
     assert!(r.text.contains("AI level 1"), "{}", r.text);
+    // Only the learner of that try can press it.
+    let Answer::Reply(foreign) =
+        component(&a, &who(BOB, Language::En, "foreign"), &Cid::FirstMatch(id), None).await
+    else {
+        panic!("a reply")
+    };
+    assert!(foreign.text.starts_with("⚠️"), "{}", foreign.text);
+    assert!(h.svc.my_matches(BOB).await.unwrap().is_empty(), "nothing started for Bob");
     let matches = h.svc.my_matches(ALICE).await.unwrap();
     assert_eq!(matches.len(), 1, "the first match, and the lesson's try is over");
     assert_eq!(h.svc.ruleset(matches[0].id).await.unwrap(), Ruleset::Stratego);

@@ -7,6 +7,7 @@ use admiral_engine::Ruleset;
 use crate::discord::autocomplete::{Choice, MAX_CHOICES};
 use crate::discord::challenge::handler::{ai_with_ruleset, origin, Clock};
 use crate::discord::i18n::tr;
+use crate::discord::learn::view::find;
 use crate::discord::refusal::Handled;
 use crate::discord::ui::Reply;
 use crate::discord::{App, Who};
@@ -73,18 +74,15 @@ pub async fn button(app: &App, who: &Who, from: MatchId, which: LessonButton) ->
 /// game of the lesson's try `from` (its setup DM teaches the rest: auto-placement, a layout
 /// file, Ready).
 pub async fn first_match(app: &App, who: &Who, from: MatchId) -> Handled {
-    let ruleset = app.service.ruleset(from).await?;
-    ai_with_ruleset(app, who, 1, Clock::default(), Some(ruleset.name())).await
+    let lesson = app.service.lesson_of(who.user, from).await?;
+    ai_with_ruleset(app, who, 1, Clock::default(), Some(lesson.ruleset.name())).await
 }
 
 /// Where the lesson went: to the DMs (a new try or the one under way), or the path is done.
 fn opened_reply(opened: &LessonOpened, who: &Who) -> Reply {
     let l = who.lang;
-    let catalogue = lessons::catalogue().ok();
-    let named = |lesson: &str| {
-        let found = catalogue.and_then(|c| Some((c.get(lesson)?, c.place(lesson)?)));
-        found.map(|(lesson, (number, count))| (lesson.title.get(l).to_string(), number, count))
-    };
+    let named =
+        |id: &str| find(id).map(|(lesson, number, count)| (lesson.title.get(l).to_string(), number, count));
     match opened {
         LessonOpened::Started { lesson, .. } | LessonOpened::Resumed { lesson, .. } => {
             let key = if matches!(opened, LessonOpened::Started { .. }) {

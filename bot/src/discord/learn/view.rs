@@ -12,7 +12,7 @@ use crate::ids::MatchId;
 use crate::service::PlayerView;
 
 /// A lesson of the catalogue with its place on its path (number, count).
-fn find(id: &str) -> Option<(&'static Lesson, u32, u32)> {
+pub(crate) fn find(id: &str) -> Option<(&'static Lesson, u32, u32)> {
     let catalogue = lessons::catalogue().ok()?;
     let (number, count) = catalogue.place(id)?;
     Some((catalogue.get(id)?, number, count))
