@@ -4,9 +4,10 @@ use std::fmt;
 
 use crate::admiral::outcome::EndReason;
 use crate::admiral::record::QuietRule;
-use crate::admiral::square::{Side, Square, SquareSet, SQUARES};
+use crate::admiral::square::{AdmiralBoard, Side, Square, SquareSet, SQUARES};
 use crate::admiral::unit::{Piece, UnitKind, KINDS};
-use crate::shared::{BySide, Counters, Rules};
+use crate::shared::game::debug_position;
+use crate::shared::{BySide, Counters};
 
 /// Consecutive plies without a destruction after which the game is drawn.
 pub const QUIET_PLY_LIMIT: u16 = 200;
@@ -133,40 +134,17 @@ pub(crate) fn carrier_slot(kind: UnitKind) -> Option<usize> {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} to move, {} quiet plies", self.to_move(), self.quiet_plies())?;
-        f.write_str(&self.to_text())
+        debug_position(self, f)
     }
 }
 
 /// Why position text could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PositionTextError {
-    /// Wrong number of non-blank lines.
-    #[error("a position has 15 rows (row 15 first), found {0} non-blank lines")]
-    Rows(usize),
-    /// A row with the wrong number of tokens.
-    #[error("row {row} has {found} tokens, expected 14 (columns a–n)")]
-    Columns {
-        /// 1-based row.
-        row: u8,
-        /// Tokens found.
-        found: usize,
-    },
-    /// An unknown token.
-    #[error("row {row}, column {column}: `{token}` is not `.` or a unit code (CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB; upper case South, lower case North)")]
-    Token {
-        /// 1-based row.
-        row: u8,
-        /// 1-based column (a = 1).
-        column: usize,
-        /// The token.
-        token: String,
-    },
-}
+pub type PositionTextError = crate::shared::grid::PositionTextError<AdmiralBoard>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::Rules;
 
     #[test]
     fn text_round_trip() {

@@ -113,14 +113,9 @@ impl Rules for Position {
     /// around it and CRLF are tolerated.
     fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
         let mut position = Position::empty(to_move);
-        let columns = |row, found| PositionTextError::Columns { row, found };
-        read_grid_text(text, PositionTextError::Rows, columns, |sq: Square, token| {
+        read_grid_text(text, |sq: Square, token| {
             if token != "." {
-                let piece = Piece::from_token(token).ok_or_else(|| PositionTextError::Token {
-                    row: sq.row() + 1,
-                    column: sq.col() as usize + 1,
-                    token: token.to_string(),
-                })?;
+                let piece = Piece::from_token(token).ok_or_else(|| PositionTextError::token(sq, token))?;
                 position.put(sq, piece);
             }
             Ok(())

@@ -21,6 +21,8 @@ impl Board for AdmiralBoard {
     const ROWS: u8 = ROWS;
     const ZONE_ROWS: u8 = 5;
     const SQUARE_HINT: &'static str = "columns a–n, rows 1–15, e.g. e3";
+    const POSITION_NAME: &'static str = "a position";
+    const TOKEN_HINT: &'static str = "`.` or a unit code (CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB; upper case South, lower case North)";
 }
 
 /// A square of Admiral's board.

@@ -1,10 +1,7 @@
 //! The seventeen kinds of unit and their fixed properties.
-
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
-use crate::shared::piece::{piece_token, read_piece_token, PieceKind};
+use crate::shared::piece::{piece_kind, piece_token, read_piece_token};
 pub use crate::shared::Language;
 use crate::shared::Side;
 
@@ -248,49 +245,9 @@ impl UnitKind {
     pub const fn is_anti_air(self) -> bool {
         matches!(self, UnitKind::Battleship | UnitKind::Raider)
     }
-
-    /// The code in the given language.
-    pub const fn code(self, language: Language) -> &'static str {
-        match language {
-            Language::En => self.code_en(),
-            Language::Ru => self.code_ru(),
-        }
-    }
-
-    /// The name in the given language.
-    pub const fn name(self, language: Language) -> &'static str {
-        match language {
-            Language::En => self.name_en(),
-            Language::Ru => self.name_ru(),
-        }
-    }
 }
 
-impl PieceKind for UnitKind {
-    const ALL: &'static [UnitKind] = &UnitKind::ALL;
-
-    fn index(self) -> usize {
-        UnitKind::index(self)
-    }
-
-    fn code(self, language: Language) -> &'static str {
-        UnitKind::code(self, language)
-    }
-
-    fn name(self, language: Language) -> &'static str {
-        UnitKind::name(self, language)
-    }
-
-    fn army_count(self) -> u8 {
-        UnitKind::fleet_count(self)
-    }
-}
-
-impl fmt::Display for UnitKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code_en())
-    }
-}
+piece_kind!(UnitKind, army_count = fleet_count);
 
 /// A unit on the board: its kind and owner.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -209,6 +209,12 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     ) -> Self::Action;
 }
 
+/// A position's `Debug`: who is to move, the quiet plies, then the position text.
+pub(crate) fn debug_position<P: Rules>(position: &P, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    writeln!(f, "{} to move, {} quiet plies", position.to_move(), position.quiet_plies())?;
+    f.write_str(&position.to_text())
+}
+
 /// A ruleset's view ([`Rules::View`]), built from a game.
 pub trait GameView<P: Rules> {
     /// What `viewer` may know of `game`, and nothing more; remembered identities only with

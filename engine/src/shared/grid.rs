@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use super::notation::{column_letter, deserialize_text, serialize_text};
 use super::side::Side;
 
-/// A board's size: a marker type that [`GridSquare`] is built for.
+/// A board's size, and how its squares and position text are named in messages: a marker
+/// type that [`GridSquare`] is built for.
 pub trait Board:
     Copy + fmt::Debug + PartialEq + Eq + Hash + PartialOrd + Ord + Send + Sync + 'static
 {
@@ -27,6 +28,11 @@ pub trait Board:
     /// How a square of this board is written, for the message about a string that is not one
     /// (`columns a–n, rows 1–15`).
     const SQUARE_HINT: &'static str;
+    /// What a position on this board is called in the message about its rows (`a position`).
+    const POSITION_NAME: &'static str;
+    /// What a token of position text may be, for the message about one that is not
+    /// (`` `.` or a unit code (…)``).
+    const TOKEN_HINT: &'static str;
     /// Number of squares.
     const SQUARES: usize = Self::COLS as usize * Self::ROWS as usize;
 }
@@ -168,26 +174,66 @@ impl<'de, B: Board> Deserialize<'de> for GridSquare<B> {
     }
 }
 
+/// Why position text on board `B` could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionTextError<B: Board> {
+    /// Wrong number of non-blank lines.
+    #[error("{name} has {rows} rows (row {rows} first), found {0} non-blank lines", name = B::POSITION_NAME, rows = B::ROWS)]
+    Rows(usize),
+    /// A row with the wrong number of tokens.
+    #[error("row {row} has {found} tokens, expected {cols} (columns a–{last})", cols = B::COLS, last = (b'a' + B::COLS - 1) as char)]
+    Columns {
+        /// 1-based row.
+        row: u8,
+        /// Tokens found.
+        found: usize,
+    },
+    /// An unknown token.
+    #[error("row {row}, column {column}: `{token}` is not {hint}", hint = B::TOKEN_HINT)]
+    Token {
+        /// 1-based row.
+        row: u8,
+        /// 1-based column (a = 1).
+        column: usize,
+        /// The token.
+        token: String,
+    },
+    /// A piece placed on a lake (boards without lakes never give it).
+    #[error("{square} is a lake: no piece can stand there")]
+    Lake {
+        /// The square.
+        square: GridSquare<B>,
+    },
+}
+
+impl<B: Board> PositionTextError<B> {
+    /// The error for an unknown token on `sq`.
+    pub fn token(sq: GridSquare<B>, token: &str) -> PositionTextError<B> {
+        PositionTextError::Token {
+            row: sq.row() + 1,
+            column: sq.col() as usize + 1,
+            token: token.to_string(),
+        }
+    }
+}
+
 /// Reads the grid of position text on board `B`: `B::ROWS` non-blank lines, the top row first,
 /// of `B::COLS` tokens separated by any white space (CRLF and blank lines around are fine).
 /// `read` takes each token with its square, row by row, and may refuse it; a wrong number of
-/// lines or of tokens in a row is refused with `rows` (lines found) or `columns` (the 1-based
-/// row and the tokens found), before any token of that row is read.
-pub fn read_grid_text<B: Board, E>(
+/// lines or of tokens in a row is refused before any token of that row is read.
+pub fn read_grid_text<B: Board>(
     text: &str,
-    rows: impl FnOnce(usize) -> E,
-    columns: impl Fn(u8, usize) -> E,
-    mut read: impl FnMut(GridSquare<B>, &str) -> Result<(), E>,
-) -> Result<(), E> {
+    mut read: impl FnMut(GridSquare<B>, &str) -> Result<(), PositionTextError<B>>,
+) -> Result<(), PositionTextError<B>> {
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     if lines.len() != B::ROWS as usize {
-        return Err(rows(lines.len()));
+        return Err(PositionTextError::Rows(lines.len()));
     }
     for (i, line) in lines.iter().enumerate() {
         let row = B::ROWS - 1 - i as u8;
         let tokens: Vec<&str> = line.split_whitespace().collect();
         if tokens.len() != B::COLS as usize {
-            return Err(columns(row + 1, tokens.len()));
+            return Err(PositionTextError::Columns { row: row + 1, found: tokens.len() });
         }
         for (col, token) in tokens.iter().enumerate() {
             read(GridSquare::new(col as u8, row).expect("in range"), token)?;

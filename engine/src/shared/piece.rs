@@ -43,3 +43,56 @@ pub fn read_piece_token<K: PieceKind>(token: &str) -> Option<(Side, K)> {
     let kind = K::ALL.iter().copied().find(|k| k.code(Language::En).eq_ignore_ascii_case(token))?;
     Side::BOTH.into_iter().find(|&side| piece_token(side, kind) == token).map(|side| (side, kind))
 }
+
+/// The shared face of a kind enum that has inherent `const fn`s `index`, `code_en`, `code_ru`,
+/// `name_en`, `name_ru` and its army count (named by `army_count`), written once for both
+/// rulesets: inherent `code` and `name` by language, [`PieceKind`], and `Display` as the
+/// English code.
+macro_rules! piece_kind {
+    ($kind:ident, army_count = $count:ident) => {
+        impl $kind {
+            /// The code in a language.
+            pub const fn code(self, language: $crate::shared::Language) -> &'static str {
+                match language {
+                    $crate::shared::Language::En => self.code_en(),
+                    $crate::shared::Language::Ru => self.code_ru(),
+                }
+            }
+
+            /// The name in a language, lower case.
+            pub const fn name(self, language: $crate::shared::Language) -> &'static str {
+                match language {
+                    $crate::shared::Language::En => self.name_en(),
+                    $crate::shared::Language::Ru => self.name_ru(),
+                }
+            }
+        }
+
+        impl $crate::shared::piece::PieceKind for $kind {
+            const ALL: &'static [$kind] = &$kind::ALL;
+
+            fn index(self) -> usize {
+                $kind::index(self)
+            }
+
+            fn code(self, language: $crate::shared::Language) -> &'static str {
+                $kind::code(self, language)
+            }
+
+            fn name(self, language: $crate::shared::Language) -> &'static str {
+                $kind::name(self, language)
+            }
+
+            fn army_count(self) -> u8 {
+                $kind::$count(self)
+            }
+        }
+
+        impl std::fmt::Display for $kind {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.code_en())
+            }
+        }
+    };
+}
+pub(crate) use piece_kind;

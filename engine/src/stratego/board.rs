@@ -25,6 +25,8 @@ impl Board for StrategoBoard {
     const ROWS: u8 = ROWS;
     const ZONE_ROWS: u8 = ZONE_ROWS;
     const SQUARE_HINT: &'static str = "columns a–j, rows 1–10";
+    const POSITION_NAME: &'static str = "a Stratego position";
+    const TOKEN_HINT: &'static str = "`.`, `~` (on a lake) or a piece code (SP SC MI SG LT CA MJ CO GE MA BO FL; upper case South, lower case North)";
 }
 
 /// A square of the Stratego board.

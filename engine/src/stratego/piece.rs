@@ -1,11 +1,7 @@
 //! The twelve kinds of Stratego piece (modern numbering: higher is stronger).
-
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
-use crate::shared::piece::{piece_token, read_piece_token, PieceKind};
-use crate::shared::Language;
+use crate::shared::piece::{piece_kind, piece_token, read_piece_token};
 use crate::shared::Side;
 
 /// A kind of piece, weakest first (the order of the piece table, spy to marshal, then the two
@@ -148,14 +144,6 @@ impl Rank {
         CODES[self as usize]
     }
 
-    /// The code in a language.
-    pub const fn code(self, language: Language) -> &'static str {
-        match language {
-            Language::En => self.code_en(),
-            Language::Ru => self.code_ru(),
-        }
-    }
-
     /// The English name, lower case.
     pub const fn name_en(self) -> &'static str {
         const NAMES: [&str; RANKS] = [
@@ -194,14 +182,6 @@ impl Rank {
         NAMES[self as usize]
     }
 
-    /// The name in a language.
-    pub const fn name(self, language: Language) -> &'static str {
-        match language {
-            Language::En => self.name_en(),
-            Language::Ru => self.name_ru(),
-        }
-    }
-
     /// Reads a code in either language, any case (`MA`, `ma`, `МР`).
     pub fn from_code(code: &str) -> Option<Rank> {
         let upper = code.to_uppercase();
@@ -209,31 +189,7 @@ impl Rank {
     }
 }
 
-impl PieceKind for Rank {
-    const ALL: &'static [Rank] = &Rank::ALL;
-
-    fn index(self) -> usize {
-        Rank::index(self)
-    }
-
-    fn code(self, language: Language) -> &'static str {
-        Rank::code(self, language)
-    }
-
-    fn name(self, language: Language) -> &'static str {
-        Rank::name(self, language)
-    }
-
-    fn army_count(self) -> u8 {
-        Rank::army_count(self)
-    }
-}
-
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code_en())
-    }
-}
+piece_kind!(Rank, army_count = army_count);
 
 /// A piece on the board: its kind and owner.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -6,9 +6,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
-use super::board::{Sq, SqSet, DIRECTIONS, SQUARES};
+use super::board::{Sq, SqSet, StrategoBoard, DIRECTIONS, SQUARES};
 use super::event::{EndReason, Event, Outcome, Placed};
 use super::piece::{Piece, Rank, RANKS};
+use crate::shared::game::debug_position;
 use crate::shared::{BySide, Counters, Rules, Side, Status};
 
 /// Consecutive plies without an attack after which the game is drawn.
@@ -357,42 +358,12 @@ pub fn battle(attacker: Rank, defender: Rank) -> Option<bool> {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} to move, {} quiet plies", self.to_move(), self.quiet_plies())?;
-        f.write_str(&self.to_text())
+        debug_position(self, f)
     }
 }
 
 /// Why Stratego position text could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PositionTextError {
-    /// Wrong number of lines.
-    #[error("a Stratego position has 10 rows (row 10 first), found {0} non-blank lines")]
-    Rows(usize),
-    /// Wrong number of tokens in a row.
-    #[error("row {row} has {found} tokens, expected 10 (columns a–j)")]
-    Columns {
-        /// 1-based row.
-        row: u8,
-        /// Tokens found.
-        found: usize,
-    },
-    /// An unknown token.
-    #[error("row {row}, column {column}: `{token}` is not `.`, `~` (on a lake) or a piece code (SP SC MI SG LT CA MJ CO GE MA BO FL; upper case South, lower case North)")]
-    Token {
-        /// 1-based row.
-        row: u8,
-        /// 1-based column.
-        column: usize,
-        /// The token.
-        token: String,
-    },
-    /// A piece placed in a lake.
-    #[error("{square} is a lake: no piece can stand there")]
-    Lake {
-        /// The square.
-        square: String,
-    },
-}
+pub type PositionTextError = crate::shared::grid::PositionTextError<StrategoBoard>;
 
 #[cfg(test)]
 mod tests {

@@ -133,18 +133,13 @@ impl Rules for Position {
     /// case North). Any white space separates tokens; CRLF and blank lines around are fine.
     fn from_text(text: &str, to_move: Side) -> Result<Position, PositionTextError> {
         let mut position = Position::empty(to_move);
-        let columns = |row, found| PositionTextError::Columns { row, found };
-        read_grid_text(text, PositionTextError::Rows, columns, |sq: Sq, token| {
-            let bad = || PositionTextError::Token {
-                row: sq.row() + 1,
-                column: sq.col() as usize + 1,
-                token: token.to_string(),
-            };
+        read_grid_text(text, |sq: Sq, token| {
+            let bad = || PositionTextError::token(sq, token);
             match token {
                 "." => {}
                 "~" if sq.is_lake() => {}
                 "~" => return Err(bad()),
-                _ if sq.is_lake() => return Err(PositionTextError::Lake { square: sq.to_string() }),
+                _ if sq.is_lake() => return Err(PositionTextError::Lake { square: sq }),
                 _ => position.put(sq, Piece::from_token(token).ok_or_else(bad)?),
             }
             Ok(())
