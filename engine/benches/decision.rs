@@ -84,7 +84,7 @@ fn stratego_benches(c: &mut Criterion) {
         .iter()
         .flat_map(|world| {
             Side::BOTH.into_iter().filter_map(move |side| {
-                let flag = world.pieces().find(|(_, p)| p.side != side && p.rank == Rank::Flag)?.0;
+                let flag = world.pieces().find(|(_, p)| p.side != side && p.kind == Rank::Flag)?.0;
                 Some((world, side, flag))
             })
         })

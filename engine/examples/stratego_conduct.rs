@@ -20,7 +20,7 @@ impl Tally {
         for (sq, intel) in view.enemy_markers() {
             if intel.is_none() && view.moved_markers.contains(&sq) {
                 self.0[2] += 1;
-                self.0[3] += u32::from(holds(game.position().piece_at(sq).expect("a piece").rank));
+                self.0[3] += u32::from(holds(game.position().piece_at(sq).expect("a piece").kind));
             }
         }
     }
@@ -49,7 +49,7 @@ fn main() {
                 if view.cell(conduct.square) != (Cell::Enemy { intel: None }) {
                     continue;
                 }
-                let theirs = game.position().piece_at(conduct.square).expect("a piece").rank;
+                let theirs = game.position().piece_at(conduct.square).expect("a piece").kind;
                 if let Some(ours) = conduct.approached {
                     bold.count(&view, &game, theirs, |rank| battle(rank, ours) == Some(true));
                 }

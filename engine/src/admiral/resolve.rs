@@ -25,25 +25,7 @@ pub enum Defense {
 }
 
 /// Why an action was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// Not a legal action in this position, and why.
-    #[error("`{action}` is not legal: {reason}")]
-    Illegal {
-        /// The refused action.
-        action: Action,
-        /// The specific reason.
-        reason: Illegal,
-    },
-    /// The declared defence is not a legal group containing the target.
-    #[error(
-        "the defence must be a connected formation of the defender's scale ships that contains the target"
-    )]
-    BadDefense,
-}
+pub type PlayError = crate::shared::play_error::PlayError<Action, Illegal>;
 
 /// Records which bases the current action destroyed, to judge the end rules.
 #[derive(Default)]

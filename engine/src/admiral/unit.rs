@@ -1,9 +1,8 @@
 //! The seventeen kinds of unit and their fixed properties.
 use serde::{Deserialize, Serialize};
 
-use crate::shared::piece::{piece_kind, piece_token, read_piece_token};
+use crate::shared::piece::piece_kind;
 pub use crate::shared::Language;
-use crate::shared::Side;
 
 /// A kind of unit. The order is the order of the rules' fleet table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -250,34 +249,12 @@ impl UnitKind {
 piece_kind!(UnitKind, army_count = fleet_count);
 
 /// A unit on the board: its kind and owner.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Piece {
-    /// What the unit is.
-    pub kind: UnitKind,
-    /// Who owns it.
-    pub side: Side,
-}
-
-impl Piece {
-    /// A piece of `kind` owned by `side`.
-    pub const fn new(side: Side, kind: UnitKind) -> Piece {
-        Piece { kind, side }
-    }
-
-    /// The position-text token: the English code, upper case for South, lower case for North.
-    pub fn token(self) -> String {
-        piece_token(self.side, self.kind)
-    }
-
-    /// Parses a position-text token (`CR` South, `cr` North).
-    pub fn from_token(token: &str) -> Option<Piece> {
-        read_piece_token(token).map(|(side, kind)| Piece::new(side, kind))
-    }
-}
+pub type Piece = crate::shared::piece::Piece<UnitKind>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::Side;
 
     #[test]
     fn fleet_has_58_units() {

@@ -19,6 +19,7 @@ pub(crate) mod markers;
 pub mod notation;
 pub mod outcome;
 pub mod piece;
+pub mod play_error;
 pub mod record;
 pub mod ruleset;
 pub mod side;

@@ -6,6 +6,8 @@
 use std::fmt;
 use std::hash::Hash;
 
+use serde::{Deserialize, Serialize};
+
 use super::language::Language;
 use super::side::Side;
 
@@ -35,6 +37,32 @@ pub fn piece_token<K: PieceKind>(side: Side, kind: K) -> String {
     match side {
         Side::South => code.to_string(),
         Side::North => code.to_ascii_lowercase(),
+    }
+}
+
+/// A piece on the board: its kind and owner.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece<K> {
+    /// What the piece is.
+    pub kind: K,
+    /// Who owns it.
+    pub side: Side,
+}
+
+impl<K: PieceKind> Piece<K> {
+    /// A piece of `kind` owned by `side`.
+    pub const fn new(side: Side, kind: K) -> Piece<K> {
+        Piece { kind, side }
+    }
+
+    /// The position-text token: the English code, upper case for South, lower case for North.
+    pub fn token(self) -> String {
+        piece_token(self.side, self.kind)
+    }
+
+    /// Parses a position-text token (`CR` South, `cr` North).
+    pub fn from_token(token: &str) -> Option<Piece<K>> {
+        read_piece_token(token).map(|(side, kind)| Piece::new(side, kind))
     }
 }
 

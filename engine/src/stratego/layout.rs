@@ -47,11 +47,11 @@ impl SetupPosition for Position {
     }
 
     fn kind_of(&self, sq: Sq, side: Side) -> Option<Rank> {
-        self.piece_at(sq).filter(|p| p.side == side).map(|p| p.rank)
+        self.piece_at(sq).filter(|p| p.side == side).map(|p| p.kind)
     }
 
     fn take_kind(&mut self, sq: Sq) -> Option<(Side, Rank)> {
-        self.remove(sq).map(|p| (p.side, p.rank))
+        self.remove(sq).map(|p| (p.side, p.kind))
     }
 }
 

@@ -1,8 +1,7 @@
 //! The twelve kinds of Stratego piece (modern numbering: higher is stronger).
 use serde::{Deserialize, Serialize};
 
-use crate::shared::piece::{piece_kind, piece_token, read_piece_token};
-use crate::shared::Side;
+use crate::shared::piece::piece_kind;
 
 /// A kind of piece, weakest first (the order of the piece table, spy to marshal, then the two
 /// immobile pieces).
@@ -191,35 +190,13 @@ impl Rank {
 
 piece_kind!(Rank, army_count = army_count);
 
-/// A piece on the board: its kind and owner.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// The owner.
-    pub side: Side,
-    /// The kind.
-    pub rank: Rank,
-}
-
-impl Piece {
-    /// A piece of `side`.
-    pub const fn new(side: Side, rank: Rank) -> Piece {
-        Piece { side, rank }
-    }
-
-    /// The position-text token: the English code, upper case for South, lower case for North.
-    pub fn token(self) -> String {
-        piece_token(self.side, self.rank)
-    }
-
-    /// Parses a position-text token (`MA` South, `ma` North).
-    pub fn from_token(token: &str) -> Option<Piece> {
-        read_piece_token(token).map(|(side, rank)| Piece::new(side, rank))
-    }
-}
+/// A piece on the board: its rank and owner.
+pub type Piece = crate::shared::piece::Piece<Rank>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::Side;
 
     #[test]
     fn army_and_numbers() {

@@ -67,21 +67,8 @@ pub struct Position {
     pub(crate) repetition: BySide<Repetition>,
 }
 
-/// Why an action was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// The game has ended.
-    #[error("the game is over")]
-    GameOver,
-    /// Not a legal action here.
-    #[error("`{action}` is not legal: {reason}")]
-    Illegal {
-        /// The action as typed (canonical form).
-        action: String,
-        /// Why, in a sentence.
-        reason: String,
-    },
-}
+/// Why an action was refused: the action as typed (canonical form) and why, in a sentence.
+pub type PlayError = crate::shared::play_error::PlayError<String, String>;
 
 /// Appends the legal actions of one side from what that side sees: its own pieces (with the
 /// scouts and the mobile ones marked), every occupied square of the enemy, and its standing
@@ -163,13 +150,13 @@ impl Position {
         let i = piece.side;
         self.board[sq.index()] = Some(piece);
         self.occupied[i].insert(sq);
-        if !piece.rank.is_immobile() {
+        if !piece.kind.is_immobile() {
             self.mobile[i].insert(sq);
         }
-        if piece.rank == Rank::Scout {
+        if piece.kind == Rank::Scout {
             self.scouts[i].insert(sq);
         }
-        self.counts[i][piece.rank.index()] += 1;
+        self.counts[i][piece.kind.index()] += 1;
     }
 
     /// Clears a square, returning what stood there.
@@ -179,7 +166,7 @@ impl Position {
         self.occupied[i].remove(sq);
         self.mobile[i].remove(sq);
         self.scouts[i].remove(sq);
-        self.counts[i][piece.rank.index()] -= 1;
+        self.counts[i][piece.kind.index()] -= 1;
         Some(piece)
     }
 
@@ -207,7 +194,7 @@ impl Position {
             Some(_) => return Some(format!("the piece on {from} is not yours")),
             None => return Some(format!("there is no piece of yours on {from}")),
         };
-        match piece.rank {
+        match piece.kind {
             Rank::Bomb => return Some("a bomb never moves".into()),
             Rank::Flag => return Some("the flag never moves".into()),
             _ => {}
@@ -219,7 +206,7 @@ impl Position {
             return Some(format!("{to} is a lake, which no piece enters"));
         }
         let distance = from.distance(to);
-        if distance > 1 && piece.rank != Rank::Scout {
+        if distance > 1 && piece.kind != Rank::Scout {
             return Some("only a scout moves more than one square".into());
         }
         let d = direction(from, to);
@@ -270,18 +257,18 @@ impl Position {
             None => {
                 self.remove(from);
                 self.put(to, mover);
-                events.push(Event::Moved { side, rank: Some(mover.rank), from, to });
+                events.push(Event::Moved { side, rank: Some(mover.kind), from, to });
                 self.repetition[side].record_move(from, to);
                 self.counters.quiet_plies = self.counters.quiet_plies.saturating_add(1);
             }
             Some(defender) => {
                 self.repetition[side].record_attack();
                 self.counters.quiet_plies = 0;
-                let winner = battle(mover.rank, defender.rank);
+                let winner = battle(mover.kind, defender.kind);
                 events.push(Event::Attacked {
                     side,
-                    attacker: Placed { rank: mover.rank, square: from },
-                    defender: Placed { rank: defender.rank, square: to },
+                    attacker: Placed { rank: mover.kind, square: from },
+                    defender: Placed { rank: defender.kind, square: to },
                     winner: winner.map(|attacker_won| if attacker_won { side } else { defender.side }),
                 });
                 match winner {
@@ -289,12 +276,12 @@ impl Position {
                         self.remove(to);
                         events.push(Event::Destroyed {
                             side: defender.side,
-                            rank: defender.rank,
+                            rank: defender.kind,
                             square: to,
                         });
                         self.remove(from);
                         self.put(to, mover);
-                        if defender.rank == Rank::Flag {
+                        if defender.kind == Rank::Flag {
                             self.counters.decided = Some(Outcome {
                                 status: Status::win_for(side),
                                 reason: EndReason::FlagCaptured,
@@ -303,15 +290,15 @@ impl Position {
                     }
                     Some(false) => {
                         self.remove(from);
-                        events.push(Event::Destroyed { side, rank: mover.rank, square: from });
+                        events.push(Event::Destroyed { side, rank: mover.kind, square: from });
                     }
                     None => {
                         self.remove(from);
                         self.remove(to);
-                        events.push(Event::Destroyed { side, rank: mover.rank, square: from });
+                        events.push(Event::Destroyed { side, rank: mover.kind, square: from });
                         events.push(Event::Destroyed {
                             side: defender.side,
-                            rank: defender.rank,
+                            rank: defender.kind,
                             square: to,
                         });
                     }

@@ -13,7 +13,7 @@ fn view_with(position: &Position, revealed: &[&str]) -> (Game, View) {
     let game = Game::from_position(position.clone(), true);
     let mut view = game.view_remembering(Side::South);
     for square in revealed {
-        let rank = position.piece_at(sq(square)).expect("a piece there").rank;
+        let rank = position.piece_at(sq(square)).expect("a piece there").kind;
         view.cells[sq(square).index()] = Cell::Enemy { intel: Some(rank) };
     }
     (game, view)

@@ -27,7 +27,7 @@ fn new_game(seed: u64, intel: bool) -> (Game, Dice) {
 
 /// Counts of pieces by side and rank.
 fn census(position: &Position) -> [[usize; RANKS]; 2] {
-    common::census(position.pieces().map(|(_, piece)| (piece.side, piece.rank.index())))
+    common::census(position.pieces().map(|(_, piece)| (piece.side, piece.kind.index())))
 }
 
 const PLY_CAP: u32 = 20_000;

@@ -125,9 +125,9 @@ fn evaluate_material(position: &Position, me: Side, weights: &Weights) -> f32 {
     let occupied = position.occupied_by(Side::South).or(position.occupied_by(Side::North));
     for sq in occupied.iter() {
         let Some(piece) = position.piece_at(sq) else { continue };
-        army[piece.side][piece.rank.index()].insert(sq);
-        let mut v = values[piece.side][piece.rank.index()];
-        if weights.advance > 0.0 && !piece.rank.is_immobile() && piece.rank != Rank::Spy {
+        army[piece.side][piece.kind.index()].insert(sq);
+        let mut v = values[piece.side][piece.kind.index()];
+        if weights.advance > 0.0 && !piece.kind.is_immobile() && piece.kind != Rank::Spy {
             v += advance[usize::from(sq.rank_from(piece.side))];
         }
         score += if piece.side == me { v } else { -v };

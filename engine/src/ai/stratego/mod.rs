@@ -277,7 +277,7 @@ impl Ai {
             for (total, &(i, _)) in totals.iter_mut().zip(first.best) {
                 let action = &first.legal[i];
                 *total +=
-                    if first.gambles[i] && world.piece_at(action.to).is_some_and(|p| p.rank == Rank::Flag) {
+                    if first.gambles[i] && world.piece_at(action.to).is_some_and(|p| p.kind == Rank::Flag) {
                         GAMBLED_FLAG
                     } else {
                         // Only its dice matter: it answers with `Plan::REHEARSED`.
@@ -338,7 +338,7 @@ impl Ai {
         depth: u8,
         gamble: bool,
     ) -> f32 {
-        if gamble && world.piece_at(action.to).is_some_and(|p| p.rank == Rank::Flag) {
+        if gamble && world.piece_at(action.to).is_some_and(|p| p.kind == Rank::Flag) {
             GAMBLED_FLAG
         } else {
             exchange.value_of(world, action, known, depth)

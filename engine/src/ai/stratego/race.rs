@@ -32,7 +32,7 @@ pub fn threat(position: &Position, side: Side, flag: Sq) -> f32 {
     for owner in Side::BOTH {
         for sq in position.occupied_by(owner).iter() {
             if let Some(piece) = position.piece_at(sq) {
-                army[owner][piece.rank.index()].insert(sq);
+                army[owner][piece.kind.index()].insert(sq);
             }
         }
     }

@@ -63,7 +63,7 @@ impl Rehearsal {
             .map(|sq| match world.piece_at(sq) {
                 None if sq.is_lake() => Cell::Lake,
                 None => Cell::Empty,
-                Some(p) if p.side == enemy => Cell::Own { rank: p.rank },
+                Some(p) if p.side == enemy => Cell::Own { rank: p.kind },
                 Some(_) => Cell::Enemy { intel: seen.identity[sq.index()] },
             })
             .collect();

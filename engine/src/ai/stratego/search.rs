@@ -142,19 +142,19 @@ impl Exchange<'_> {
             if mover != self.me && !known.contains(from) && !first {
                 // After the first answer, an unknown enemy piece only ever takes our flag.
                 for to in from.neighbours() {
-                    if position.piece_at(to).is_some_and(|p| p.side == self.me && p.rank == Rank::Flag) {
+                    if position.piece_at(to).is_some_and(|p| p.side == self.me && p.kind == Rank::Flag) {
                         self.attacks.push((WIN, from, to));
                     }
                 }
                 continue;
             }
-            for to in reach(position, from, piece.rank) {
+            for to in reach(position, from, piece.kind) {
                 // We strike only what we have identified, or with a miner what may be a bomb.
-                let sighted = known.contains(to) || (piece.rank == Rank::Miner && self.mined.contains(to));
+                let sighted = known.contains(to) || (piece.kind == Rank::Miner && self.mined.contains(to));
                 if !targets.contains(to) || (mover == self.me && !sighted) {
                     continue;
                 }
-                let target = position.piece_at(to).map_or(0.0, |p| value(p.rank));
+                let target = position.piece_at(to).map_or(0.0, |p| value(p.kind));
                 self.attacks.push((target, from, to));
             }
         }
