@@ -6,6 +6,7 @@
 //! `cargo run --release -p admiral-engine --example stratego_conduct [GAMES]`
 
 use admiral_engine::ai::Budget;
+use admiral_engine::shared::SetupPosition;
 use admiral_engine::stratego::ai::Ai;
 use admiral_engine::stratego::{battle, Cell, Game, Rank, View};
 

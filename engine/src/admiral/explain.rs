@@ -9,6 +9,7 @@ use crate::admiral::position::Position;
 use crate::admiral::square::Square;
 use crate::admiral::unit::UnitKind;
 use crate::shared::Rules;
+use crate::shared::SetupPosition;
 
 /// The reason an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,11 +1,10 @@
 //! A side's setup (its 5×14 zone as its owner sees it) and the layout file format (read, checked
 //! and written by the shared [`Zone`]; here are Admiral's codes, header and problems).
 
-use crate::admiral::position::Position;
-use crate::admiral::square::{AdmiralBoard, Side, Square, COLS};
-use crate::admiral::unit::{Language, Piece, UnitKind, KINDS};
+use crate::admiral::square::{AdmiralBoard, COLS};
+use crate::admiral::unit::{Language, UnitKind, KINDS};
 pub use crate::shared::layout::describe_errors;
-use crate::shared::layout::{Misplacement, SetupKind, SetupPosition, Zone};
+use crate::shared::layout::{Misplacement, SetupKind, Zone};
 use crate::shared::piece::army_counts;
 
 /// Rows in a setup zone.
@@ -28,22 +27,6 @@ impl Layout {
 /// The counts of a full fleet, by kind.
 pub fn fleet_counts() -> [u8; KINDS] {
     army_counts::<UnitKind, KINDS>()
-}
-
-impl SetupPosition for Position {
-    type Kind = UnitKind;
-
-    fn put_kind(&mut self, sq: Square, side: Side, kind: UnitKind) {
-        self.put(sq, Piece::new(side, kind));
-    }
-
-    fn kind_of(&self, sq: Square, side: Side) -> Option<UnitKind> {
-        self.piece_at(sq).filter(|p| p.side == side).map(|p| p.kind)
-    }
-
-    fn take_kind(&mut self, sq: Square) -> Option<(Side, UnitKind)> {
-        self.remove(sq).map(|p| (p.side, p.kind))
-    }
 }
 
 impl SetupKind for UnitKind {

@@ -8,6 +8,7 @@ use crate::admiral::position::{carrier_slot, Position};
 use crate::admiral::square::{Side, Square, SquareSet, ORTHOGONAL, ROWS};
 use crate::admiral::unit::{Piece, UnitKind};
 use crate::shared::Rules;
+use crate::shared::SetupPosition;
 
 /// Range of the aircraft's strike.
 pub const AIRCRAFT_RANGE: i8 = 4;

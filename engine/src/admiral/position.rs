@@ -7,6 +7,7 @@ use crate::admiral::record::QuietRule;
 use crate::admiral::square::{AdmiralBoard, Side, Square, SquareSet, SQUARES};
 use crate::admiral::unit::{Piece, UnitKind, KINDS};
 use crate::shared::game::debug_position;
+use crate::shared::layout::SetupPosition;
 use crate::shared::{BySide, Counters};
 
 /// Consecutive plies without a destruction after which the game is drawn.
@@ -35,12 +36,6 @@ pub struct Position {
 }
 
 impl Position {
-    /// The unit on a square.
-    #[inline]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
-    }
-
     /// What restarts the count of quiet plies in this game.
     #[inline]
     pub fn quiet_rule(&self) -> QuietRule {
@@ -62,34 +57,6 @@ impl Position {
     #[inline]
     pub fn count(&self, side: Side, kind: UnitKind) -> usize {
         self.counts[side][kind.index()] as usize
-    }
-
-    /// Puts a unit on a square (replacing whatever stood there). For building positions.
-    pub fn put(&mut self, sq: Square, piece: Piece) {
-        self.remove(sq);
-        self.board[sq.index()] = Some(piece);
-        self.occupied[piece.side].insert(sq);
-        self.counts[piece.side][piece.kind.index()] += 1;
-        if let Some(set) = self.class_set(piece.kind, piece.side) {
-            set.insert(sq);
-        }
-        if let Some(slot) = carrier_slot(piece.kind) {
-            self.carriers[piece.side][slot].insert(sq);
-        }
-    }
-
-    /// Clears a square, returning what stood there.
-    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
-        let piece = self.board[sq.index()].take()?;
-        self.occupied[piece.side].remove(sq);
-        self.counts[piece.side][piece.kind.index()] -= 1;
-        if let Some(set) = self.class_set(piece.kind, piece.side) {
-            set.remove(sq);
-        }
-        if let Some(slot) = carrier_slot(piece.kind) {
-            self.carriers[piece.side][slot].remove(sq);
-        }
-        Some(piece)
     }
 
     /// The class set a kind belongs to, if any (see the fields' docs).
@@ -129,6 +96,44 @@ pub(crate) fn carrier_slot(kind: UnitKind) -> Option<usize> {
         UnitKind::TorpedoBoat => Some(1),
         UnitKind::Destroyer => Some(2),
         _ => None,
+    }
+}
+
+impl SetupPosition for Position {
+    type Kind = UnitKind;
+
+    /// The unit on a square.
+    #[inline]
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Puts a unit on a square (replacing whatever stood there). For building positions.
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        self.board[sq.index()] = Some(piece);
+        self.occupied[piece.side].insert(sq);
+        self.counts[piece.side][piece.kind.index()] += 1;
+        if let Some(set) = self.class_set(piece.kind, piece.side) {
+            set.insert(sq);
+        }
+        if let Some(slot) = carrier_slot(piece.kind) {
+            self.carriers[piece.side][slot].insert(sq);
+        }
+    }
+
+    /// Clears a square, returning what stood there.
+    fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        self.occupied[piece.side].remove(sq);
+        self.counts[piece.side][piece.kind.index()] -= 1;
+        if let Some(set) = self.class_set(piece.kind, piece.side) {
+            set.remove(sq);
+        }
+        if let Some(slot) = carrier_slot(piece.kind) {
+            self.carriers[piece.side][slot].remove(sq);
+        }
+        Some(piece)
     }
 }
 

@@ -8,6 +8,7 @@ use crate::admiral::outcome::{EndReason, Outcome, Status};
 use crate::admiral::position::{Position, QUIET_PLY_LIMIT};
 use crate::admiral::square::{Side, Square};
 use crate::admiral::unit::{Piece, UnitKind};
+use crate::shared::SetupPosition;
 use crate::shared::{BySide, Rules};
 
 /// Half the side of the bomb's blast square (5×5).

@@ -20,6 +20,7 @@ use crate::ai::Ai;
 use crate::shared::counters::counters_in_field;
 use crate::shared::grid::{read_grid_text, write_grid_text};
 use crate::shared::view::ViewRules;
+use crate::shared::SetupPosition;
 use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
 use serde_json::Value;
 

@@ -537,13 +537,13 @@ impl<P: Rules> Game<P> {
     #[doc(hidden)]
     pub fn swap_for_test(&mut self, a: SquareOf<P>, b: SquareOf<P>) {
         let position = self.position_mut();
-        let piece_a = position.take_kind(a);
-        let piece_b = position.take_kind(b);
-        if let Some((side, kind)) = piece_b {
-            position.put_kind(a, side, kind);
+        let piece_a = position.remove(a);
+        let piece_b = position.remove(b);
+        if let Some(piece) = piece_b {
+            position.put(a, piece);
         }
-        if let Some((side, kind)) = piece_a {
-            position.put_kind(b, side, kind);
+        if let Some(piece) = piece_a {
+            position.put(b, piece);
         }
     }
 }

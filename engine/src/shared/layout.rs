@@ -16,7 +16,7 @@ use std::fmt;
 use super::grid::{Board, GridSquare};
 use super::language::Language;
 use super::notation::shorten_quote;
-use super::piece::PieceKind;
+use super::piece::{Piece, PieceKind};
 use super::side::Side;
 
 /// A ruleset's kind of piece as its setups place it.
@@ -73,12 +73,16 @@ impl Misplacement for std::convert::Infallible {
 pub trait SetupPosition {
     /// The kind of piece the ruleset's setups place.
     type Kind: SetupKind;
-    /// Puts `side`'s piece of `kind` on a square (replacing whatever stood there).
-    fn put_kind(&mut self, sq: GridSquare<<Self::Kind as SetupKind>::Board>, side: Side, kind: Self::Kind);
+    /// The piece on a square.
+    fn piece_at(&self, sq: GridSquare<<Self::Kind as SetupKind>::Board>) -> Option<Piece<Self::Kind>>;
+    /// Puts a piece on a square (replacing whatever stood there).
+    fn put(&mut self, sq: GridSquare<<Self::Kind as SetupKind>::Board>, piece: Piece<Self::Kind>);
+    /// Clears a square, returning what stood there.
+    fn remove(&mut self, sq: GridSquare<<Self::Kind as SetupKind>::Board>) -> Option<Piece<Self::Kind>>;
     /// The kind of `side`'s piece on a square, if one of `side`'s pieces stands there.
-    fn kind_of(&self, sq: GridSquare<<Self::Kind as SetupKind>::Board>, side: Side) -> Option<Self::Kind>;
-    /// Clears a square, returning the owner and kind of the piece that stood there.
-    fn take_kind(&mut self, sq: GridSquare<<Self::Kind as SetupKind>::Board>) -> Option<(Side, Self::Kind)>;
+    fn kind_of(&self, sq: GridSquare<<Self::Kind as SetupKind>::Board>, side: Side) -> Option<Self::Kind> {
+        self.piece_at(sq).filter(|p| p.side == side).map(|p| p.kind)
+    }
 }
 
 /// What is wrong with a layout.
@@ -329,7 +333,7 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
     /// Puts the layout's pieces on `side`'s zone of a position.
     pub fn place<P: SetupPosition<Kind = K>>(&self, side: Side, position: &mut P) {
         for (sq, kind) in self.placed(side) {
-            position.put_kind(sq, side, kind);
+            position.put(sq, Piece::new(side, kind));
         }
     }
 

@@ -34,6 +34,7 @@ pub use dice::Dice;
 pub use event::SeenEvent;
 pub use game::{Game, GameError, GameView, Rules, Seat, SideMemory};
 pub use language::Language;
+pub use layout::SetupPosition;
 pub use outcome::{Outcome, Status};
 pub use record::{Ending, Record, Start};
 pub use ruleset::Ruleset;

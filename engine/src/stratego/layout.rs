@@ -10,13 +10,11 @@
 //! `10` anywhere and more than one `9` (eight scouts). `.` leaves a square empty (only for
 //! partial layouts); `#` starts a comment; blank lines, a byte-order mark and CRLF are ignored.
 
-use super::board::{Sq, StrategoBoard, COLS, ZONE_ROWS};
-use super::piece::{Piece, Rank, RANKS};
-use super::position::Position;
+use super::board::{StrategoBoard, COLS, ZONE_ROWS};
+use super::piece::{Rank, RANKS};
 pub use crate::shared::layout::describe_errors;
-use crate::shared::layout::{SetupKind, SetupPosition, Zone};
+use crate::shared::layout::{SetupKind, Zone};
 use crate::shared::Language;
-use crate::shared::Side;
 
 /// Rows in a setup zone.
 pub const DEPTH: usize = ZONE_ROWS as usize;
@@ -37,22 +35,6 @@ impl Layout {
 /// The counts of a full army, by kind.
 pub fn army_counts() -> [u8; RANKS] {
     crate::shared::piece::army_counts::<Rank, RANKS>()
-}
-
-impl SetupPosition for Position {
-    type Kind = Rank;
-
-    fn put_kind(&mut self, sq: Sq, side: Side, rank: Rank) {
-        self.put(sq, Piece::new(side, rank));
-    }
-
-    fn kind_of(&self, sq: Sq, side: Side) -> Option<Rank> {
-        self.piece_at(sq).filter(|p| p.side == side).map(|p| p.kind)
-    }
-
-    fn take_kind(&mut self, sq: Sq) -> Option<(Side, Rank)> {
-        self.remove(sq).map(|p| (p.side, p.kind))
-    }
 }
 
 impl SetupKind for Rank {

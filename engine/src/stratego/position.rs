@@ -10,6 +10,7 @@ use super::board::{Sq, SqSet, StrategoBoard, DIRECTIONS, SQUARES};
 use super::event::{EndReason, Event, Outcome, Placed};
 use super::piece::{Piece, Rank, RANKS};
 use crate::shared::game::debug_position;
+use crate::shared::layout::SetupPosition;
 use crate::shared::{BySide, Counters, Rules, Side, Status};
 
 /// Consecutive plies without an attack after which the game is drawn.
@@ -106,12 +107,6 @@ pub(crate) fn generate(
 }
 
 impl Position {
-    /// The piece on a square.
-    #[inline]
-    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
-        self.board[sq.index()]
-    }
-
     /// A side's standing under the two-square rule.
     #[inline]
     pub fn repetition(&self, side: Side) -> Repetition {
@@ -139,35 +134,6 @@ impl Position {
     /// Every piece with its square, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
         Sq::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
-    }
-
-    /// Puts a piece on a land square (replacing what stood there); lakes stay empty.
-    pub fn put(&mut self, sq: Sq, piece: Piece) {
-        if sq.is_lake() {
-            return;
-        }
-        self.remove(sq);
-        let i = piece.side;
-        self.board[sq.index()] = Some(piece);
-        self.occupied[i].insert(sq);
-        if !piece.kind.is_immobile() {
-            self.mobile[i].insert(sq);
-        }
-        if piece.kind == Rank::Scout {
-            self.scouts[i].insert(sq);
-        }
-        self.counts[i][piece.kind.index()] += 1;
-    }
-
-    /// Clears a square, returning what stood there.
-    pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
-        let piece = self.board[sq.index()].take()?;
-        let i = piece.side;
-        self.occupied[i].remove(sq);
-        self.mobile[i].remove(sq);
-        self.scouts[i].remove(sq);
-        self.counts[i][piece.kind.index()] -= 1;
-        Some(piece)
     }
 
     /// The legal action with the same squares as `action`, whatever separator was typed.
@@ -340,6 +306,45 @@ pub fn battle(attacker: Rank, defender: Rank) -> Option<bool> {
         (Rank::Spy, Rank::Marshal) => Some(true),
         (a, d) if a == d => None,
         (a, d) => Some(a.strength() > d.strength()),
+    }
+}
+
+impl SetupPosition for Position {
+    type Kind = Rank;
+
+    /// The piece on a square.
+    #[inline]
+    fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Puts a piece on a land square (replacing what stood there); lakes stay empty.
+    fn put(&mut self, sq: Sq, piece: Piece) {
+        if sq.is_lake() {
+            return;
+        }
+        self.remove(sq);
+        let i = piece.side;
+        self.board[sq.index()] = Some(piece);
+        self.occupied[i].insert(sq);
+        if !piece.kind.is_immobile() {
+            self.mobile[i].insert(sq);
+        }
+        if piece.kind == Rank::Scout {
+            self.scouts[i].insert(sq);
+        }
+        self.counts[i][piece.kind.index()] += 1;
+    }
+
+    /// Clears a square, returning what stood there.
+    fn remove(&mut self, sq: Sq) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        let i = piece.side;
+        self.occupied[i].remove(sq);
+        self.mobile[i].remove(sq);
+        self.scouts[i].remove(sq);
+        self.counts[i][piece.kind.index()] -= 1;
+        Some(piece)
     }
 }
 

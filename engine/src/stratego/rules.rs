@@ -17,6 +17,7 @@ use super::view::{Cell, Recollection, Standing, View};
 use crate::shared::counters::counters_in_field;
 use crate::shared::grid::{read_grid_text, write_grid_text};
 use crate::shared::view::ViewRules;
+use crate::shared::SetupPosition;
 use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
 
 impl Rules for Position {

@@ -6,6 +6,7 @@
 
 use crate::support::*;
 use admiral_engine::ai::{Ai, Budget};
+use admiral_engine::shared::SetupPosition;
 use admiral_engine::view::{Cell, View};
 use admiral_engine::*;
 

@@ -1,5 +1,6 @@
 //! Layout files: reading, writing and every error (notation-and-referee.md, "Layout file").
 
+use admiral_engine::shared::SetupPosition;
 use admiral_engine::*;
 
 /// A complete, legal layout file in English codes.

@@ -4,6 +4,7 @@ use admiral_engine::*;
 use proptest::prelude::*;
 
 use crate::common::{self, check_replay, random_plies};
+use admiral_engine::shared::SetupPosition;
 
 /// A random legal layout for property tests (uniform shuffle, bases kept out of the front row).
 fn shuffled_layout(dice: &mut Dice) -> Layout {

@@ -6,6 +6,7 @@ use admiral_engine::Rules;
 use admiral_engine::Side;
 
 use super::{Piece, Position, Square};
+use admiral_engine::shared::SetupPosition;
 
 /// A position from `"e3:CR e4:bb"` (upper case South, lower case North).
 pub fn pos(pieces: &str, to_move: Side) -> Position {

@@ -3,6 +3,7 @@
 
 use crate::support::*;
 use admiral_engine::ai::Budget;
+use admiral_engine::shared::SetupPosition;
 use admiral_engine::stratego::ai::{evaluate, Ai, Belief, Clues, Weights, WIN};
 use admiral_engine::stratego::*;
 use admiral_engine::Side;

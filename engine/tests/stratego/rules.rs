@@ -1,6 +1,7 @@
 //! Every rule of classic Stratego as `doc/stratego.md` decides it.
 
 use crate::support::*;
+use admiral_engine::shared::SetupPosition;
 use admiral_engine::stratego::*;
 use admiral_engine::Rules;
 use admiral_engine::{Side, Status};

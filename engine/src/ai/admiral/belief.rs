@@ -15,6 +15,7 @@ use crate::admiral::view::{Cell, View};
 use crate::shared::markers::Markers;
 use crate::shared::Dice;
 use crate::shared::Rules;
+use crate::shared::SetupPosition;
 
 /// How many worlds [`Belief::sample_paired`] draws at most.
 const PAIRING_DRAWS: usize = 8;

@@ -10,6 +10,7 @@ use crate::shared::BySide;
 use crate::shared::Rules;
 
 pub use crate::ai::score::WIN;
+use crate::shared::SetupPosition;
 
 /// What a unit is worth in material. Bases are worth much more than ships: losing the second
 /// one loses the game (handled by the terminal score).

@@ -48,6 +48,7 @@ use crate::admiral::square::{Side, SquareSet};
 use crate::admiral::unit::UnitKind;
 use crate::admiral::view::{Cell, View};
 use crate::shared::Dice;
+use crate::shared::SetupPosition;
 
 /// Worlds level 4 searches per decision with [`Budget::Fixed`]: about what 0.8 s of thinking
 /// reached alone on the reference machine (p50 12,167 over 24 mid-game positions), a little

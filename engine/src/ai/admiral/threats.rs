@@ -90,6 +90,7 @@ mod tests {
     use crate::admiral::unit::{Piece, UnitKind};
     use crate::ai::testing::admiral::{act, sq};
     use crate::shared::Rules;
+    use crate::shared::SetupPosition;
 
     fn set(squares: &[&str]) -> SquareSet {
         squares.iter().map(|s| sq(s)).collect()

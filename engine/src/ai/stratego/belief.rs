@@ -4,6 +4,7 @@ use crate::shared::markers::Markers;
 use crate::shared::BySide;
 use crate::shared::Dice;
 use crate::shared::Rules;
+use crate::shared::SetupPosition;
 use crate::shared::Side;
 use crate::stratego::board::{Sq, SqSet};
 use crate::stratego::piece::{Piece, Rank, RANKS};

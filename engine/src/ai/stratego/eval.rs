@@ -11,6 +11,7 @@ use crate::stratego::piece::{Rank, RANKS};
 use crate::stratego::position::Position;
 
 pub use crate::ai::score::WIN;
+use crate::shared::SetupPosition;
 /// What a piece is worth in material (the flag's worth is the game itself).
 pub const fn value(rank: Rank) -> f32 {
     match rank {

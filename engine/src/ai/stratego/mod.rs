@@ -32,6 +32,7 @@ pub use race::threat as miners_race;
 
 use crate::shared::Budget;
 use crate::shared::Dice;
+use crate::shared::SetupPosition;
 use crate::shared::Side;
 use crate::shared::Style;
 use crate::stratego::action::Action;

@@ -10,6 +10,7 @@
 //! count draws defenders across intruders' paths.
 
 use super::eval::Army;
+use crate::shared::SetupPosition;
 use crate::shared::{BySide, Side};
 use crate::stratego::board::{Sq, SqSet};
 use crate::stratego::piece::{Rank, RANKS};

@@ -10,6 +10,7 @@
 
 use crate::shared::BySide;
 use crate::shared::Rules;
+use crate::shared::SetupPosition;
 use crate::shared::Side;
 use crate::stratego::board::{Sq, SqSet};
 use crate::stratego::event::Event;

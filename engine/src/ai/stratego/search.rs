@@ -21,6 +21,7 @@
 
 use super::eval::{evaluate, value, Weights, WIN};
 use crate::shared::Rules;
+use crate::shared::SetupPosition;
 use crate::shared::Side;
 use crate::stratego::action::Action;
 use crate::stratego::board::{Sq, SqSet};

@@ -6,6 +6,7 @@ pub use super::play_game;
 use super::{ArenaRules, Ending};
 pub use crate::ai::stratego::agent::{Agent, Forfeit, RandomAgent, Seat};
 use crate::shared::summary::GameResult;
+use crate::shared::SetupPosition;
 use crate::shared::Side;
 use crate::stratego::action::Action;
 use crate::stratego::event::EndReason;
