@@ -19,6 +19,7 @@ use crate::font::Fonts;
 use crate::font::{Align, Face};
 use crate::lzw::Lzw;
 use crate::palette::TRANSPARENT;
+use admiral_engine::shared::SetupPosition;
 
 /// One position of a replay and the events of the ply that led to it (none for the start).
 #[derive(Clone, Debug)]

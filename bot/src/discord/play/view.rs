@@ -245,6 +245,7 @@ pub fn time_left(ms: i64, l: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use admiral_engine::shared::SetupPosition;
     use admiral_engine::Rules;
 
     #[test]

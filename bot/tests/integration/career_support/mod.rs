@@ -13,6 +13,7 @@ use admiral_engine::Rules;
 use admiral_engine::{Game, Piece, Position, Side, Start};
 
 use crate::common::*;
+use admiral_engine::shared::SetupPosition;
 
 /// A position from `"e5:CR e6:nb …"` with `to_move` to play.
 pub fn position(units: &str, to_move: Side) -> Position {
