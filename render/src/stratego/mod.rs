@@ -12,7 +12,7 @@ mod icons;
 
 use admiral_engine::stratego::{Cell, Event, Placed, Rank, Sq, View, COLS, ROWS};
 use admiral_engine::Side;
-use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 
 use crate::board::{
     fogged_cells, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle, TallyPlace,
@@ -137,12 +137,7 @@ impl BoardGame for Stratego {
         let id = Transform::identity();
         let badge = rounded_rect(x + 14.0 * k, y + 40.0 * k, size - 27.0 * k, 15.0 * k, 7.0 * k);
         p.fill_path(&badge, &at.dark.paint(), FillRule::Winding, id, None);
-        let st = Stroke {
-            width: 2.6 * k,
-            line_cap: tiny_skia::LineCap::Round,
-            line_join: tiny_skia::LineJoin::Round,
-            ..Stroke::default()
-        };
+        let st = round_stroke(2.6 * k);
         let mut pb = PathBuilder::new();
         for i in 0..3 {
             let cx = x + 23.0 * k + i as f32 * 8.5 * k;
