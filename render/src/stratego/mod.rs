@@ -14,10 +14,7 @@ use admiral_engine::stratego::{Cell, Event, Placed, Rank, Sq, View, COLS, ROWS};
 use admiral_engine::Side;
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 
-use crate::board::{
-    fogged_cells, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle, TallyPlace,
-    ZONES,
-};
+use crate::board::{BoardGame, Content, Geometry, Sample, Scene, StripInfo, StripStyle, TallyPlace, ZONES};
 use crate::board::{IconBox, Label, TokenBox, TokenStyle};
 use crate::board::{MarkStyle, Marker};
 use crate::color::{self, Rgb};
@@ -255,20 +252,9 @@ impl BoardGame for Stratego {
     }
 }
 
-/// What a viewer's fogged board shows on each square.
-pub(crate) fn cells(view: &View) -> Vec<Content<Rank>> {
-    let shown = view.cells.iter().map(|c| match *c {
-        Cell::Empty => Shown::Empty,
-        Cell::Lake => Shown::Blocked,
-        Cell::Own { rank } => Shown::Own(rank),
-        Cell::Enemy { intel } => Shown::Enemy(intel),
-    });
-    fogged_cells(view.viewer, view.intel, shown, &view.moved_markers, &view.exposed)
-}
-
-/// A viewer's fogged board: `cells` (from [`cells`]), the last turn and the strips, with the
-/// pieces each side has on the board (every marker is in plain sight; a position that did not
-/// start from full armies, such as a lesson's, is counted as it stands).
+/// A viewer's fogged board: `cells` (from [`crate::board::fogged_cells`]), the last turn and
+/// the strips, with the pieces each side has on the board (every marker is in plain sight; a
+/// position that did not start from full armies, such as a lesson's, is counted as it stands).
 pub(crate) fn scene<'a>(
     view: &'a View,
     labels: &'a BoardLabels,
