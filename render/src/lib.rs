@@ -88,7 +88,7 @@ pub use labels::{BoardLabels, PlayerLabel};
 pub use replay::{ReplayFrame, ReplayLabels};
 
 use admiral::{Admiral, HEIGHT, WIDTH};
-use board::Board;
+use board::{fogged_cells, Board};
 use stratego::Stratego;
 
 /// Renders every picture. Build it once (it pre-renders some 500 sprites and fixes the
@@ -129,7 +129,7 @@ impl Renderer {
     /// them), the last turn marked, and the status strips.
     /// The picture depends on nothing but `view` and `labels`.
     pub fn render_board(&self, view: &View, labels: &BoardLabels) -> Vec<u8> {
-        let cells = admiral::cells(view);
+        let cells = fogged_cells(view);
         let indexed = self.admiral.indexed(&self.fonts, &admiral::scene(view, labels, &cells));
         self.admiral.encode_png(&indexed)
     }
@@ -198,7 +198,7 @@ impl Renderer {
         labels: &BoardLabels,
     ) -> Vec<u8> {
         let board = self.stratego_board();
-        let cells = stratego::cells(view);
+        let cells = fogged_cells(view);
         let indexed = board.indexed(&self.fonts, &stratego::scene(view, labels, &cells));
         board.encode_png(&indexed)
     }

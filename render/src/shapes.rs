@@ -140,12 +140,7 @@ pub(crate) fn draw_parts(
         match part.stroke {
             None => pixmap.fill_path(&part.path, &paint, FillRule::Winding, t, None),
             Some(width) => {
-                let stroke = Stroke {
-                    width,
-                    line_cap: tiny_skia::LineCap::Round,
-                    line_join: fit.join,
-                    ..Stroke::default()
-                };
+                let stroke = Stroke { line_join: fit.join, ..round_stroke(width) };
                 pixmap.stroke_path(&part.path, &paint, &stroke, t, None)
             }
         }

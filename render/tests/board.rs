@@ -1,46 +1,30 @@
 //! The board picture: the fog at the pixel level, golden images in both orientations and both
 //! languages, and localisation.
 
-use admiral_engine::Rules;
-use admiral_engine::{Dice, Game, Language, Side, Square, View};
+use admiral_engine::{Dice, Language, Side, Square, View};
 use admiral_render::samples::SampleGame;
 use admiral_render::BoardLabels;
 
 mod common;
 use common::{
-    board_labels, check_fog_holds, check_golden_boards, check_one_eye_per_square, fixture, renderer,
-    shuffle_by_swaps,
+    board_labels, check_fog_holds, check_golden_boards, check_one_eye_per_square, fixture,
+    intel_off_and_blind, renderer,
 };
 
 fn labels(language: Language, ply: u32) -> BoardLabels {
     board_labels(language, ply, ["@nelson", "@ушаков"])
 }
 
-/// Permutes the units of `viewer`'s opponent that `viewer` has not identified, among their
-/// squares, with the engine's test hook (memories untouched).
-fn permute_hidden(game: &mut Game, viewer: Side, dice: &mut Dice) {
-    let hidden: Vec<Square> = game
-        .position()
-        .pieces()
-        .filter(|(sq, piece)| piece.side != viewer && game.remembered(viewer, *sq).is_none())
-        .map(|(sq, _)| sq)
-        .collect();
-    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_for_test(hidden[i], hidden[j]));
-}
-
 #[test]
 fn the_fog_holds_at_the_pixel_level() {
     let r = renderer();
-    let mut dice = Dice::new(99);
-    for seed in 0..6u64 {
-        let sample = SampleGame::random(1000 + seed, 60 + 20 * seed as usize);
-        let ply = sample.plies();
-        let l = labels(Language::Ru, ply as u32);
-        let render = |game: &Game, viewer| r.render_board(&game.view(viewer), &l);
-        let position = |game: &Game| game.position().to_text();
-        let game_at = |intel| sample.game_at(ply, intel);
-        check_fog_holds(game_at, &mut dice, render, permute_hidden, position, (seed, "units"));
-    }
+    check_fog_holds(
+        Dice::new(99),
+        |seed| SampleGame::random(1000 + seed, 60 + 20 * seed as usize),
+        |sample, intel| sample.game_at(sample.plies(), intel),
+        |view| r.render_board(view, &labels(Language::Ru, view.ply)),
+        "units",
+    );
 }
 
 #[test]
@@ -48,15 +32,7 @@ fn intel_off_hides_remembered_identities() {
     let r = renderer();
     let game = SampleGame::random(5, 160);
     let ply = game.plies();
-    let mut view = game.view(Side::South, ply, true);
-    assert!(view.enemy_markers().any(|(_, k)| k.is_some()), "the sample has intel");
-    view.intel = false;
-    let mut blind = view.clone();
-    for c in blind.cells.iter_mut() {
-        if let admiral_engine::Cell::Enemy { intel } = c {
-            *intel = None;
-        }
-    }
+    let (view, blind) = intel_off_and_blind(game.view(Side::South, ply, true));
     let l = labels(Language::En, ply as u32);
     assert_eq!(r.render_board(&view, &l), r.render_board(&blind, &l));
 }

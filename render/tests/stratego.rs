@@ -1,8 +1,7 @@
 //! Stratego pictures: the fog at the pixel level, intel off, languages, golden boards for both
 //! seats in both languages, and the golden setup preview.
 
-use admiral_engine::stratego::{auto_layout, Cell, Game, Layout, Sq, View};
-use admiral_engine::Rules;
+use admiral_engine::stratego::{auto_layout, Layout, Sq, View};
 use admiral_engine::{Dice, Language, Side, Style};
 use admiral_render::samples::StrategoSample;
 use admiral_render::{BoardLabels, SetupLabels};
@@ -10,34 +9,23 @@ use admiral_render::{BoardLabels, SetupLabels};
 mod common;
 use common::{
     board_labels, check_fog_holds, check_golden, check_golden_boards, check_one_eye_per_square, fixture,
-    renderer, shuffle_by_swaps,
+    intel_off_and_blind, renderer,
 };
 
 fn labels(language: Language, ply: u32) -> BoardLabels {
     board_labels(language, ply, ["@napoleon", "@кутузов"])
 }
 
-/// Permutes the pieces of `viewer`'s opponent whose identity `viewer` does not remember,
-/// among their squares (the engine's test hook; memories untouched).
-fn permute_hidden(game: &mut Game, viewer: Side, dice: &mut Dice) {
-    let memory = game.view_remembering(viewer);
-    let hidden: Vec<Sq> = Sq::all().filter(|&s| memory.cell(s) == (Cell::Enemy { intel: None })).collect();
-    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_for_test(hidden[i], hidden[j]));
-}
-
 #[test]
 fn the_fog_holds_at_the_pixel_level() {
     let r = renderer();
-    let mut dice = Dice::new(7);
-    for seed in 0..6u64 {
-        let sample = StrategoSample::random(500 + seed, 40 + 30 * seed as usize);
-        let ply = sample.plies();
-        let l = labels(Language::Ru, ply as u32);
-        let render = |game: &Game, viewer| r.render_stratego_board(&game.view(viewer), &l);
-        let position = |game: &Game| game.position().to_text();
-        let game_at = |intel| sample.game_at(ply, intel);
-        check_fog_holds(game_at, &mut dice, render, permute_hidden, position, (seed, "pieces"));
-    }
+    check_fog_holds(
+        Dice::new(7),
+        |seed| StrategoSample::random(500 + seed, 40 + 30 * seed as usize),
+        |sample, intel| sample.game_at(sample.plies(), intel),
+        |view| r.render_stratego_board(view, &labels(Language::Ru, view.ply)),
+        "pieces",
+    );
 }
 
 #[test]
@@ -45,15 +33,7 @@ fn intel_off_hides_remembered_identities() {
     let r = renderer();
     let sample = StrategoSample::random(11, 160);
     let game = sample.game_at(sample.plies(), true);
-    let mut view = game.view(Side::South);
-    assert!(view.enemy_markers().any(|(_, k)| k.is_some()), "the sample has intel");
-    view.intel = false;
-    let mut blind = view.clone();
-    for c in blind.cells.iter_mut() {
-        if let Cell::Enemy { intel } = c {
-            *intel = None;
-        }
-    }
+    let (view, mut blind) = intel_off_and_blind(game.view(Side::South));
     blind.moved_markers.clear();
     let l = labels(Language::En, view.ply);
     assert_eq!(r.render_stratego_board(&view, &l), r.render_stratego_board(&blind, &l));

@@ -4,13 +4,10 @@
 
 pub(crate) mod icons;
 
-use admiral_engine::{Cell, Event, Group, Placed, Side, Square, UnitKind, View, Weapon, COLS, ROWS};
+use admiral_engine::{Event, Group, Placed, Side, Square, UnitKind, View, Weapon, COLS, ROWS};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
-use crate::board::{
-    fogged_cells, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle, TallyPlace,
-    ZONES,
-};
+use crate::board::{BoardGame, Content, Geometry, Sample, Scene, StripInfo, StripStyle, TallyPlace, ZONES};
 use crate::board::{IconBox, Label, TokenBox, TokenStyle};
 use crate::board::{MarkStyle, Marker};
 use crate::color::{self, Rgb};
@@ -244,18 +241,8 @@ impl BoardGame for Admiral {
     }
 }
 
-/// What a viewer's fogged board shows on each square.
-pub(crate) fn cells(view: &View) -> Vec<Content<UnitKind>> {
-    let shown = view.cells.iter().map(|c| match *c {
-        Cell::Empty => Shown::Empty,
-        Cell::Own { kind } => Shown::Own(kind),
-        Cell::Enemy { intel } => Shown::Enemy(intel),
-    });
-    fogged_cells(view.viewer, view.intel, shown, &view.moved_markers, &view.exposed)
-}
-
-/// A viewer's fogged board: `cells` (from [`cells`]), the last turn and the strips, with the
-/// bases each side has left.
+/// A viewer's fogged board: `cells` (from [`crate::board::fogged_cells`]), the last turn and
+/// the strips, with the bases each side has left.
 pub(crate) fn scene<'a>(
     view: &'a View,
     labels: &'a BoardLabels,

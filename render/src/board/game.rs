@@ -4,6 +4,7 @@
 
 use admiral_engine::shared::grid::{Board, GridSquare};
 use admiral_engine::shared::piece::PieceKind;
+use admiral_engine::shared::view::{Shown, View, ViewCell, ViewRules};
 use admiral_engine::{Language, Side, Status};
 use tiny_skia::{Pixmap, Transform};
 
@@ -199,42 +200,30 @@ impl<P: Copy> Content<P> {
     }
 }
 
-/// A cell of a view, before the fog's flags are applied.
-#[derive(Copy, Clone, Debug)]
-pub(crate) enum Shown<P> {
-    Empty,
-    Blocked,
-    Own(P),
-    /// An enemy piece, with the identity the view remembers.
-    Enemy(Option<P>),
-}
-
-/// The contents of a fogged view: own pieces with the eye where the enemy has identified them,
-/// enemy markers with their intel and "moved" badge. Badges and intel only when `intel` is on.
-pub(crate) fn fogged_cells<S: BoardSquare, P: Copy>(
-    viewer: Side,
-    intel: bool,
-    cells: impl ExactSizeIterator<Item = Shown<P>>,
-    moved_markers: &[S],
-    exposed: &[S],
-) -> Vec<Content<P>> {
-    let mut moved = vec![false; cells.len()];
-    let mut seen = vec![false; cells.len()];
+/// The contents of a viewer's fogged board: own pieces with the eye where the enemy has
+/// identified them, enemy markers with their intel and "moved" badge (badges and intel only when
+/// the view's `intel` is on), the empty square, and any other square with no piece as blocked.
+pub(crate) fn fogged_cells<P: ViewRules>(view: &View<P>) -> Vec<Content<P::Kind>> {
+    let (viewer, intel) = (view.viewer, view.intel);
+    let mut moved = vec![false; view.cells.len()];
+    let mut seen = vec![false; view.cells.len()];
     if intel {
-        for sq in moved_markers {
+        for sq in &view.moved_markers {
             moved[sq.index()] = true;
         }
-        for sq in exposed {
+        for sq in &view.exposed {
             seen[sq.index()] = true;
         }
     }
-    cells
+    let empty = <P::Cell as ViewCell>::BARE[0].0;
+    view.cells
+        .iter()
         .enumerate()
-        .map(|(i, cell)| match cell {
-            Shown::Empty => Content::Empty,
-            Shown::Blocked => Content::Blocked,
-            Shown::Own(piece) => Content::Piece(viewer, piece, seen[i]),
-            Shown::Enemy(memory) => {
+        .map(|(i, &cell)| match cell.piece() {
+            None if cell == empty => Content::Empty,
+            None => Content::Blocked,
+            Some(Shown::Own(piece)) => Content::Piece(viewer, piece, seen[i]),
+            Some(Shown::Enemy(memory)) => {
                 Content::Marker(viewer.opponent(), if intel { memory } else { None }, moved[i])
             }
         })

@@ -25,7 +25,7 @@ use crate::palette::{self, Palette};
 use crate::shapes::{fill_rect, round_stroke, rounded_rect};
 pub(crate) use game::{
     fogged_cells, BoardGame, BoardSquare, Content, Geometry, IconBox, Label, MarkStyle, Marker, Sample,
-    Scene, Shown, StripInfo, StripStyle, TallyPlace, Token, TokenBox, TokenStyle, ZONES,
+    Scene, StripInfo, StripStyle, TallyPlace, Token, TokenBox, TokenStyle, ZONES,
 };
 use sprites::{blit, blit_indexed, Sprites};
 

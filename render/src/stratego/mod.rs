@@ -12,12 +12,9 @@ mod icons;
 
 use admiral_engine::stratego::{Cell, Event, Placed, Rank, Sq, View, COLS, ROWS};
 use admiral_engine::Side;
-use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 
-use crate::board::{
-    fogged_cells, BoardGame, Content, Geometry, Sample, Scene, Shown, StripInfo, StripStyle, TallyPlace,
-    ZONES,
-};
+use crate::board::{BoardGame, Content, Geometry, Sample, Scene, StripInfo, StripStyle, TallyPlace, ZONES};
 use crate::board::{IconBox, Label, TokenBox, TokenStyle};
 use crate::board::{MarkStyle, Marker};
 use crate::color::{self, Rgb};
@@ -137,12 +134,7 @@ impl BoardGame for Stratego {
         let id = Transform::identity();
         let badge = rounded_rect(x + 14.0 * k, y + 40.0 * k, size - 27.0 * k, 15.0 * k, 7.0 * k);
         p.fill_path(&badge, &at.dark.paint(), FillRule::Winding, id, None);
-        let st = Stroke {
-            width: 2.6 * k,
-            line_cap: tiny_skia::LineCap::Round,
-            line_join: tiny_skia::LineJoin::Round,
-            ..Stroke::default()
-        };
+        let st = round_stroke(2.6 * k);
         let mut pb = PathBuilder::new();
         for i in 0..3 {
             let cx = x + 23.0 * k + i as f32 * 8.5 * k;
@@ -260,20 +252,9 @@ impl BoardGame for Stratego {
     }
 }
 
-/// What a viewer's fogged board shows on each square.
-pub(crate) fn cells(view: &View) -> Vec<Content<Rank>> {
-    let shown = view.cells.iter().map(|c| match *c {
-        Cell::Empty => Shown::Empty,
-        Cell::Lake => Shown::Blocked,
-        Cell::Own { rank } => Shown::Own(rank),
-        Cell::Enemy { intel } => Shown::Enemy(intel),
-    });
-    fogged_cells(view.viewer, view.intel, shown, &view.moved_markers, &view.exposed)
-}
-
-/// A viewer's fogged board: `cells` (from [`cells`]), the last turn and the strips, with the
-/// pieces each side has on the board (every marker is in plain sight; a position that did not
-/// start from full armies, such as a lesson's, is counted as it stands).
+/// A viewer's fogged board: `cells` (from [`crate::board::fogged_cells`]), the last turn and
+/// the strips, with the pieces each side has on the board (every marker is in plain sight; a
+/// position that did not start from full armies, such as a lesson's, is counted as it stands).
 pub(crate) fn scene<'a>(
     view: &'a View,
     labels: &'a BoardLabels,

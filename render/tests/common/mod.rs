@@ -5,6 +5,8 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use admiral_engine::shared::view::{Shown, View, ViewCell, ViewRules};
+use admiral_engine::shared::Game;
 use admiral_engine::{Dice, Language, Side};
 use admiral_render::{samples, BoardLabels, PlayerLabel, Renderer};
 use serde::de::DeserializeOwned;
@@ -44,31 +46,57 @@ pub fn shuffle_by_swaps(len: usize, dice: &mut Dice, mut swap: impl FnMut(usize,
     }
 }
 
-/// The fog at the pixel level: for each viewer, with intel on and off (`game_at(intel)`), the
-/// viewer's picture stays the same, three times over, when the enemy pieces the viewer has not
-/// identified are permuted among their squares. `position` is the game's full position as
-/// text (to check that a permutation changed it); `seed` and `pieces` go in the message.
-pub fn check_fog_holds<G: Clone>(
-    game_at: impl Fn(bool) -> G,
-    dice: &mut Dice,
-    render: impl Fn(&G, Side) -> Vec<u8>,
-    permute_hidden: impl Fn(&mut G, Side, &mut Dice),
-    position: impl Fn(&G) -> String,
-    (seed, pieces): (u64, &str),
+/// Permutes the enemy pieces `viewer` has not identified among their squares, with the engine's
+/// test hook (memories untouched).
+pub fn permute_hidden<P: ViewRules<View = View<P>>>(game: &mut Game<P>, viewer: Side, dice: &mut Dice) {
+    let memory = game.view_remembering(viewer);
+    let hidden: Vec<_> = memory.enemy_markers().filter(|(_, k)| k.is_none()).map(|(sq, _)| sq).collect();
+    shuffle_by_swaps(hidden.len(), dice, |i, j| game.swap_for_test(hidden[i], hidden[j]));
+}
+
+/// The fog at the pixel level, over six random games of one ruleset (`sample(seed)` for seeds 0
+/// to 5, drawn as `game_at(sample, intel)`): for each viewer, with intel on and off, the
+/// viewer's picture (`render`) stays the same, three times over, when the enemy pieces the
+/// viewer has not identified are permuted among their squares (with `dice`). `pieces` names
+/// them in the message.
+pub fn check_fog_holds<P: ViewRules<View = View<P>>, S>(
+    mut dice: Dice,
+    sample: impl Fn(u64) -> S,
+    game_at: impl Fn(&S, bool) -> Game<P>,
+    render: impl Fn(&View<P>) -> Vec<u8>,
+    pieces: &str,
 ) {
-    for viewer in Side::BOTH {
-        for intel in [true, false] {
-            let game = game_at(intel);
-            let png = render(&game, viewer);
-            for _ in 0..3 {
-                let mut permuted = game.clone();
-                permute_hidden(&mut permuted, viewer, dice);
-                assert_ne!(position(&permuted), position(&game), "the permutation changed nothing");
-                let png2 = render(&permuted, viewer);
-                assert!(png == png2, "seed {seed}, {viewer}: the picture depends on hidden {pieces}");
+    let position = |game: &Game<P>| game.position().to_text();
+    for seed in 0..6u64 {
+        let sample = sample(seed);
+        for viewer in Side::BOTH {
+            for intel in [true, false] {
+                let game = game_at(&sample, intel);
+                let png = render(&game.view(viewer));
+                for _ in 0..3 {
+                    let mut permuted = game.clone();
+                    permute_hidden(&mut permuted, viewer, &mut dice);
+                    assert_ne!(position(&permuted), position(&game), "the permutation changed nothing");
+                    let png2 = render(&permuted.view(viewer));
+                    assert!(png == png2, "seed {seed}, {viewer}: the picture depends on hidden {pieces}");
+                }
             }
         }
     }
+}
+
+/// `view` (which must show remembered identities) with intel switched off, and the same view
+/// with every remembered identity forgotten, to be drawn alike.
+pub fn intel_off_and_blind<P: ViewRules>(mut view: View<P>) -> (View<P>, View<P>) {
+    assert!(view.enemy_markers().any(|(_, k)| k.is_some()), "the sample has intel");
+    view.intel = false;
+    let mut blind = view.clone();
+    for c in blind.cells.iter_mut() {
+        if let Some(Shown::Enemy(_)) = c.piece() {
+            *c = P::Cell::holding(Shown::Enemy(None));
+        }
+    }
+    (view, blind)
 }
 
 /// Renders each seat's reference view in both languages and compares it with its golden image
