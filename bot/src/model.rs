@@ -130,6 +130,16 @@ impl Origin {
     pub fn in_channel(guild: u64, channel: u64) -> Origin {
         Origin { guild: Some(guild), channel: Some(channel), language: None }
     }
+
+    /// An origin as the store keeps it (the columns `guild_id`, `channel_id` and
+    /// `public_language` of a challenge or match).
+    pub fn stored(guild: Option<i64>, channel: Option<i64>, language: Option<&str>) -> Origin {
+        Origin {
+            guild: guild.map(|g| g as u64),
+            channel: channel.map(|c| c as u64),
+            language: language.map(lang_of),
+        }
+    }
 }
 
 /// A player's defence policy.
