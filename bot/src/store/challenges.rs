@@ -8,7 +8,7 @@ use sqlx::AnyConnection;
 
 use super::{Store, StoredName};
 use crate::ids::{ChallengeId, MatchId, UserId};
-use crate::model::{lang_code, lang_of, Origin};
+use crate::model::{lang_of, Origin};
 
 /// Where a challenge stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -80,6 +80,7 @@ pub struct NewChallenge<'a> {
 
 /// Stores a new open challenge in the caller's transaction.
 pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<ChallengeId, sqlx::Error> {
+    let (guild, channel, language) = new.origin.columns();
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (challenger, challenged, settings, guild_id, channel_id, public_language,
                                  created_at, expires_at)
@@ -88,9 +89,9 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(new.challenger.db())
     .bind(new.challenged.db())
     .bind(new.settings)
-    .bind(new.origin.guild.map(|g| g as i64))
-    .bind(new.origin.channel.map(|c| c as i64))
-    .bind(new.origin.language.map(lang_code))
+    .bind(guild)
+    .bind(channel)
+    .bind(language)
     .bind(new.now)
     .bind(new.expires_at)
     .fetch_one(conn)
@@ -162,7 +163,7 @@ impl Store {
                 challenger: UserId::from_db(from),
                 challenged: UserId::from_db(to),
                 settings,
-                origin: Origin::stored(guild, channel, language.as_deref()),
+                origin: Origin::from_columns(guild, channel, language.as_deref()),
                 status: ChallengeStatus::decode(&status)?,
                 expires_at,
                 match_id: match_id.map(MatchId),

@@ -10,7 +10,7 @@ use sqlx::{Any, AnyConnection, Executor};
 
 use super::{Batch, Store};
 use crate::ids::{MatchId, UserId};
-use crate::model::{lang_code, MatchStatus, Origin};
+use crate::model::{MatchStatus, Origin};
 
 /// A match's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -236,7 +236,7 @@ impl Store {
             settings,
             status: MatchStatus::parse(&status)
                 .ok_or_else(|| sqlx::Error::Decode(format!("unknown match status {status:?}").into()))?,
-            origin: Origin::stored(guild, channel, language.as_deref()),
+            origin: Origin::from_columns(guild, channel, language.as_deref()),
             seed,
             version,
         }))
@@ -326,6 +326,7 @@ pub async fn insert(
     setups: [(&str, bool); 2],
     initial_ms: Option<i64>,
 ) -> Result<MatchId, sqlx::Error> {
+    let (guild, channel, language) = new.origin.columns();
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id,
                               public_language, seed, created_at)
@@ -336,9 +337,9 @@ pub async fn insert(
     .bind(new.users[1].map(|u| u.db()))
     .bind(new.ai_level.map(i64::from))
     .bind(new.settings)
-    .bind(new.origin.guild.map(|g| g as i64))
-    .bind(new.origin.channel.map(|c| c as i64))
-    .bind(new.origin.language.map(lang_code))
+    .bind(guild)
+    .bind(channel)
+    .bind(language)
     .bind(new.seed)
     .bind(new.now)
     .fetch_one(&mut *conn)
