@@ -130,6 +130,21 @@ impl Origin {
     pub fn in_channel(guild: u64, channel: u64) -> Origin {
         Origin { guild: Some(guild), channel: Some(channel), language: None }
     }
+
+    /// An origin as the store keeps it: the columns `guild_id`, `channel_id` and
+    /// `public_language` of a challenge or match (see [`Origin::columns`]).
+    pub fn from_columns(guild: Option<i64>, channel: Option<i64>, language: Option<&str>) -> Origin {
+        Origin {
+            guild: guild.map(|g| g as u64),
+            channel: channel.map(|c| c as u64),
+            language: language.map(lang_of),
+        }
+    }
+
+    /// The values of the columns the store keeps the origin in (see [`Origin::from_columns`]).
+    pub fn columns(self) -> (Option<i64>, Option<i64>, Option<&'static str>) {
+        (self.guild.map(|g| g as i64), self.channel.map(|c| c as i64), self.language.map(lang_code))
+    }
 }
 
 /// A player's defence policy.

@@ -61,7 +61,7 @@ use admiral_engine::Language;
 use admiral_render::Renderer;
 
 use crate::ids::UserId;
-use crate::service::Service;
+use crate::service::{Origin, Service};
 
 /// What every handler needs: the service, the renderer and small caches.
 pub struct App {
@@ -80,12 +80,10 @@ pub struct Who {
     pub user: UserId,
     /// The language of the answer.
     pub lang: Language,
-    /// The server, if any.
-    pub guild: Option<u64>,
-    /// The channel.
-    pub channel: Option<u64>,
-    /// The server's language (Discord's `guild_locale`), for messages everyone there reads.
-    pub guild_lang: Option<Language>,
+    /// Where it was asked: the server, if any; its channel, for public notices (none in DMs:
+    /// there is no public channel); the server's language (Discord's `guild_locale`), for
+    /// messages everyone there reads.
+    pub origin: Origin,
     /// The interaction id.
     pub key: String,
 }
@@ -162,9 +160,11 @@ impl App {
         Who {
             user,
             lang: self.language_for(user, locales.user).await,
-            guild: locales.guild,
-            channel: locales.channel,
-            guild_lang: locales.guild.and(locale_language(locales.guild_locale)),
+            origin: Origin {
+                guild: locales.guild,
+                channel: locales.guild.and(locales.channel),
+                language: locales.guild.and(locale_language(locales.guild_locale)),
+            },
             key: key.into(),
         }
     }

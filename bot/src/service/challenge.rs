@@ -42,9 +42,7 @@ impl Service {
                 challenger: from,
                 challenged: to,
                 settings: &json(&settings),
-                guild: origin.guild,
-                channel: origin.channel,
-                public_language,
+                origin: Origin { language: Some(public_language), ..origin },
                 now,
                 expires_at,
             },
@@ -96,11 +94,7 @@ impl Service {
         let seed = mix(now as u64 ^ ((challenge.0 as u64) << 20));
         // Seats by the seed: either player may be South (who moves first).
         let (south, north) = if seed & 1 == 0 { (from, to) } else { (to, from) };
-        let origin = Origin {
-            guild: row.guild,
-            channel: row.channel,
-            language: Some(row.public_language.unwrap_or(language)),
-        };
+        let origin = Origin { language: Some(row.origin.language.unwrap_or(language)), ..row.origin };
         let mut tx = self.inner.store.write.begin().await?;
         let m = self
             .create_match(&mut tx, [Some(south), Some(north)], None, settings, origin, seed as i64, now)
@@ -266,17 +260,7 @@ impl Service {
         let ruleset = settings.ruleset_kind()?;
         let setups = Side::BOTH.map(|side| self.first_setup(users, ai_level, ruleset, seed, side));
         let grids = setups.each_ref().map(|setup| setup.layout.grid_text());
-        let new = NewMatch {
-            ruleset,
-            users,
-            ai_level,
-            settings: &json(&settings),
-            guild: origin.guild,
-            channel: origin.channel,
-            public_language: origin.language,
-            seed,
-            now,
-        };
+        let new = NewMatch { ruleset, users, ai_level, settings: &json(&settings), origin, seed, now };
         let rows = [(grids[0].as_str(), setups[0].ready), (grids[1].as_str(), setups[1].ready)];
         let tc = settings.time_control;
         let id = matches::insert(conn, &new, rows, tc.initial_ms()).await?;

@@ -8,7 +8,7 @@ use sqlx::AnyConnection;
 
 use super::{Store, StoredName};
 use crate::ids::{ChallengeId, MatchId, UserId};
-use crate::model::{lang_code, lang_of};
+use crate::model::{lang_of, Origin};
 
 /// Where a challenge stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -51,12 +51,8 @@ pub struct ChallengeRow {
     pub challenged: UserId,
     /// The match settings as JSON.
     pub settings: String,
-    /// The server it was issued in.
-    pub guild: Option<u64>,
-    /// The channel it was issued in.
-    pub channel: Option<u64>,
-    /// The language of its public message.
-    pub public_language: Option<Language>,
+    /// Where it was issued, and the language of its public message.
+    pub origin: Origin,
     /// Where it stands.
     pub status: ChallengeStatus,
     /// When it expires (Unix ms).
@@ -74,12 +70,8 @@ pub struct NewChallenge<'a> {
     pub challenged: UserId,
     /// The match settings as JSON.
     pub settings: &'a str,
-    /// The server it is issued in.
-    pub guild: Option<u64>,
-    /// The channel it is issued in.
-    pub channel: Option<u64>,
-    /// The language of its public message.
-    pub public_language: Language,
+    /// Where it is issued, and the language of its public message.
+    pub origin: Origin,
     /// When (Unix ms).
     pub now: i64,
     /// When it expires (Unix ms).
@@ -88,6 +80,7 @@ pub struct NewChallenge<'a> {
 
 /// Stores a new open challenge in the caller's transaction.
 pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<ChallengeId, sqlx::Error> {
+    let (guild, channel, language) = new.origin.columns();
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (challenger, challenged, settings, guild_id, channel_id, public_language,
                                  created_at, expires_at)
@@ -96,9 +89,9 @@ pub async fn insert(conn: &mut AnyConnection, new: &NewChallenge<'_>) -> Result<
     .bind(new.challenger.db())
     .bind(new.challenged.db())
     .bind(new.settings)
-    .bind(new.guild.map(|g| g as i64))
-    .bind(new.channel.map(|c| c as i64))
-    .bind(lang_code(new.public_language))
+    .bind(guild)
+    .bind(channel)
+    .bind(language)
     .bind(new.now)
     .bind(new.expires_at)
     .fetch_one(conn)
@@ -170,9 +163,7 @@ impl Store {
                 challenger: UserId::from_db(from),
                 challenged: UserId::from_db(to),
                 settings,
-                guild: guild.map(|g| g as u64),
-                channel: channel.map(|c| c as u64),
-                public_language: language.as_deref().map(lang_of),
+                origin: Origin::from_columns(guild, channel, language.as_deref()),
                 status: ChallengeStatus::decode(&status)?,
                 expires_at,
                 match_id: match_id.map(MatchId),

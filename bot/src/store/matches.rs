@@ -5,12 +5,12 @@
 //! Every change of a match is checked against the `version` the writer read: a write that
 //! finds the version moved changes nothing and reports it (another process was first).
 
-use admiral_engine::{Language, Ruleset, Side};
+use admiral_engine::{Ruleset, Side};
 use sqlx::{Any, AnyConnection, Executor};
 
 use super::{Batch, Store};
 use crate::ids::{MatchId, UserId};
-use crate::model::{lang_code, lang_of, MatchStatus};
+use crate::model::{MatchStatus, Origin};
 
 /// A match's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,16 +25,13 @@ pub struct MatchRow {
     pub settings: String,
     /// Its phase.
     pub status: MatchStatus,
-    /// The server it was started in.
-    pub guild: Option<u64>,
-    /// The channel it was started in.
-    pub channel: Option<u64>,
+    /// Where it was started, and the language of its public messages if the channel's was
+    /// known.
+    pub origin: Origin,
     /// The seed of everything random in the match.
     pub seed: i64,
     /// Bumped by every accepted change.
     pub version: i64,
-    /// The language of its public messages, if the channel's was known.
-    pub public_language: Option<Language>,
 }
 
 /// A new match's row (status `setup`, version 0).
@@ -48,12 +45,8 @@ pub struct NewMatch<'a> {
     pub ai_level: Option<u8>,
     /// The settings as JSON.
     pub settings: &'a str,
-    /// The server it was started in.
-    pub guild: Option<u64>,
-    /// The channel it was started in.
-    pub channel: Option<u64>,
-    /// The language of its public messages, if known.
-    pub public_language: Option<Language>,
+    /// Where it was started, and the language of its public messages if known.
+    pub origin: Origin,
     /// The seed.
     pub seed: i64,
     /// When (Unix ms).
@@ -243,11 +236,9 @@ impl Store {
             settings,
             status: MatchStatus::parse(&status)
                 .ok_or_else(|| sqlx::Error::Decode(format!("unknown match status {status:?}").into()))?,
-            guild: guild.map(|g| g as u64),
-            channel: channel.map(|c| c as u64),
+            origin: Origin::from_columns(guild, channel, language.as_deref()),
             seed,
             version,
-            public_language: language.as_deref().map(lang_of),
         }))
     }
 
@@ -335,6 +326,7 @@ pub async fn insert(
     setups: [(&str, bool); 2],
     initial_ms: Option<i64>,
 ) -> Result<MatchId, sqlx::Error> {
+    let (guild, channel, language) = new.origin.columns();
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id,
                               public_language, seed, created_at)
@@ -345,9 +337,9 @@ pub async fn insert(
     .bind(new.users[1].map(|u| u.db()))
     .bind(new.ai_level.map(i64::from))
     .bind(new.settings)
-    .bind(new.guild.map(|g| g as i64))
-    .bind(new.channel.map(|c| c as i64))
-    .bind(new.public_language.map(lang_code))
+    .bind(guild)
+    .bind(channel)
+    .bind(language)
     .bind(new.seed)
     .bind(new.now)
     .fetch_one(&mut *conn)

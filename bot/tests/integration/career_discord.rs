@@ -5,35 +5,21 @@
 use crate::career_support;
 use crate::common;
 
-use std::sync::Arc;
-
 use admiral_bot::discord::cid::Cid;
 use admiral_bot::discord::notices::{notice_reply, NoticeCtx};
 use admiral_bot::discord::refusal::OrRefusal;
 use admiral_bot::discord::ui::{Answer, Comp, Pic, Reply};
+use admiral_bot::discord::Who;
 use admiral_bot::discord::{career, components};
-use admiral_bot::discord::{App, Who};
+use admiral_bot::service::Origin;
 use admiral_bot::{MatchId, UserId};
 use admiral_engine::Language;
 use career_support::*;
+use common::discord::{app, EN, RU};
 use common::*;
 
-const EN: Language = Language::En;
-const RU: Language = Language::Ru;
-
-async fn app(h: &Harness) -> Arc<App> {
-    App::new(h.svc.clone()).await.expect("adapter")
-}
-
 fn who(user: UserId, lang: Language) -> Who {
-    Who {
-        user,
-        lang,
-        guild: Some(GUILD),
-        channel: Some(CHANNEL),
-        guild_lang: None,
-        key: format!("k{}", user.0),
-    }
+    common::discord::who(user, lang, &format!("k{}", user.0))
 }
 
 /// The end-of-match message `user` got for match `id`, as the bot would send it.
@@ -306,7 +292,7 @@ async fn leaderboard_pages_with_buttons_and_the_callers_place() {
     assert_eq!(buttons(&copy)[0].0, Cid::Leaders(other, 0).encode());
     let r = career::handler::leaderboard(&a, &who(UserId(9999), EN)).await.or_refusal(EN);
     contains_all(&r.text, &["You are not on this board yet"]);
-    let other_server = Who { guild: Some(55), ..who(caller, EN) };
+    let other_server = Who { origin: Origin::in_channel(55, CHANNEL), ..who(caller, EN) };
     let r = career::handler::leaderboard(&a, &other_server).await.or_refusal(other_server.lang);
     assert!(r.text.contains("Nobody has finished") && r.rows.is_empty(), "{}", r.text);
 }

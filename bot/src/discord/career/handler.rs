@@ -29,7 +29,7 @@ pub async fn award_detail(app: &App, who: &Who, user: UserId, choice: Option<&st
 /// `/admiral leaderboard` (and its page buttons): this server's players by points, a page at
 /// a time, with the caller's place.
 pub async fn leaderboard_page(app: &App, who: &Who, page: u32) -> Handled {
-    let board = app.service.leaderboard(who.guild, page, who.user).await?;
+    let board = app.service.leaderboard(who.origin.guild, page, who.user).await?;
     Ok(leaderboard_reply(&board, who.user, who.lang))
 }
 

@@ -84,7 +84,7 @@ impl RulesetChoice {
 fn public_origin(ctx: Context<'_>, mut w: crate::discord::Who) -> crate::discord::Who {
     if let Some(g) = ctx.guild_id() {
         if ctx.cache().guild(g).is_none() {
-            w.channel = None;
+            w.origin.channel = None;
         }
     }
     w

@@ -11,7 +11,7 @@ use crate::discord::texts::mention;
 use crate::discord::ui::{Answer, Reply};
 use crate::discord::{App, Who};
 use crate::ids::{ChallengeId, UserId};
-use crate::service::{MatchSettings, Origin};
+use crate::service::MatchSettings;
 
 /// The time control chosen with a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -76,11 +76,6 @@ fn settings_of(o: &ChallengeOptions) -> MatchSettings {
     }
 }
 
-pub(crate) fn origin(who: &Who) -> Origin {
-    // Public notices go to a server channel only; in DMs there is no public channel.
-    Origin { guild: who.guild, channel: who.guild.and(who.channel), language: who.guild_lang }
-}
-
 /// `/admiral challenge`.
 pub async fn challenge(
     app: &App,
@@ -96,8 +91,8 @@ pub async fn challenge(
         // override silently.
         return Err(Reason::StrategoRated.into());
     }
-    app.service.challenge(who.user, opponent, opponent_is_bot, settings.clone(), origin(who)).await?;
-    let key = if origin(who).channel.is_some() { "challenge-sent" } else { "challenge-sent-dm" };
+    app.service.challenge(who.user, opponent, opponent_is_bot, settings.clone(), who.origin).await?;
+    let key = if who.origin.channel.is_some() { "challenge-sent" } else { "challenge-sent-dm" };
     Ok(Reply::private(tr!(l, key, to = mention(opponent), settings = settings_text(&settings, l))))
 }
 
@@ -154,7 +149,7 @@ pub async fn ai_with_ruleset(
         ruleset: ruleset.unwrap_or("admiral").to_string(),
         ..MatchSettings::default()
     };
-    let id = app.service.start_ai(who.user, level, settings, origin(who)).await?;
+    let id = app.service.start_ai(who.user, level, settings, who.origin).await?;
     let mut r = Reply::private(tr!(l, "ai-started", id = id.0, level = level));
     if app.service.dm_closed(who.user).await.unwrap_or(false) {
         // DMs closed: the setup comes here instead.

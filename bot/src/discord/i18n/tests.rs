@@ -672,28 +672,36 @@ fn every_message_naming_a_unit_renders_and_agrees_for_every_unit() {
     }
 }
 
-/// The counted messages: the count's variable and the words after it in English (one, other)
-/// and in Russian (one, few, many).
-const COUNTED: [(&str, &str, [&str; 2], [&str; 3]); 14] = [
-    ("draw-near", "left", ["ply", "plies"], ["полуход", "полухода", "полуходов"]),
-    ("plies", "n", ["ply", "plies"], ["полуход", "полухода", "полуходов"]),
-    ("replay-head", "plies", ["ply", "plies"], ["полуход", "полухода", "полуходов"]),
-    ("wins", "n", ["win", "wins"], ["победа", "победы", "побед"]),
-    ("lesson-moves", "turns", ["move", "moves"], ["ход", "хода", "ходов"]),
-    ("lesson-fail-turns", "turns", ["move", "moves"], ["ход", "хода", "ходов"]),
-    ("leaderboard-page", "total", ["player", "players"], ["игрок", "игрока", "игроков"]),
-    ("leaderboard-row", "points", ["point", "points"], ["очко", "очка", "очков"]),
-    ("leaderboard-you", "points", ["point", "points"], ["очко", "очка", "очков"]),
-    ("profile-head", "points", ["point", "points"], ["очко", "очка", "очков"]),
-    ("rank-top", "points", ["point", "points"], ["очко", "очка", "очков"]),
-    ("rank-progress", "next", ["point", "points"], ["очко", "очка", "очков"]),
+/// The words after a count in English (one, other) and in Russian (one, few, many).
+type Words = ([&'static str; 2], [&'static str; 3]);
+
+const PLIES: Words = (["ply", "plies"], ["полуход", "полухода", "полуходов"]);
+const MOVES: Words = (["move", "moves"], ["ход", "хода", "ходов"]);
+const POINTS: Words = (["point", "points"], ["очко", "очка", "очков"]);
+
+/// The counted messages: the count's variable and the words after it.
+const COUNTED: [(&str, &str, Words); 14] = [
+    ("draw-near", "left", PLIES),
+    ("plies", "n", PLIES),
+    ("replay-head", "plies", PLIES),
+    ("wins", "n", (["win", "wins"], ["победа", "победы", "побед"])),
+    ("lesson-moves", "turns", MOVES),
+    ("lesson-fail-turns", "turns", MOVES),
+    ("leaderboard-page", "total", (["player", "players"], ["игрок", "игрока", "игроков"])),
+    ("leaderboard-row", "points", POINTS),
+    ("leaderboard-you", "points", POINTS),
+    ("profile-head", "points", POINTS),
+    ("rank-top", "points", POINTS),
+    ("rank-progress", "next", POINTS),
     // After «от», the genitive: от 1 очка, от 2 очков.
-    ("ranks-points", "points", ["point", "points"], ["очка", "очков", "очков"]),
+    ("ranks-points", "points", (["point", "points"], ["очка", "очков", "очков"])),
     (
         "unrated-limit",
         "limit",
-        ["rated match", "rated matches"],
-        ["рейтинговую партию", "рейтинговые партии", "рейтинговых партий"],
+        (
+            ["rated match", "rated matches"],
+            ["рейтинговую партию", "рейтинговые партии", "рейтинговых партий"],
+        ),
     ),
 ];
 
@@ -720,7 +728,7 @@ fn every_counted_message_takes_the_plural_forms_of_its_count() {
             }
         }
     }
-    for (key, var, en, ru) in COUNTED {
+    for (key, var, (en, ru)) in COUNTED {
         for tree in LANGUAGES.map(syntax) {
             assert!(Variables::of(messages(&tree)[key]).plural().contains(var), "{key} selects on ${var}");
         }

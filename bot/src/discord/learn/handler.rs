@@ -5,7 +5,7 @@ use admiral_engine::lessons;
 use admiral_engine::Ruleset;
 
 use crate::discord::autocomplete::{Choice, MAX_CHOICES};
-use crate::discord::challenge::handler::{ai_with_ruleset, origin, Clock};
+use crate::discord::challenge::handler::{ai_with_ruleset, Clock};
 use crate::discord::i18n::tr;
 use crate::discord::learn::view::find;
 use crate::discord::refusal::Handled;
@@ -18,8 +18,8 @@ use crate::service::LessonOpened;
 /// default), or the `lesson` they picked from the list (passed ones too).
 pub async fn learn(app: &App, who: &Who, ruleset: Option<Ruleset>, lesson: Option<&str>) -> Handled {
     let opened = match lesson.map(str::trim).filter(|l| !l.is_empty()) {
-        Some(id) => app.service.open_lesson(who.user, id, origin(who)).await?,
-        None => app.service.learn(who.user, ruleset, origin(who)).await?,
+        Some(id) => app.service.open_lesson(who.user, id, who.origin).await?,
+        None => app.service.learn(who.user, ruleset, who.origin).await?,
     };
     Ok(opened_reply(&opened, who))
 }
@@ -63,9 +63,9 @@ pub enum LessonButton {
 pub async fn button(app: &App, who: &Who, from: MatchId, which: LessonButton) -> Handled {
     let service = &app.service;
     let opened = match which {
-        LessonButton::Next => service.next_lesson(who.user, from, origin(who)).await?,
-        LessonButton::Retry => service.retry_lesson(who.user, from, origin(who)).await?,
-        LessonButton::Skip => service.skip_lesson(who.user, from, origin(who)).await?,
+        LessonButton::Next => service.next_lesson(who.user, from, who.origin).await?,
+        LessonButton::Retry => service.retry_lesson(who.user, from, who.origin).await?,
+        LessonButton::Skip => service.skip_lesson(who.user, from, who.origin).await?,
     };
     Ok(opened_reply(&opened, who))
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use admiral_bot::discord::ui::Reply;
 use admiral_bot::discord::{App, Who};
+use admiral_bot::service::Origin;
 use admiral_bot::UserId;
 use admiral_engine::Language;
 
@@ -18,7 +19,7 @@ pub async fn app(h: &Harness) -> Arc<App> {
 }
 
 pub fn who(user: UserId, lang: Language, key: &str) -> Who {
-    Who { user, lang, guild: Some(GUILD), channel: Some(CHANNEL), guild_lang: None, key: key.to_string() }
+    Who { user, lang, origin: Origin::in_channel(GUILD, CHANNEL), key: key.to_string() }
 }
 
 pub fn is_refusal(r: &Reply) -> bool {
