@@ -37,11 +37,11 @@ pub use tools::arena::admiral as arena;
 pub use tools::referee;
 
 pub use admiral::{
-    auto_layout, blast_squares, complete_layout, complete_layout_with_style, describe_errors, fleet_counts,
-    group_strength, group_text, parse_group, Action, BaseInFrontRow, Cell, Defense, EndReason, Event, Game,
-    GameError, Group, Illegal, Language, Layout, LayoutError, LayoutProblem, Outcome, ParseActionError,
-    Partners, Piece, Placed, PlayError, Position, PositionTextError, QuietRule, Record, Side, Square,
-    SquareSet, Start, Status, Style, Turn, UnitKind, View, Weapon, COLS, FLEET_SIZE, KINDS, QUIET_PLY_LIMIT,
-    RECORD_FORMAT, ROWS, SQUARES, STRENGTH_TABLE,
+    auto_layout, blast_squares, complete_layout, complete_layout_with_style, describe_errors, group_strength,
+    group_text, parse_group, Action, BaseInFrontRow, Cell, Defense, EndReason, Event, Game, GameError, Group,
+    Illegal, Language, Layout, LayoutError, LayoutProblem, Outcome, ParseActionError, Partners, Piece,
+    Placed, PlayError, Position, PositionTextError, QuietRule, Record, Side, Square, SquareSet, Start,
+    Status, Style, Turn, UnitKind, View, Weapon, COLS, FLEET_SIZE, KINDS, QUIET_PLY_LIMIT, RECORD_FORMAT,
+    ROWS, SQUARES, STRENGTH_TABLE,
 };
 pub use shared::{BySide, Dice, Rules, Ruleset};

@@ -38,7 +38,7 @@
 //! layout; the whole plan is also mirrored left/right at random. A plan takes some tens of
 //! microseconds.
 
-use crate::admiral::layout::{fleet_counts, Layout, LayoutError, ZONE_DEPTH, ZONE_WIDTH};
+use crate::admiral::layout::{Layout, LayoutError, ZONE_DEPTH, ZONE_WIDTH};
 use crate::admiral::unit::{UnitKind as K, KINDS};
 use crate::shared::Dice;
 
@@ -291,12 +291,7 @@ impl Planner {
                 *cell = partial.get(d, file);
             }
         }
-        let counts = partial.counts();
-        let fleet = fleet_counts();
-        let mut left = [0; KINDS];
-        for i in 0..KINDS {
-            left[i] = fleet[i].saturating_sub(counts[i]);
-        }
+        let left = partial.missing_counts::<KINDS>();
         let mut fixed = [[false; WIDTH]; DEPTH];
         for d in 0..DEPTH {
             for f in 0..WIDTH {
@@ -1105,6 +1100,8 @@ mod tests {
     use super::*;
     use crate::admiral::layout::{BaseInFrontRow, LayoutProblem};
     use crate::admiral::unit::Language;
+    use crate::admiral::unit::UnitKind;
+    use crate::shared::piece::army_counts;
     use proptest::prelude::*;
     use std::collections::HashSet;
 
@@ -1161,7 +1158,7 @@ mod tests {
 
     fn assert_plan_rules(layout: &Layout, what: &str) {
         assert!(layout.validate().is_ok(), "{what}: {:?}", layout.validate());
-        assert_eq!(layout.counts(), fleet_counts(), "{what}");
+        assert_eq!(layout.counts::<KINDS>(), army_counts::<UnitKind, KINDS>(), "{what}");
         let empty = layout.cells().filter(|(_, k)| k.is_none()).count();
         assert_eq!(empty, 12, "{what}");
         assert!(untethered(layout).is_empty(), "{what}: {:?}", untethered(layout));
@@ -1474,7 +1471,7 @@ mod tests {
                 let kind = K::ALL[k];
                 if partial.get(d, f).is_some()
                     || (d == 0 && kind == K::NavalBase)
-                    || partial.counts()[k] >= kind.fleet_count()
+                    || partial.counts::<KINDS>()[k] >= kind.fleet_count()
                 {
                     continue;
                 }

@@ -2,10 +2,9 @@
 //! and written by the shared [`Zone`]; here are Admiral's codes, header and problems).
 
 use crate::admiral::square::{AdmiralBoard, COLS};
-use crate::admiral::unit::{Language, UnitKind, KINDS};
+use crate::admiral::unit::{Language, UnitKind};
 pub use crate::shared::layout::describe_errors;
 use crate::shared::layout::{Misplacement, SetupKind, Zone};
-use crate::shared::piece::army_counts;
 
 /// Rows in a setup zone.
 pub const ZONE_DEPTH: usize = 5;
@@ -16,18 +15,6 @@ pub const ZONE_WIDTH: usize = COLS as usize;
 /// row 11 for North); `file` 0 is the leftmost column from the owner's seat (`a` for South,
 /// `n` for North). The same layout therefore works on either seat.
 pub type Layout = Zone<UnitKind, ZONE_DEPTH, ZONE_WIDTH>;
-
-impl Layout {
-    /// How many units of each kind are placed (index = `UnitKind::index`).
-    pub fn counts(&self) -> [u8; KINDS] {
-        self.count_kinds()
-    }
-}
-
-/// The counts of a full fleet, by kind.
-pub fn fleet_counts() -> [u8; KINDS] {
-    army_counts::<UnitKind, KINDS>()
-}
 
 impl SetupKind for UnitKind {
     type Board = AdmiralBoard;
@@ -41,31 +28,25 @@ impl SetupKind for UnitKind {
     }
 
     fn game_name(language: Language) -> &'static str {
-        match language {
-            Language::En => "Admiral",
-            Language::Ru => "Адмирала",
-        }
+        language.pick("Admiral", "Адмирала")
     }
 
     fn header_codes(language: Language) -> &'static [&'static str] {
-        match language {
-            Language::En => &[
+        language.pick(
+            &[
                 "# One code per square, '.' = empty. Codes (English or Russian):",
                 "# CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB",
             ],
-            Language::Ru => &[
+            &[
                 "# Один код на клетку, '.' — пусто. Коды (русские или английские):",
                 "# А Л КР Р ЭС СТ ТК КРПЛ ТР ПЛ С Т М СМ БР АБ ВМБ",
             ],
-        }
+        )
     }
 
     /// Russian codes run to four letters: the columns line up.
     fn code_width(language: Language) -> usize {
-        match language {
-            Language::En => 2,
-            Language::Ru => 4,
-        }
+        language.pick(2, 4)
     }
 
     /// A naval base may not stand in the front row.
@@ -74,14 +55,10 @@ impl SetupKind for UnitKind {
     }
 
     fn not_a_code(language: Language) -> &'static str {
-        match language {
-            Language::En => {
-                "is not a unit code (use . or one of CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB)"
-            }
-            Language::Ru => {
-                "не код единицы (используйте . или А Л КР Р ЭС СТ ТК КРПЛ ТР ПЛ С Т М СМ БР АБ ВМБ)"
-            }
-        }
+        language.pick(
+            "is not a unit code (use . or one of CV BB CR RD DD PS TB CS MS SS AC TP MN SM FS AB NB)",
+            "не код единицы (используйте . или А Л КР Р ЭС СТ ТК КРПЛ ТР ПЛ С Т М СМ БР АБ ВМБ)",
+        )
     }
 
     const COUNT_SAYS_DIFFERENCE: bool = true;
@@ -99,9 +76,11 @@ pub struct BaseInFrontRow;
 
 impl Misplacement for BaseInFrontRow {
     fn describe(&self, language: Language) -> String {
-        match language {
-            Language::En => "a naval base may not stand in the front row".into(),
-            Language::Ru => "военно-морская база не может стоять в переднем ряду".into(),
-        }
+        language
+            .pick(
+                "a naval base may not stand in the front row",
+                "военно-морская база не может стоять в переднем ряду",
+            )
+            .into()
     }
 }

@@ -36,7 +36,7 @@ pub use event::{Event, Weapon};
 pub use explain::Illegal;
 pub use formation::{group_strength, Group, Partners, Placed, STRENGTH_TABLE};
 pub use game::{Game, GameError};
-pub use layout::{describe_errors, fleet_counts, BaseInFrontRow, Layout, LayoutError, LayoutProblem};
+pub use layout::{describe_errors, BaseInFrontRow, Layout, LayoutError, LayoutProblem};
 pub use outcome::{EndReason, Outcome, Status};
 pub use position::{Position, PositionTextError, QUIET_PLY_LIMIT};
 pub use record::{QuietRule, Record, Start, Turn, RECORD_FORMAT};

@@ -24,10 +24,7 @@ pub struct Texts {
 impl Texts {
     /// The text in `language`.
     pub fn get(&self, language: Language) -> &str {
-        match language {
-            Language::En => &self.en,
-            Language::Ru => &self.ru,
-        }
+        language.pick(&self.en, &self.ru)
     }
 }
 

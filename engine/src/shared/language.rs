@@ -12,3 +12,14 @@ pub enum Language {
     /// Russian.
     Ru,
 }
+
+impl Language {
+    /// `en` in English, `ru` in Russian: a text (or anything else) chosen by language.
+    #[inline]
+    pub fn pick<T>(self, en: T, ru: T) -> T {
+        match self {
+            Language::En => en,
+            Language::Ru => ru,
+        }
+    }
+}

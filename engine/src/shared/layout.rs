@@ -16,7 +16,7 @@ use std::fmt;
 use super::grid::{Board, GridSquare};
 use super::language::Language;
 use super::notation::shorten_quote;
-use super::piece::{Piece, PieceKind};
+use super::piece::{army_counts, Piece, PieceKind};
 use super::side::Side;
 
 /// A ruleset's kind of piece as its setups place it.
@@ -343,12 +343,19 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
     }
 
     /// How many of each kind are placed, by [`PieceKind::index`] (`N` is the number of kinds).
-    pub fn count_kinds<const N: usize>(&self) -> [u8; N] {
+    pub fn counts<const N: usize>(&self) -> [u8; N] {
         let mut counts = [0; N];
         for kind in self.cells.iter().flatten().flatten() {
             counts[kind.index()] += 1;
         }
         counts
+    }
+
+    /// How many of each kind a full army still lacks, by [`PieceKind::index`] (`N` is the number
+    /// of kinds; a kind placed too often lacks none).
+    pub fn missing_counts<const N: usize>(&self) -> [u8; N] {
+        let (army, placed) = (army_counts::<K, N>(), self.counts::<N>());
+        std::array::from_fn(|i| army[i].saturating_sub(placed[i]))
     }
 
     /// True if every piece of a full army is placed (and nothing more).
@@ -368,7 +375,7 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
     }
 
     /// How many pieces of `kind` are placed.
-    fn count_of(&self, kind: K) -> u8 {
+    pub fn count_of(&self, kind: K) -> u8 {
         self.cells.iter().flatten().filter(|&&cell| cell == Some(kind)).count() as u8
     }
 

@@ -23,7 +23,7 @@
 
 use std::cmp::Ordering;
 
-use super::layout::{army_counts, Layout, LayoutError, DEPTH, WIDTH};
+use super::layout::{Layout, LayoutError, DEPTH, WIDTH};
 use super::piece::{Rank, RANKS};
 use crate::shared::Dice;
 use crate::shared::Style;
@@ -59,9 +59,7 @@ impl Planner {
             Style::Fortress => Style::Defensive,
             other => other,
         };
-        let counts = partial.counts();
-        let army = army_counts();
-        let missing = std::array::from_fn(|i| army[i].saturating_sub(counts[i]));
+        let missing = partial.missing_counts::<RANKS>();
         Planner { layout: partial.clone(), mirror: dice.chance(0.5), dice, style, missing }
     }
 

@@ -11,7 +11,7 @@
 //! partial layouts); `#` starts a comment; blank lines, a byte-order mark and CRLF are ignored.
 
 use super::board::{StrategoBoard, COLS, ZONE_ROWS};
-use super::piece::{Rank, RANKS};
+use super::piece::Rank;
 pub use crate::shared::layout::describe_errors;
 use crate::shared::layout::{SetupKind, Zone};
 use crate::shared::Language;
@@ -24,18 +24,6 @@ pub const WIDTH: usize = COLS as usize;
 /// A setup as its owner sees it: `depth` 0 is the front row (row 4 for South, row 7 for North),
 /// `file` 0 the leftmost column from the owner's seat (`a` for South, `j` for North).
 pub type Layout = Zone<Rank, DEPTH, WIDTH>;
-
-impl Layout {
-    /// How many of each kind are placed.
-    pub fn counts(&self) -> [u8; RANKS] {
-        self.count_kinds()
-    }
-}
-
-/// The counts of a full army, by kind.
-pub fn army_counts() -> [u8; RANKS] {
-    crate::shared::piece::army_counts::<Rank, RANKS>()
-}
 
 impl SetupKind for Rank {
     type Board = StrategoBoard;
@@ -67,19 +55,14 @@ impl SetupKind for Rank {
     }
 
     fn game_name(language: Language) -> &'static str {
-        match language {
-            Language::En => "Stratego",
-            Language::Ru => "Стратего",
-        }
+        language.pick("Stratego", "Стратего")
     }
 
     fn header_codes(language: Language) -> &'static [&'static str] {
-        match language {
-            Language::En => {
-                &["# Codes: MA GE CO MJ CA LT SG MI SC SP BO FL (or numbers: spy 1 ... marshal 10, B, F)."]
-            }
-            Language::Ru => &["# Коды: МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ (или английские)."],
-        }
+        language.pick(
+            &["# Codes: MA GE CO MJ CA LT SG MI SC SP BO FL (or numbers: spy 1 ... marshal 10, B, F)."],
+            &["# Коды: МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ (или английские)."],
+        )
     }
 
     /// Every code has two letters in both languages: nothing to line up.
@@ -88,12 +71,10 @@ impl SetupKind for Rank {
     }
 
     fn not_a_code(language: Language) -> &'static str {
-        match language {
-            Language::En => {
-                "is not a piece (use . or MA GE CO MJ CA LT SG MI SC SP BO FL, or numbers spy 1 … marshal 10, B, F)"
-            }
-            Language::Ru => "не фигура (используйте . или МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ)",
-        }
+        language.pick(
+            "is not a piece (use . or MA GE CO MJ CA LT SG MI SC SP BO FL, or numbers spy 1 … marshal 10, B, F)",
+            "не фигура (используйте . или МР ГН ПК МЙ КП ЛТ СЖ СП РЗ ШП БМ ФЛ)",
+        )
     }
 
     const COUNT_SAYS_DIFFERENCE: bool = false;

@@ -33,7 +33,7 @@ pub use autoplace::{auto_layout, complete_layout};
 pub use board::{Sq, SqSet, COLS, ROWS, SQUARES};
 pub use event::{EndReason, Event, Outcome, Placed};
 pub use game::{Ending, Game, GameError, Record, RECORD_FORMAT};
-pub use layout::{army_counts, describe_errors, Layout, LayoutError, LayoutProblem};
+pub use layout::{describe_errors, Layout, LayoutError, LayoutProblem};
 pub use piece::{Piece, Rank, ARMY_SIZE, RANKS};
 pub use position::{battle, PlayError, Position, PositionTextError, Repetition, QUIET_PLY_LIMIT};
 pub use view::{Cell, Conduct, Recollection, Standing, View};

@@ -19,7 +19,6 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
     let at = |depth, file| (layout.get(depth, file), Layout::square(side, depth, file));
     let mut p = setup_card::<Admiral>(fonts, labels, side, &GRID, at);
     // The legend: every kind with placed / required.
-    let counts = layout.counts();
     let (margin, ly) = (24.0, GRID.legend_y());
     let col_w = (p.width() as f32 - 2.0 * margin) / 3.0;
     for (i, kind) in UnitKind::ALL.into_iter().enumerate() {
@@ -28,7 +27,7 @@ pub(crate) fn setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLa
         let x = margin + col as f32 * col_w;
         let y = ly + row as f32 * 42.0;
         draw_token_on_card::<Admiral>(&mut p, fonts, x, y, 40.0, side, Token::Piece(kind), labels.language);
-        let placed = counts[kind.index()];
+        let placed = layout.count_of(kind);
         let need = kind.fleet_count();
         let ok = placed == need;
         let count = format!("{placed}/{need}");

@@ -19,14 +19,11 @@ const GRID: SetupGrid =
 /// The setup preview: `side`'s four rows as their owner sees them (front row at the top), with
 /// a legend of placed / required pieces of each kind.
 pub(crate) fn stratego_setup(fonts: &Fonts, layout: &Layout, side: Side, labels: &SetupLabels) -> Vec<u8> {
-    use admiral_engine::stratego::army_counts;
     let (margin, legend_rows) = (24.0, 6);
     let at = |depth, file| (layout.get(depth, file), Layout::square(side, depth, file));
     let mut p = setup_card::<Stratego>(fonts, labels, side, &GRID, at);
     let width = p.width();
     // The legend: two columns of six kinds, strongest first.
-    let counts = layout.counts();
-    let required = army_counts();
     let ly = GRID.legend_y();
     let col_w = (width as f32 - 2.0 * margin) / 2.0;
     let order: Vec<Rank> = Rank::ALL.into_iter().rev().collect();
@@ -40,7 +37,7 @@ pub(crate) fn stratego_setup(fonts: &Fonts, layout: &Layout, side: Side, labels:
         let name: String =
             chars.next().map(|f| f.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default();
         fonts.draw(&mut p, Face::Bold, 17.0, x + 50.0, y + 27.0, Align::Left, TEXT, &name);
-        let (have, need) = (counts[rank.index()], required[rank.index()]);
+        let (have, need) = (layout.count_of(rank), rank.army_count());
         let c = if have == need {
             Rgb::hex(0x7fd08a)
         } else if have > need {
