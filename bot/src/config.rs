@@ -112,13 +112,14 @@ impl Shards {
     }
 }
 
-/// The settings the binary runs with.
-#[derive(Clone, PartialEq, Eq)]
+/// The settings the binary runs with. Its `Debug` (logged at start) shows neither the token
+/// nor the database password.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The bot token.
-    pub token: String,
+    pub token: Secret,
     /// The database URL (`sqlite://…` or `postgres://…`).
-    pub database_url: String,
+    pub database_url: Secret,
     /// Register the commands in this server only (development).
     pub dev_guild: Option<u64>,
     /// Another Discord API base URL (tests), without a trailing slash.
@@ -129,17 +130,76 @@ pub struct Config {
     pub shards: Shards,
 }
 
-impl fmt::Debug for Config {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Config")
-            .field("token", &"<redacted>")
-            .field("database_url", &self.database_url)
-            .field("dev_guild", &self.dev_guild)
-            .field("api_base", &self.api_base)
-            .field("ai_searches", &self.ai_searches)
-            .field("shards", &self.shards)
-            .finish()
+/// A setting that must not reach the logs whole: `Debug` and `Display` show a masked form (the
+/// token as `<redacted>`, a URL without its password), and only [`Secret::expose`] gives the
+/// value, where it is used.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret {
+    value: String,
+    shown: String,
+}
+
+impl Secret {
+    /// A secret shown as `<redacted>`.
+    pub fn redacted(value: String) -> Secret {
+        Secret { value, shown: "<redacted>".into() }
     }
+
+    /// A URL shown without its password (`postgres://admiral:***@db.example/admiral`), in the
+    /// user part or as a `password=` parameter.
+    pub fn url(value: String) -> Secret {
+        Secret { shown: without_password(&value), value }
+    }
+
+    /// The value itself.
+    pub fn expose(&self) -> &str {
+        &self.value
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown)
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown)
+    }
+}
+
+impl PartialEq<&str> for Secret {
+    fn eq(&self, other: &&str) -> bool {
+        self.value == *other
+    }
+}
+
+/// `url` with `***` for the password of its user part and of any `password=` parameter.
+fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let (authority, tail) = rest.split_at(rest.find(['/', '?', '#']).unwrap_or(rest.len()));
+    let authority = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _)) => format!("{user}:***@{host}"),
+            None => authority.to_string(),
+        },
+        None => authority.to_string(),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let params: Vec<String> = query
+                .split('&')
+                .map(|p| match p.split_once('=') {
+                    Some((key, _)) if key.eq_ignore_ascii_case("password") => format!("{key}=***"),
+                    _ => p.to_string(),
+                })
+                .collect();
+            format!("{path}?{}", params.join("&"))
+        }
+        None => tail.to_string(),
+    };
+    format!("{scheme}://{authority}{tail}")
 }
 
 impl Config {
@@ -177,6 +237,7 @@ impl Config {
             None => Shards::All,
             Some(v) => Shards::parse(&v).ok_or(ConfigError::BadShards(v))?,
         };
+        let (token, database_url) = (Secret::redacted(token), Secret::url(database_url));
         Ok(Config { token, database_url, dev_guild, api_base, ai_searches, shards })
     }
 }
@@ -221,6 +282,20 @@ mod tests {
         let c = cfg(&[("DISCORD_TOKEN", &format!("Bot {TOKEN}"))]).unwrap();
         assert_eq!(c.token, TOKEN);
         assert!(!format!("{c:?}").contains("abc"), "the token is never logged");
+    }
+
+    #[test]
+    fn database_passwords_are_never_logged() {
+        let url = |u: &str| cfg(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", u)]).unwrap().database_url;
+        let c = url("postgres://admiral:s3cr3t@db.example:5432/admiral");
+        assert_eq!(c, "postgres://admiral:s3cr3t@db.example:5432/admiral", "the value is kept whole");
+        assert_eq!(c.expose(), "postgres://admiral:s3cr3t@db.example:5432/admiral");
+        assert_eq!(c.to_string(), "postgres://admiral:***@db.example:5432/admiral");
+        let shown = format!("{:?}", url("postgres://me:p@ss:w0rd@db/x?sslmode=require&password=other"));
+        assert_eq!(shown, "postgres://me:***@db/x?sslmode=require&password=***");
+        for plain in ["sqlite://admiral.db", "postgres://db.example/admiral", "postgres://me@db/x"] {
+            assert_eq!(url(plain).to_string(), plain, "nothing to hide");
+        }
     }
 
     #[test]

@@ -101,7 +101,7 @@ fn http_status(e: &serenity::Error) -> Option<u16> {
 
 async fn run(config: Config) -> anyhow::Result<()> {
     tracing::info!(?config, "starting admiral-bot");
-    let store = Store::open(&config.database_url, Durability::default())
+    let store = Store::open(config.database_url.expose(), Durability::default())
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
     let service_config = ServiceConfig { ai_searches: config.ai_searches, ..ServiceConfig::default() };
@@ -110,7 +110,7 @@ async fn run(config: Config) -> anyhow::Result<()> {
         .context("cannot start the service")?;
     let app = App::new(service.clone()).await.context("cannot prepare the adapter's tables")?;
 
-    let mut builder = serenity::HttpBuilder::new(&config.token);
+    let mut builder = serenity::HttpBuilder::new(config.token.expose());
     if let Some(base) = &config.api_base {
         tracing::info!(base, "sending Discord API requests to another base URL (rate limiter off)");
         builder = builder.proxy(base.clone()).ratelimiter_disabled(true);
