@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context as _};
 use poise::serenity_prelude as serenity;
 
-use admiral_bot::config::{Config, Shards};
+use admiral_bot::config::{Config, Secret, Shards};
 use admiral_bot::discord::delivery::DiscordDelivery;
 use admiral_bot::discord::refusal::{Reason, Refusal};
 use admiral_bot::discord::{commands, interactions, App, Error};
@@ -62,8 +62,8 @@ fn main() -> ExitCode {
 /// Safe while the bot runs: it is one write transaction.
 fn recompute_careers() -> ExitCode {
     let run = async {
-        let url = admiral_bot::store::database_url_from_env();
-        let store = Store::open(&url, Durability::default())
+        let url = Secret::url(admiral_bot::store::database_url_from_env());
+        let store = Store::open(url.expose(), Durability::default())
             .await
             .with_context(|| format!("cannot open the database {url}"))?;
         let config = ServiceConfig { auto_ai: false, ..ServiceConfig::default() };

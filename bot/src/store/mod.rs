@@ -102,7 +102,12 @@ impl Backend {
             Ok(Backend::Postgres)
         } else {
             Err(sqlx::Error::Configuration(
-                format!("DATABASE_URL must start with sqlite:// or postgres://, not {url:?}").into(),
+                // Only the scheme: the rest may hold a password.
+                format!(
+                    "DATABASE_URL must start with sqlite:// or postgres://, not {:?}",
+                    url.split_once("://").map_or(url, |(scheme, _)| scheme)
+                )
+                .into(),
             ))
         }
     }

@@ -130,3 +130,11 @@ async fn finished_matches_newest_first_with_seats() {
     assert_eq!(store.match_seats(MatchId(3)).await.unwrap().map(|m| m.id), Some(MatchId(3)), "any status");
     assert_eq!(store.match_seats(MatchId(99)).await.unwrap(), None);
 }
+
+#[test]
+fn a_refused_database_url_is_named_by_its_scheme_alone() {
+    let refused =
+        super::Backend::of_url("mysql://admiral:s3cr3t@db.example/admiral").unwrap_err().to_string();
+    assert!(refused.contains("\"mysql\""), "{refused}");
+    assert!(!refused.contains("s3cr3t"), "the password stays out of the message: {refused}");
+}
