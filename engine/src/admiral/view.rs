@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::admiral::position::Position;
 use crate::admiral::square::{AdmiralBoard, Square};
 use crate::admiral::unit::UnitKind;
-use crate::shared::view::{self, Shown, ViewCell};
+use crate::shared::view::{self, own_and_enemy_cells, ViewCell};
 
 /// One square as a side sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -39,18 +39,5 @@ impl ViewCell for Cell {
         Cell::Empty
     }
 
-    fn holding(piece: Shown<UnitKind>) -> Cell {
-        match piece {
-            Shown::Own(kind) => Cell::Own { kind },
-            Shown::Enemy(intel) => Cell::Enemy { intel },
-        }
-    }
-
-    fn piece(self) -> Option<Shown<UnitKind>> {
-        match self {
-            Cell::Empty => None,
-            Cell::Own { kind } => Some(Shown::Own(kind)),
-            Cell::Enemy { intel } => Some(Shown::Enemy(intel)),
-        }
-    }
+    own_and_enemy_cells!();
 }

@@ -200,6 +200,29 @@ pub trait ViewCell: Copy + fmt::Debug + PartialEq + Eq + 'static {
     fn piece(self) -> Option<Shown<Self::Kind>>;
 }
 
+/// [`ViewCell::holding`] and [`ViewCell::piece`] for a ruleset's cell enum whose pieces are
+/// `Own { kind }` and `Enemy { intel }` and whose other cells hold none, written once for both
+/// rulesets' `impl ViewCell`.
+macro_rules! own_and_enemy_cells {
+    () => {
+        fn holding(piece: $crate::shared::view::Shown<Self::Kind>) -> Self {
+            match piece {
+                $crate::shared::view::Shown::Own(kind) => Self::Own { kind },
+                $crate::shared::view::Shown::Enemy(intel) => Self::Enemy { intel },
+            }
+        }
+
+        fn piece(self) -> Option<$crate::shared::view::Shown<Self::Kind>> {
+            match self {
+                Self::Own { kind } => Some($crate::shared::view::Shown::Own(kind)),
+                Self::Enemy { intel } => Some($crate::shared::view::Shown::Enemy(intel)),
+                _ => None,
+            }
+        }
+    };
+}
+pub(crate) use own_and_enemy_cells;
+
 /// The viewer's own pieces on `cells` (indexed by square), with their squares, in square order.
 pub fn own_pieces<C: ViewCell>(cells: &[C]) -> impl Iterator<Item = (GridSquare<C::Board>, C::Kind)> + '_ {
     GridSquare::all().filter_map(|sq| match cells[sq.index()].piece() {

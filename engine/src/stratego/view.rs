@@ -7,7 +7,7 @@ use super::action::Action;
 use super::board::{Sq, SqSet, StrategoBoard};
 use super::piece::Rank;
 use super::position::{generate, Position, Repetition};
-use crate::shared::view::{self, Shown, ViewCell};
+use crate::shared::view::{self, own_and_enemy_cells, ViewCell};
 use crate::shared::BySide;
 use crate::shared::Status;
 
@@ -21,8 +21,9 @@ pub enum Cell {
     Lake,
     /// One of the viewer's pieces.
     Own {
-        /// What it is.
-        rank: Rank,
+        /// What it is (`rank` in JSON, as it always was).
+        #[serde(rename = "rank")]
+        kind: Rank,
     },
     /// An enemy piece, with its last revealed identity when known.
     Enemy {
@@ -84,7 +85,7 @@ impl View {
             (SqSet::EMPTY, SqSet::EMPTY, SqSet::EMPTY, SqSet::EMPTY);
         for sq in Sq::all() {
             match self.cell(sq) {
-                Cell::Own { rank } => {
+                Cell::Own { kind: rank } => {
                     own.insert(sq);
                     if !rank.is_immobile() {
                         mobile.insert(sq);
@@ -115,18 +116,5 @@ impl ViewCell for Cell {
         }
     }
 
-    fn holding(piece: Shown<Rank>) -> Cell {
-        match piece {
-            Shown::Own(rank) => Cell::Own { rank },
-            Shown::Enemy(intel) => Cell::Enemy { intel },
-        }
-    }
-
-    fn piece(self) -> Option<Shown<Rank>> {
-        match self {
-            Cell::Empty | Cell::Lake => None,
-            Cell::Own { rank } => Some(Shown::Own(rank)),
-            Cell::Enemy { intel } => Some(Shown::Enemy(intel)),
-        }
-    }
+    own_and_enemy_cells!();
 }

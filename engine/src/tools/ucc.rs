@@ -177,7 +177,7 @@ pub fn board_rows(view: &View) -> Vec<String> {
                 .map(|col| match view.cell(Sq::new(col, row).expect("in range")) {
                     Cell::Empty => '.',
                     Cell::Lake => '+',
-                    Cell::Own { rank } => piece_char(rank),
+                    Cell::Own { kind: rank } => piece_char(rank),
                     Cell::Enemy { .. } => '#',
                 })
                 .collect()
@@ -394,7 +394,7 @@ impl Tracker {
                 if sq.is_lake() {
                     Cell::Lake
                 } else if let Some(rank) = self.own[sq.index()] {
-                    Cell::Own { rank }
+                    Cell::Own { kind: rank }
                 } else if self.enemy.contains(sq) {
                     Cell::Enemy { intel: self.memory.enemy.identity[sq.index()] }
                 } else {

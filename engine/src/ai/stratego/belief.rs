@@ -73,7 +73,7 @@ impl Belief {
         let (mut own, mut known, mut unknown_squares) = (Vec::new(), Vec::new(), Vec::new());
         for sq in Sq::all() {
             match view.cell(sq) {
-                Cell::Own { rank } => own.push((sq, rank)),
+                Cell::Own { kind: rank } => own.push((sq, rank)),
                 Cell::Enemy { intel: Some(rank) } => known.push((sq, rank)),
                 Cell::Enemy { intel: None } => unknown_squares.push(sq),
                 _ => {}

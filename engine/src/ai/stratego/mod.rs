@@ -137,7 +137,7 @@ impl Ai {
         let mut best = (f32::MIN, legal[0]);
         for action in legal {
             let mover = match view.cell(action.from) {
-                Cell::Own { rank } => rank,
+                Cell::Own { kind: rank } => rank,
                 _ => continue,
             };
             let mut score = if action.attack {
@@ -355,7 +355,7 @@ impl Ai {
     /// no miner left: the flag's chance, worth a won game, outweighed any piece.)
     fn gamble(view: &View, action: &Action) -> bool {
         action.attack
-            && matches!(view.cell(action.from), Cell::Own { rank } if rank != Rank::Miner)
+            && matches!(view.cell(action.from), Cell::Own { kind: rank } if rank != Rank::Miner)
             && view.cell(action.to) == (Cell::Enemy { intel: None })
             && !view.moved_markers.contains(&action.to)
             && (view.quiet_plies < NO_MINER_PATIENCE
@@ -368,7 +368,7 @@ impl Ai {
     /// 85 times, most of them probing the back rows for the flag.
     fn caution(view: &View, belief: &Belief, action: &Action) -> f32 {
         match view.cell(action.from) {
-            Cell::Own { rank } if rank >= Rank::Colonel && !rank.is_immobile() => {
+            Cell::Own { kind: rank } if rank >= Rank::Colonel && !rank.is_immobile() => {
                 CAUTION * value(rank) * belief.probability(action.to, Rank::Bomb)
             }
             _ => 0.0,
@@ -387,7 +387,7 @@ impl Ai {
         if action.attack {
             return 0.0;
         }
-        let Cell::Own { rank } = view.cell(action.from) else { return 0.0 };
+        let Cell::Own { kind: rank } = view.cell(action.from) else { return 0.0 };
         let weight = 0.1 + view.quiet_plies as f32 / QUIET_PLY_LIMIT as f32;
         let nearest = |from: Sq| {
             view.enemy_markers()

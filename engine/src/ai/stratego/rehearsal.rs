@@ -34,7 +34,7 @@ impl Rehearsal {
     pub fn new(view: &View) -> Rehearsal {
         let mut seen = Dossier::new();
         for &sq in &view.exposed {
-            if let Cell::Own { rank } = view.cell(sq) {
+            if let Cell::Own { kind: rank } = view.cell(sq) {
                 seen.identity[sq.index()] = Some(rank);
             }
         }
@@ -64,7 +64,7 @@ impl Rehearsal {
             .map(|sq| match world.piece_at(sq) {
                 None if sq.is_lake() => Cell::Lake,
                 None => Cell::Empty,
-                Some(p) if p.side == enemy => Cell::Own { rank: p.kind },
+                Some(p) if p.side == enemy => Cell::Own { kind: p.kind },
                 Some(_) => Cell::Enemy { intel: seen.identity[sq.index()] },
             })
             .collect();
