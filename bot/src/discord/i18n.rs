@@ -9,7 +9,7 @@
 //! is its name and whose attributes hold its grammar: in Russian `.gender`, `.animacy`, the
 //! accusative `.acc` and the forms after a number `.few` and `.many`; in English the form after
 //! a number `.other`. Fluent cannot reference a term through a variable, so the code passes a
-//! unit as a [`UnitName`]: `tr!(l, "ev-sunk", unit = UnitName::from(kind), …)` sets `$unit`,
+//! unit as a [`UnitName`]: `tr!(l, "ev-sunk", unit = UnitName::Admiral(kind), …)` sets `$unit`,
 //! `$unit-gender`, `$unit-acc`, … (one variable per attribute) and the message selects on them:
 //! `{ $unit-gender -> [feminine] потоплена … *[masculine] потоплен } …`.
 //!
@@ -420,18 +420,6 @@ pub enum UnitName {
     Stratego(Rank),
     /// A unit whose kind the reader does not know (term `-any-unit`).
     Unknown,
-}
-
-impl From<UnitKind> for UnitName {
-    fn from(kind: UnitKind) -> Self {
-        UnitName::Admiral(kind)
-    }
-}
-
-impl From<Rank> for UnitName {
-    fn from(rank: Rank) -> Self {
-        UnitName::Stratego(rank)
-    }
 }
 
 impl UnitName {

@@ -79,7 +79,7 @@ pub fn notice_reply(n: &Notification, ctx: &NoticeCtx) -> Reply {
                 l,
                 "defence-requested",
                 id = m.0,
-                unit = own.map_or(UnitName::Unknown, UnitName::from),
+                unit = own.map_or(UnitName::Unknown, UnitName::Admiral),
                 at = target,
                 from = attack.origin_of_attack(),
                 when = when(*deadline)

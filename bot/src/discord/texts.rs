@@ -54,7 +54,7 @@ pub fn match_state(m: &MatchSummary, l: Language) -> String {
 
 /// A unit's name in the reader's language (from the catalogue, see [`UnitName`]).
 pub fn unit(k: UnitKind, l: Language) -> String {
-    UnitName::from(k).name(l)
+    UnitName::Admiral(k).name(l)
 }
 
 /// The outcome from a viewer's seat (or neutrally).

@@ -462,10 +462,10 @@ fn unit_terms_carry_the_grammar_the_messages_need() {
 fn the_catalogue_names_units_as_the_engine_does() {
     for l in LANGUAGES {
         for k in UnitKind::ALL {
-            assert_eq!(UnitName::from(k).name(l), k.name(l), "{k:?} in {l:?}");
+            assert_eq!(UnitName::Admiral(k).name(l), k.name(l), "{k:?} in {l:?}");
         }
         for r in Rank::ALL {
-            assert_eq!(UnitName::from(r).name(l), r.name(l), "{r:?} in {l:?}");
+            assert_eq!(UnitName::Stratego(r).name(l), r.name(l), "{r:?} in {l:?}");
         }
     }
 }
@@ -545,7 +545,8 @@ fn every_message_renders_in_both_languages() {
     let roles = unit_roles();
     let none = BTreeSet::new();
     for key in messages(&syntax(Language::En)).keys() {
-        for args in specimens(key, roles.get(*key).unwrap_or(&none), UnitName::from(UnitKind::Cruiser), 3) {
+        for args in specimens(key, roles.get(*key).unwrap_or(&none), UnitName::Admiral(UnitKind::Cruiser), 3)
+        {
             for l in LANGUAGES {
                 render_ok(l, key, &args);
             }

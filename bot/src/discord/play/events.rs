@@ -14,7 +14,7 @@ use crate::discord::texts::{outcome_headline, reason_text};
 /// view has intel, else "enemy ship".
 pub fn enemy_at(view: &View, sq: Square, l: Language) -> String {
     match view.cell(sq) {
-        Cell::Enemy { intel: Some(k) } if view.intel => tr!(l, "enemy-known", unit = UnitName::from(k)),
+        Cell::Enemy { intel: Some(k) } if view.intel => tr!(l, "enemy-known", unit = UnitName::Admiral(k)),
         _ => tr!(l, "enemy-unknown"),
     }
 }
@@ -36,7 +36,7 @@ pub fn describe_turn(view: &View, l: Language) -> String {
         let line = match *e {
             Event::Moved { side, kind, from, to } => {
                 let who = match kind {
-                    Some(k) if side == v => tr!(l, "own-unit", unit = UnitName::from(k)),
+                    Some(k) if side == v => tr!(l, "own-unit", unit = UnitName::Admiral(k)),
                     _ if side == v => tr!(l, "own-unit", unit = UnitName::Unknown),
                     _ => enemy_at(view, to, l),
                 };
@@ -52,9 +52,9 @@ pub fn describe_turn(view: &View, l: Language) -> String {
                     l,
                     "ev-struck",
                     owner = Owner::of(side, v),
-                    attacker = UnitName::from(attacker.kind),
+                    attacker = UnitName::Admiral(attacker.kind),
                     from = attacker.square,
-                    target = UnitName::from(target.kind),
+                    target = UnitName::Admiral(target.kind),
                     at = target.square,
                     how = how
                 )
@@ -82,14 +82,14 @@ pub fn describe_turn(view: &View, l: Language) -> String {
                 l,
                 "ev-detonated",
                 owner = Owner::of(side, v),
-                unit = UnitName::from(UnitKind::AtomicBomb),
+                unit = UnitName::Admiral(UnitKind::AtomicBomb),
                 at = at
             ),
             Event::Destroyed { side, kind, square } => {
                 if side == v {
-                    tr!(l, "ev-lost", unit = UnitName::from(kind), at = square)
+                    tr!(l, "ev-lost", unit = UnitName::Admiral(kind), at = square)
                 } else {
-                    tr!(l, "ev-sunk", unit = UnitName::from(kind), at = square)
+                    tr!(l, "ev-sunk", unit = UnitName::Admiral(kind), at = square)
                 }
             }
             Event::Ended { outcome } => {
@@ -124,9 +124,9 @@ pub fn describe_stratego_turn(view: &admiral_engine::stratego::View, l: Language
                     l,
                     "stratego-attack-line",
                     owner = Owner::of(side, view.viewer),
-                    attacker = UnitName::from(attacker.rank),
+                    attacker = UnitName::Stratego(attacker.rank),
                     from = attacker.square.to_string(),
-                    defender = UnitName::from(defender.rank),
+                    defender = UnitName::Stratego(defender.rank),
                     to = defender.square.to_string(),
                     result = result
                 ));
@@ -146,7 +146,7 @@ pub fn action_label(a: &Action, view: &View, l: Language) -> String {
     };
     let k = own(a.from());
     let body = match *a {
-        Action::Move { .. } => tr!(l, "act-move", unit = k.map_or(UnitName::Unknown, UnitName::from)),
+        Action::Move { .. } => tr!(l, "act-move", unit = k.map_or(UnitName::Unknown, UnitName::Admiral)),
         Action::Detonate { .. } => tr!(l, "act-detonate"),
         Action::Attack { target, via, partners, .. } => {
             let target_text = enemy_at(view, target, l);
@@ -157,7 +157,7 @@ pub fn action_label(a: &Action, view: &View, l: Language) -> String {
                 // A formation of one kind: "2 cruisers (18)" in English, codes in Russian.
                 let group = match (same, kinds.first(), admiral_engine::group_strength(&kinds)) {
                     (true, Some(&kind), Some(s)) if l == Language::En => {
-                        let units = tr!(l, "unit-count", count = kinds.len(), unit = UnitName::from(kind));
+                        let units = tr!(l, "unit-count", count = kinds.len(), unit = UnitName::Admiral(kind));
                         format!("{units} ({s})")
                     }
                     _ => group_text(&kinds, l),
@@ -170,7 +170,7 @@ pub fn action_label(a: &Action, view: &View, l: Language) -> String {
                     _ => tr!(
                         l,
                         "act-attack",
-                        unit = k.map_or(UnitName::Unknown, UnitName::from),
+                        unit = k.map_or(UnitName::Unknown, UnitName::Admiral),
                         target = target_text
                     ),
                 };

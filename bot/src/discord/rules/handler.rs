@@ -51,7 +51,7 @@ pub fn unit_line(k: UnitKind, l: Language) -> String {
         UnitKind::Fireship => tr!(l, "unit-fs"),
         UnitKind::AtomicBomb => tr!(l, "unit-ab"),
         UnitKind::NavalBase => tr!(l, "unit-nb"),
-        _ => tr!(l, "unit-scale", strength = k.strength().unwrap_or(0), unit = UnitName::from(k)),
+        _ => tr!(l, "unit-scale", strength = k.strength().unwrap_or(0), unit = UnitName::Admiral(k)),
     };
     format!("×{} · {what}", k.fleet_count())
 }
