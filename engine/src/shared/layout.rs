@@ -16,7 +16,7 @@ use std::fmt;
 use super::grid::{Board, GridSquare};
 use super::language::Language;
 use super::notation::shorten_quote;
-use super::piece::{army_counts, Piece, PieceKind};
+use super::piece::{Piece, PieceKind};
 use super::side::Side;
 
 /// A ruleset's kind of piece as its setups place it.
@@ -354,8 +354,7 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
     /// How many of each kind a full army still lacks, by [`PieceKind::index`] (`N` is the number
     /// of kinds; a kind placed too often lacks none).
     pub fn missing_counts<const N: usize>(&self) -> [u8; N] {
-        let (army, placed) = (army_counts::<K, N>(), self.counts::<N>());
-        std::array::from_fn(|i| army[i].saturating_sub(placed[i]))
+        std::array::from_fn(|i| self.lacking(K::ALL[i]))
     }
 
     /// True if every piece of a full army is placed (and nothing more).
@@ -368,10 +367,15 @@ impl<K: SetupKind, const DEPTH: usize, const WIDTH: usize> Zone<K, DEPTH, WIDTH>
         K::ALL
             .iter()
             .filter_map(|&kind| {
-                let missing = kind.army_count().saturating_sub(self.count_of(kind));
+                let missing = self.lacking(kind);
                 (missing > 0).then_some((kind, missing))
             })
             .collect()
+    }
+
+    /// How many pieces of `kind` a full army still lacks (none when placed too often).
+    fn lacking(&self, kind: K) -> u8 {
+        kind.army_count().saturating_sub(self.count_of(kind))
     }
 
     /// How many pieces of `kind` are placed.
