@@ -22,7 +22,7 @@ use common::{admiral_positions, stratego_positions};
 
 /// Mid-game positions per game: every decision benchmark decides in each of them.
 const POSITIONS: usize = 4;
-/// Worlds per decision (level 5 also rehearses this many rounds in Stratego).
+/// Worlds per decision.
 const WORLDS: u32 = 16;
 /// Worlds sampled per position for the evaluation benchmarks.
 const SAMPLES: usize = 64;

@@ -7,7 +7,7 @@
 //! | 2 | expected value of each action in one world drawn from the unseen counts (and the rule that bombs and the flag never move), against the opponent's best answer: it believes a single guess at every hidden piece; hunts the nearest enemy pieces |
 //! | 3 | the same over 24 worlds drawn from a belief that uses every clue (moved pieces are no bombs or flag, bombs and the flag stand at the back), with a positional evaluation that fears the enemy miners' paths to its flag a little (its defenders drawn into them), the exchange of attacks three deep (a miner taking a bomb, then the flag), and bomb discipline: no colonel or stronger piece, and no flag hunt but the miners', thrown at pieces that never moved, miners left or not (with none left, until the quiet-ply draw nears) |
 //! | 4 | the same with the miners' race at a low weight (its miners drawn along the squares they could walk to the enemy flag) and more defence, its miners also striking pieces that never moved in the exchange, so that it sees a bomb wall breached and the flag behind it taken; its flag walled in by bombs |
-//! | 5 | the same with the full miners' race and defence, over more worlds, one attack deeper, with a belief that reads bomb walls (the flag is likelier next to an identified bomb) and conduct (a piece that steps away from one of our identified pieces loses to it, one that steps next to one likely beats it); when the budget allows, its best actions rehearsed against the answer the opponent would choose from what it knows (see the private `rehearsal` module) |
+//! | 5 | the same with the full miners' race and defence, over more worlds, one attack deeper, with a belief that reads bomb walls (the flag is likelier next to an identified bomb) and conduct (a piece that steps away from one of our identified pieces loses to it, one that steps next to one likely beats it)) |
 //!
 //! Determinized search suits the hidden armies: a world drawn from a good belief answers the
 //! tactical question (is that piece a bomb, the spy, the marshal?), the loop is anytime (one
@@ -20,10 +20,8 @@ pub mod agent;
 mod belief;
 mod eval;
 mod race;
-mod rehearsal;
 mod search;
 
-use crate::shared::Rules;
 use std::time::Instant;
 
 pub use belief::{Belief, Clues};
@@ -43,7 +41,6 @@ use crate::stratego::piece::{Rank, RANKS};
 use crate::stratego::position::{battle, Position, QUIET_PLY_LIMIT};
 use crate::stratego::view::{Cell, View};
 use agent::{Agent, Forfeit, Seat};
-use rehearsal::{known_after, Rehearsal};
 use search::Exchange;
 
 /// What a flag found by a gamble (see [`Ai::gamble`]) is worth to the disciplined levels: about
@@ -66,13 +63,6 @@ const LAST_MOVERS: usize = 4;
 /// a fifth, 0.846 over 400, while level 1 beat random 0.941 over 400; a quarter scored 0.80 and
 /// 0.92).
 const CARELESS: f64 = 0.2;
-/// Worlds the rehearsed opponent samples for each answer (see `rehearsal`).
-const OPPONENT_WORLDS: u32 = 1;
-/// At most this many rounds of rehearsals per decision (about 55 ms in a mid-game position on
-/// this machine; 128 measured no better at real-play budgets).
-const MAX_REHEARSALS: usize = 64;
-/// Rehearsals are skipped when the time budget would not allow this many rounds.
-const MIN_REHEARSALS: usize = 32;
 /// A Stratego AI player of a given level (1–5).
 #[derive(Clone, Debug)]
 pub struct Ai {
@@ -211,122 +201,11 @@ impl Ai {
                 Ai::bonus(view, action, plan.probe) - caution
             })
             .collect();
-        let mut scores: Vec<(usize, f32)> =
-            (0..legal.len()).map(|i| (i, totals[i] / n + extras[i])).collect();
-        if plan.rehearsed > 1 && legal.len() > 1 {
-            scores.sort_by(|a, b| b.1.total_cmp(&a.1));
-            scores.truncate(plan.rehearsed);
-            let first = FirstPass {
-                legal,
-                best: &scores,
-                extras: &extras,
-                gambles: &gambles,
-                belief: &belief,
-                known,
-            };
-            if let Some(rehearsed) = self.rehearse_best(view, &first, &mut exchange, plan, deadline) {
-                scores = rehearsed;
-            }
-        }
-        let best = scores
-            .into_iter()
-            .map(|(i, score)| (score + self.noise(0.01), i))
+        let best = (0..legal.len())
+            .map(|i| (totals[i] / n + extras[i] + self.noise(0.01), i))
             .max_by(|a, b| a.0.total_cmp(&b.0))
             .map_or(0, |(_, i)| i);
         legal[best]
-    }
-
-    /// The most promising actions scored again, each followed by the answer the opponent would
-    /// choose from what it knows (see `rehearsal`), over fresh worlds; `None` when the time
-    /// budget would not allow [`MIN_REHEARSALS`] rounds, too few to tell the candidates apart
-    /// (measured: at the arena's 20 ms, 4 to 15 rounds left level 4 no stronger than level 3,
-    /// 0.45–0.53 against it; 48 rounds 0.60).
-    fn rehearse_best(
-        &mut self,
-        view: &View,
-        first: &FirstPass<'_>,
-        exchange: &mut Exchange<'_>,
-        plan: &Plan,
-        deadline: Option<Instant>,
-    ) -> Option<Vec<(usize, f32)>> {
-        let rehearsal = Rehearsal::new(view);
-        let limit = match self.budget {
-            Budget::Iterations(n) => n.max(1) as usize,
-            Budget::Time(_) | Budget::Fixed => MAX_REHEARSALS,
-        };
-        let mut totals = vec![0f32; first.best.len()];
-        let mut rounds = 0;
-        let started = Instant::now();
-        while rounds < limit {
-            if let Some(deadline) = deadline {
-                // Twice the rounds needed must fit, judging by the first; the deadline holds.
-                let now = Instant::now();
-                if rounds == 1 && now + (now - started) * (2 * MIN_REHEARSALS as u32) > deadline {
-                    return None;
-                }
-                if now >= deadline {
-                    if rounds < MIN_REHEARSALS {
-                        return None;
-                    }
-                    break;
-                }
-            }
-            let world = first.belief.sample(&mut self.dice);
-            // The same opponent for every candidate of a round (common random numbers: the
-            // candidates' scores differ by what they do, not by the opponent's dice).
-            let seed = self.dice.next_u64();
-            for (total, &(i, _)) in totals.iter_mut().zip(first.best) {
-                let action = &first.legal[i];
-                *total +=
-                    if first.gambles[i] && world.piece_at(action.to).is_some_and(|p| p.kind == Rank::Flag) {
-                        GAMBLED_FLAG
-                    } else {
-                        // Only its dice matter: it answers with `Plan::REHEARSED`.
-                        let mut opponent = Ai::new(3, seed, Budget::Iterations(OPPONENT_WORLDS));
-                        opponent.rehearse(exchange, &rehearsal, &world, action, first.known, plan.depth)
-                    };
-            }
-            rounds += 1;
-        }
-        let n = rounds as f32;
-        Some(
-            first.best.iter().zip(&totals).map(|(&(i, _), total)| (i, total / n + first.extras[i])).collect(),
-        )
-    }
-
-    /// Our `action` in `world`, the answer a level-3 mind ([`Plan::REHEARSED`]) would choose in the
-    /// opponent's place from what the opponent knows, then the exchange of attacks: the value
-    /// for us.
-    fn rehearse(
-        &mut self,
-        exchange: &mut Exchange<'_>,
-        rehearsal: &Rehearsal,
-        world: &Position,
-        action: &Action,
-        known: SqSet,
-        depth: u8,
-    ) -> f32 {
-        let me = exchange.me;
-        let mut after = world.clone();
-        let mut events = Vec::new();
-        after.apply_unchecked(action, &mut events);
-        let legal = after.legal_actions();
-        if after.outcome().is_some() || legal.is_empty() {
-            return evaluate(&after, me, exchange.weights);
-        }
-        let known = known_after(known, me, &events);
-        let enemy_view = rehearsal.enemy_view(&after, &events);
-        let answer = self.rank(&enemy_view, &legal, &Plan::REHEARSED, None);
-        events.clear();
-        after.apply_unchecked(&answer, &mut events);
-        let known = known_after(known, me, &events);
-        let value = exchange.value_now(&after, known, depth);
-        // A game won (or lost) after the answer counts a little less than one decided at once.
-        if value.abs() >= WIN {
-            value - value.signum()
-        } else {
-            value
-        }
     }
 
     /// The value of `action` in `world` after the exchange; a gamble (see [`Ai::gamble`]) that
@@ -457,24 +336,6 @@ struct Plan {
     /// In the exchange our miners may also strike unidentified pieces that never moved (see
     /// `Exchange::mined`).
     mined: bool,
-    /// This many of the best actions are scored again with the opponent's answer rehearsed
-    /// (see `rehearsal`); 0 or 1: none.
-    rehearsed: usize,
-}
-
-/// What a level's first pass hands to its rehearsals.
-struct FirstPass<'a> {
-    legal: &'a [Action],
-    /// The best actions (indices into `legal`) with their first-pass scores.
-    best: &'a [(usize, f32)],
-    /// What every legal action is worth beyond the exchange.
-    extras: &'a [f32],
-    /// Which legal actions gamble for the flag.
-    gambles: &'a [bool],
-    /// The belief worlds are drawn from.
-    belief: &'a Belief,
-    /// The identified enemy pieces.
-    known: SqSet,
 }
 
 impl Plan {
@@ -489,7 +350,6 @@ impl Plan {
         depth: 1,
         disciplined: false,
         mined: false,
-        rehearsed: 0,
     };
     /// Level 3: none of its own miners' race, the term that decides most games between AIs
     /// (with it at 8, level 3 played as well as levels 4 and 5 at the arena's 20 ms), and a little
@@ -505,7 +365,6 @@ impl Plan {
         depth: 3,
         disciplined: true,
         mined: false,
-        rehearsed: 0,
     };
     /// Level 4: level 3's with the miners' race at 2 and more defence, and its miners striking
     /// pieces that never moved in the exchange, so that it sees a bomb wall breached and the flag
@@ -513,22 +372,15 @@ impl Plan {
     const SEARCHER: Plan =
         Plan { mined: true, weights: Weights { race: 2.0, defence: 6.0, ..Weights::FULL }, ..Plan::REASONER };
     /// Level 5: level 4's with the full miners' race, over more worlds, one attack deeper, with a
-    /// belief that reads bomb walls and conduct, and its six best actions rehearsed when the
-    /// budget allows.
+    /// belief that reads bomb walls and conduct. (It used to rehearse its six best actions
+    /// against the answer a level-3 mind would give; that scored better against level 4 and
+    /// worse against outside programs, so it was dropped: see doc/stratego-ai.md.)
     const STRONG: Plan = Plan {
         worlds: 40,
         depth: 4,
         weights: Weights::FULL,
         clues: Clues { walls: true, conduct: true, ..Plan::SEARCHER.clues },
-        rehearsed: 6,
         ..Plan::SEARCHER
-    };
-    /// The opponent level 5 rehearses against: level 3's mind with the miners' race and defence
-    /// at 8, as level 3 was when the rehearsal was measured, over [`OPPONENT_WORLDS`].
-    const REHEARSED: Plan = Plan {
-        worlds: OPPONENT_WORLDS as usize,
-        weights: Weights { race: 8.0, defence: 8.0, ..Weights::FULL },
-        ..Plan::REASONER
     };
 }
 

@@ -70,13 +70,6 @@ impl Exchange<'_> {
         -self.search(after, -2.0 * WIN, 2.0 * WIN, depth, known, true)
     }
 
-    /// The value for `me` of `position` with `me` to move, once the exchange of attacks has run
-    /// `depth` attacks deep: ours first, or none, and the opponent's first answer from any of
-    /// its pieces either way (the threats it has just made count).
-    pub fn value_now(&mut self, position: &Position, known: SqSet, depth: u8) -> f32 {
-        self.search(position, -2.0 * WIN, 2.0 * WIN, depth, known, true)
-    }
-
     /// Negamax with alpha-beta over attacks only, the side to move may also stand pat (a quiet
     /// move is taken to change nothing). Returns the value for the side to move.
     fn search(
