@@ -60,8 +60,9 @@ pub struct Weights {
     pub formation: f32,
     /// The siege of the enemy bases: every scale ship drawn towards the nearest one (the
     /// stronger the ship, the harder), and the nearest minesweeper towards a mine that seals
-    /// one, linear across the whole board, and growing as the quiet-ply draw nears: the drive
-    /// that turns a lead into a won game instead of a standoff.
+    /// one, linear across the whole board, and growing as the quiet-ply draw nears and with the
+    /// side's lead in material: the drive that turns a lead into a won game instead of a
+    /// standoff.
     pub siege: f32,
 }
 
@@ -123,6 +124,7 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
     let mut score = 0.0;
     let mut bases = BySide::splat(FewSquares::default());
     let mut movers = BySide::splat(0u32);
+    let mut materials = BySide::splat(0.0f32);
     for side in Side::BOTH {
         let mut material = 0.0;
         for kind in UnitKind::ALL {
@@ -133,6 +135,7 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
             }
         }
         score += if side == me { material } else { -material };
+        materials[side] = material;
         for sq in position.immobile[side].iter() {
             if position.piece_at(sq).is_some_and(|p| p.kind == UnitKind::NavalBase) {
                 bases[side].push(sq);
@@ -160,22 +163,24 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
             approach_worth[kind.index()] =
                 weights.attack_bases * striker(kind) + if threat { weights.guard_bases * 0.5 } else { 0.0 };
         }
-        score += positional(position, me, weights, &bases, &approach_worth)
-            - positional(position, me.opponent(), weights, &bases, &approach_worth);
+        let lead = |side: Side| materials[side] - materials[side.opponent()];
+        score += positional(position, me, weights, &bases, &approach_worth, lead(me))
+            - positional(position, me.opponent(), weights, &bases, &approach_worth, lead(me.opponent()));
     }
     score
 }
 
 /// One side's positional assets: strikers near enemy bases, own bases kept clear, armed
 /// weapons, and its units that threaten the enemy's bases (which cost the enemy as much).
-/// `bases` holds each side's bases (by [`Side::index`]). One pass over the side's units
-/// serves every term: this is the search's hot path.
+/// `bases` holds each side's bases (by [`Side::index`]); `lead` is the side's material minus
+/// the enemy's. One pass over the side's units serves every term: this is the search's hot path.
 fn positional(
     position: &Position,
     side: Side,
     weights: &Weights,
     bases: &BySide<FewSquares>,
     approach_worth: &[f32; KINDS],
+    lead: f32,
 ) -> f32 {
     let enemy = side.opponent();
     let enemy_bases = &bases[enemy];
@@ -258,7 +263,8 @@ fn positional(
         // approach counts, unlike the hunter's 1/d.
         let sweep: f32 = sweeper.iter().filter(|&&d| d != u8::MAX).map(|&d| reach(d)).sum();
         let quiet = position.quiet_plies() as f32 / QUIET_PLY_LIMIT as f32;
-        score += weights.siege * (1.0 + SIEGE_URGENCY * quiet) * (fleet_pull + sweep);
+        let ahead = (lead / PRESS_LEAD).clamp(0.0, 2.0);
+        score += weights.siege * (1.0 + SIEGE_URGENCY * quiet + PRESS * ahead) * (fleet_pull + sweep);
     }
     score
 }
@@ -310,6 +316,16 @@ const PAIRS: [[u8; KINDS]; KINDS] = {
 /// level-5 mirror games without the siege, fleets with a lead of 60 points sat in their own
 /// half until the draw; with it (urgency 6, [`FLEET_PULL`] 3), 7 of 8 such games were decided.
 const SIEGE_URGENCY: f32 = 6.0;
+
+/// How much harder the siege pulls for a side ahead in material, per [`PRESS_LEAD`] points of
+/// lead (counted up to two): a side with the lead presses for the bases at once instead of
+/// waiting for the quiet-ply count to drive it. Against `players/cautious.py`, a stand-in that
+/// keeps to its half, level 5 drew 14 of 36 arena games without it (3 of them ahead) and 7 of
+/// 40 with it (doc/admiral-ai.md).
+const PRESS: f32 = 6.0;
+
+/// The lead in material that counts as one step of [`PRESS`] (a naval base is worth 45).
+const PRESS_LEAD: f32 = 50.0;
 
 /// What the whole fleet's approach weighs against the minesweeper's (a battleship next to the
 /// enemy base counts [`FLEET_PULL`], a minesweeper next to a sealing mine 1).
@@ -487,7 +503,8 @@ mod tests {
 
     #[test]
     fn the_siege_pulls_ships_and_sweepers_towards_the_enemy_bases_harder_as_the_draw_nears() {
-        let bases = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb n14:mn l15:mn";
+        // Material even (North 3 points ahead), so that no lead presses (see the next test).
+        let bases = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb n14:mn l15:mn a15:bb b15:rd";
         let [far, near, sweeper_near] = variants(bases, ["c3:BB d3:MS", "k10:BB h14:MS", "c3:BB k14:MS"]);
         let w = Weights { siege: 1.0, ..Weights::MATERIAL };
         let gain = |a: &Position, b: &Position, quiet: u16| {
@@ -501,5 +518,33 @@ mod tests {
         assert!(gain(&near, &far, 180) > 3.0 * gain(&near, &far, 0), "the pull grows as the draw nears");
         let nothing = Weights::MATERIAL;
         assert_eq!(evaluate(&near, Side::South, &nothing), evaluate(&far, Side::South, &nothing));
+    }
+
+    #[test]
+    fn the_siege_pulls_harder_for_the_side_ahead_in_material() {
+        // Material even but for 5.5 points North is ahead by.
+        let bases = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb n14:mn l15:mn a15:bb b15:rd";
+        // The same approach of a battleship, with two more South battleships and a raider
+        // standing far back (South ahead by 33 points), or five more (by 108).
+        let [far, near, far_ahead, near_ahead, far_far_ahead, near_far_ahead] = variants(
+            bases,
+            [
+                "c3:BB",
+                "k10:BB",
+                "c3:BB e1:BB f1:BB g1:RD",
+                "k10:BB e1:BB f1:BB g1:RD",
+                "c3:BB e1:BB f1:BB g1:RD h1:BB i1:BB j1:BB k1:BB h2:BB",
+                "k10:BB e1:BB f1:BB g1:RD h1:BB i1:BB j1:BB k1:BB h2:BB",
+            ],
+        );
+        let w = Weights { siege: 1.0, ..Weights::MATERIAL };
+        let gain = |a: &Position, b: &Position| evaluate(a, Side::South, &w) - evaluate(b, Side::South, &w);
+        let (level, ahead, far_ahead) =
+            (gain(&near, &far), gain(&near_ahead, &far_ahead), gain(&near_far_ahead, &far_far_ahead));
+        assert!(level > 0.5, "{level}");
+        assert!(ahead > 1.5 * level, "a lead presses: {ahead} against {level}");
+        assert!(far_ahead > ahead, "a bigger lead presses harder: {far_ahead} against {ahead}");
+        // The press is capped: a lead beyond two steps pulls no harder.
+        assert!(far_ahead <= level * (1.0 + 2.0 * PRESS) * 1.001, "{far_ahead} against {level}");
     }
 }

@@ -6,7 +6,7 @@
 //! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
 //! | 3 | reasoner | the same over 12 worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
 //! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep, in worlds where every unidentified weapon that moved has its carrier beside it wherever one could stand; its setup is the fortress (bases on opposite flanks, the bomb in a pocket) |
-//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears), weighed defence declarations, and the fortress with a bluff in its setup |
+//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears and as its lead grows), weighed defence declarations, and the fortress with a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
 //! from a good belief capture what matters tactically (is that marker a mine, a base, a
