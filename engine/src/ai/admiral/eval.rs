@@ -320,8 +320,8 @@ const SIEGE_URGENCY: f32 = 6.0;
 /// How much harder the siege pulls for a side ahead in material, per [`PRESS_LEAD`] points of
 /// lead (counted up to two): a side with the lead presses for the bases at once instead of
 /// waiting for the quiet-ply count to drive it. Against `players/cautious.py`, a stand-in that
-/// keeps to its half, level 5 drew 14 of 36 arena games without it (3 of them ahead) and 7 of
-/// 40 with it (doc/admiral-ai.md).
+/// keeps to its half, level 5 drew 15 of 40 arena games without it (3 of them ahead) and 7 of
+/// 40 with it (1 ahead; doc/admiral-ai.md).
 const PRESS: f32 = 6.0;
 
 /// The lead in material that counts as one step of [`PRESS`] (a naval base is worth 45).
@@ -522,7 +522,7 @@ mod tests {
 
     #[test]
     fn the_siege_pulls_harder_for_the_side_ahead_in_material() {
-        // Material even but for 5.5 points North is ahead by.
+        // North ahead by 5.5 points: no lead presses South here.
         let bases = "a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb n14:mn l15:mn a15:bb b15:rd";
         // The same approach of a battleship, with two more South battleships and a raider
         // standing far back (South ahead by 33 points), or five more (by 108).
