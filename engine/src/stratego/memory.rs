@@ -14,17 +14,60 @@ use crate::shared::{Side, SideMemory};
 pub(crate) struct Dossier {
     pub(crate) identity: [Option<Rank>; SQUARES],
     pub(crate) moved: SqSet,
+    /// How many times each piece has moved or struck, up to [`RESTLESS_MOVES`].
+    moves: MoveCounts,
 }
+
+/// A count per square from 0 to 3, in two bit sets (a byte per square would make every game's
+/// memory half as big again).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct MoveCounts([SqSet; 2]);
+
+impl MoveCounts {
+    /// The count on `sq`.
+    fn get(&self, sq: Sq) -> u8 {
+        u8::from(self.0[0].contains(sq)) | u8::from(self.0[1].contains(sq)) << 1
+    }
+
+    /// Sets the count on `sq` to `count`, at most 3.
+    fn set(&mut self, sq: Sq, count: u8) {
+        let count = count.min(3);
+        for (bit, set) in self.0.iter_mut().enumerate() {
+            if count >> bit & 1 == 1 {
+                set.insert(sq);
+            } else {
+                set.remove(sq);
+            }
+        }
+    }
+
+    /// The count on `sq`, which is set to 0.
+    fn take(&mut self, sq: Sq) -> u8 {
+        let count = self.get(sq);
+        self.set(sq, 0);
+        count
+    }
+}
+
+/// A piece that has moved or struck this many times is restless (see
+/// [`Recollection::restless`](super::view::Recollection::restless)); at most 3.
+pub const RESTLESS_MOVES: u8 = 3;
 
 impl Dossier {
     pub(crate) fn new() -> Dossier {
-        Dossier { identity: [None; SQUARES], moved: SqSet::EMPTY }
+        Dossier { identity: [None; SQUARES], moved: SqSet::EMPTY, moves: MoveCounts::default() }
     }
 
     /// Forgets whatever stood on `sq`.
     pub(crate) fn forget(&mut self, sq: Sq) {
         self.identity[sq.index()] = None;
         self.moved.remove(sq);
+        self.moves.set(sq, 0);
+    }
+
+    /// The pieces that have moved or struck at least [`RESTLESS_MOVES`] times.
+    pub(crate) fn restless(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.moved.iter().filter(|sq| self.moves.get(*sq) >= RESTLESS_MOVES)
     }
 
     /// Learns from one public event about the pieces of `owner`.
@@ -36,13 +79,17 @@ impl Dossier {
                 self.identity[to.index()] = if from.distance(to) > 1 { Some(Rank::Scout) } else { known };
                 self.moved.remove(from);
                 self.moved.insert(to);
+                let moves = self.moves.take(from);
+                self.moves.set(to, moves + 1);
             }
             Event::Attacked { side, attacker, defender, winner } => {
                 if side == owner {
+                    let moves = self.moves.get(attacker.square) + 1;
                     self.forget(attacker.square);
                     if winner == Some(owner) {
                         self.identity[defender.square.index()] = Some(attacker.rank);
                         self.moved.insert(defender.square);
+                        self.moves.set(defender.square, moves);
                     }
                 } else if winner == Some(owner) {
                     self.identity[defender.square.index()] = Some(defender.rank);

@@ -188,6 +188,7 @@ impl ViewRules for Position {
         Recollection {
             own_moved: memory.own.moved.iter().collect(),
             conduct: Sq::all().filter_map(|sq| memory.conduct(sq)).collect(),
+            restless: memory.enemy.restless().collect(),
         }
     }
 

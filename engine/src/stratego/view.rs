@@ -63,6 +63,10 @@ pub struct Recollection {
     /// off.
     #[serde(default)]
     pub conduct: Vec<Conduct>,
+    /// The enemy pieces that have moved or struck at least three times, in square order; empty
+    /// when intel is off. Pieces sent on errands are mostly the strong ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restless: Vec<Sq>,
 }
 
 /// Stratego's public counters (its views' [`view::ViewRules::Standing`]).

@@ -423,6 +423,7 @@ impl Tracker {
             recollection: Recollection {
                 own_moved: self.memory.own.moved.iter().collect(),
                 conduct: self.enemy.iter().filter_map(|sq| self.memory.conduct(sq)).collect(),
+                restless: self.memory.enemy.restless().filter(|sq| self.enemy.contains(*sq)).collect(),
             },
             own_losses: self.losses[self.me],
             enemy_losses: self.losses[self.me.opponent()],

@@ -403,6 +403,35 @@ fn views_say_which_own_pieces_the_enemy_has_seen_and_how_enemy_pieces_behaved() 
 }
 
 #[test]
+fn views_count_which_enemy_pieces_keep_moving() {
+    let start = pos("a1:FL e2:CA b2:SC a10:fl e8:ma h8:sc j9:sg", Side::South);
+    let mut game = Game::from_position(start, true);
+    let restless = |game: &Game| game.view(Side::South).recollection.restless.clone();
+    // North's marshal moves twice: not yet restless; the third move makes it so.
+    for m in ["b2-b3", "e8-e7", "b3-b4", "e7-e6"] {
+        game.play(&Action::parse(m).unwrap()).unwrap();
+    }
+    assert!(restless(&game).is_empty());
+    for m in ["e2-e3", "e6-e5", "b4-b5"] {
+        game.play(&Action::parse(m).unwrap()).unwrap();
+    }
+    assert_eq!(restless(&game), vec![sq("e5")]);
+    let json = serde_json::to_value(game.view(Side::South)).unwrap();
+    assert_eq!(json["restless"], serde_json::json!(["e5"]));
+    // It strikes and wins: still restless on the square it took. North sees South's scout,
+    // four moves, as restless, and no marshal of its own.
+    game.play(&Action::parse("e5-e4").unwrap()).unwrap();
+    game.play(&Action::parse("b5-b6").unwrap()).unwrap();
+    game.play(&Action::parse("e4xe3").unwrap()).unwrap();
+    assert_eq!(restless(&game), vec![sq("e3")]);
+    assert_eq!(game.view(Side::North).recollection.restless, vec![sq("b6")]);
+    // A view that lists none says nothing of it in JSON; a record replays to the same view.
+    assert_eq!(Game::replay(game.record()).unwrap().view(Side::South), game.view(Side::South));
+    let quiet = Game::from_position(pos("a1:FL e2:CA a10:fl e8:ma", Side::South), true);
+    assert!(serde_json::to_value(quiet.view(Side::South)).unwrap().get("restless").is_none());
+}
+
+#[test]
 fn records_replay_and_refuse_other_rulesets() {
     let layout = Layout::parse(LAYOUT).unwrap();
     let mut game = Game::new(&layout, &layout, false).unwrap();
