@@ -91,6 +91,46 @@ fn levels_3_to_5_keep_strong_pieces_off_pieces_that_never_moved_even_without_min
 }
 
 #[test]
+fn level_5_walks_a_piece_to_what_it_beats_for_sure() {
+    // North's marshal and general are gone, so South's general beats North's one moved piece
+    // (e7) whatever it is; South's sergeant, as far from it, might lose. Level 5 walks the
+    // general there, every seed (a coin would pick it every time once in 32).
+    let position = pos("a1:FL b1:BO a2:BO c3:GE g3:SG e7:ca j10:fl i10:bo j9:bo", Side::South);
+    let (game, mut view) = view_with(&position, &[]);
+    view.moved_markers = vec![sq("e7")];
+    for rank in [Rank::Marshal, Rank::General] {
+        view.enemy_losses[rank.index()] = 1;
+    }
+    for seed in 0..5 {
+        let action = Ai::new(5, seed, Budget::Iterations(8)).choose(&view, &game.legal_actions());
+        assert!(
+            action.from == sq("c3") && action.to.distance(sq("e7")) < sq("c3").distance(sq("e7")),
+            "seed {seed}: {action}"
+        );
+    }
+}
+
+#[test]
+fn the_belief_reads_restless_pieces_as_strong_ones() {
+    // Two unknown North pieces that moved: the one on e7 again and again, the one on h9 once.
+    let position = pos("a1:FL e5:MA e7:ma h9:sg c8:sc j10:fl", Side::South);
+    let (_, mut view) = view_with(&position, &[]);
+    view.moved_markers = vec![sq("e7"), sq("h9"), sq("c8")];
+    let plain = Belief::with_clues(&view, Clues { depth: true, ..Clues::default() });
+    let unread = Belief::with_clues(&view, Clues { depth: true, restless: true, ..Clues::default() });
+    view.recollection.restless = vec![sq("e7")];
+    let reading = Belief::with_clues(&view, Clues { depth: true, restless: true, ..Clues::default() });
+    let p = |belief: &Belief, square: &str, rank: Rank| belief.probability(sq(square), rank);
+    // Nothing restless, nothing read.
+    assert!((p(&unread, "e7", Rank::Marshal) - p(&plain, "e7", Rank::Marshal)).abs() < 1e-6);
+    // The restless piece is likelier the marshal and less likely a scout than before; the calm
+    // one is weighed as before, up to what the restless one now takes up.
+    assert!(p(&reading, "e7", Rank::Marshal) > 2.0 * p(&plain, "e7", Rank::Marshal));
+    assert!(p(&reading, "e7", Rank::Scout) < 0.7 * p(&plain, "e7", Rank::Scout));
+    assert!((p(&reading, "h9", Rank::Sergeant) - p(&plain, "h9", Rank::Sergeant)).abs() < 0.05);
+}
+
+#[test]
 fn the_belief_reads_conduct_towards_identified_pieces() {
     // South's marshal on e5 is known to North. The piece on e7 stepped away from it, the one
     // on f6 stepped next to it: the first is hardly the other marshal, the second likelier the
