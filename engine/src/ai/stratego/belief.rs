@@ -32,7 +32,8 @@ pub const TIMID: f32 = 20.0;
 /// on errands and leave the weak ones standing. Measured in traced games as the share of each
 /// kind among such pieces met in battles, over its share among the pieces that had moved less:
 /// the general 4.3, 1.9 and 4.3 times as often against peternlewis, level 4 and celsius, the
-/// marshal 2.5, 1.0 and 4.5, the scout 0.2 to 0.7 (`doc/stratego-ai.md`, "Restless pieces").
+/// marshal 2.5, 1.0 and 4.5, the scout 0.2 to 0.7 (`doc/stratego-ai.md`, "Strikes that cannot
+/// lose").
 pub const RESTLESS_ODDS: [f32; RANKS] = {
     let mut odds = [1.0; RANKS];
     odds[Rank::Spy.index()] = 0.3;
@@ -92,7 +93,8 @@ impl Belief {
         let me = view.viewer;
         let enemy = me.opponent();
         let moved: SqSet = view.moved_markers.iter().copied().collect();
-        let restless: SqSet = view.recollection.restless.iter().copied().collect();
+        let restless: SqSet =
+            if clues.restless { view.recollection.restless.iter().copied().collect() } else { SqSet::EMPTY };
         let (mut own, mut known, mut unknown_squares) = (Vec::new(), Vec::new(), Vec::new());
         for sq in Sq::all() {
             match view.cell(sq) {
@@ -126,7 +128,7 @@ impl Belief {
                         weights[Rank::Bomb.index()] *= 1.5;
                     }
                 }
-                if clues.restless && restless.contains(sq) {
+                if restless.contains(sq) {
                     for (weight, odds) in weights.iter_mut().zip(RESTLESS_ODDS) {
                         *weight *= odds;
                     }

@@ -278,16 +278,12 @@ impl Ai {
         }
         let Cell::Own { kind: rank } = view.cell(action.from) else { return 0.0 };
         let weight = 0.1 + view.quiet_plies as f32 / QUIET_PLY_LIMIT as f32;
-        let nearest = |from: Sq| {
+        let targets = || {
             view.enemy_markers()
                 .filter(|(_, intel)| intel.is_none_or(|known| battle(rank, known) == Some(true)))
-                .map(|(sq, _)| sq.distance(from))
-                .min()
+                .map(|(sq, _)| sq)
         };
-        match (nearest(action.from), nearest(action.to)) {
-            (Some(before), Some(after)) => weight * (before as f32 - after as f32).clamp(-1.0, 1.0),
-            _ => 0.0,
-        }
+        weight * closing_in(action, targets)
     }
 
     /// A slight preference for moving forward when nothing else matters.
@@ -323,6 +319,17 @@ impl Ai {
 
     fn noise(&mut self, scale: f32) -> f32 {
         (self.dice.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * scale
+    }
+}
+
+/// How much nearer `action` brings its mover to the nearest of the squares `targets` lists, in
+/// squares, from −1 to 1 (0 without targets): the drives towards enemy pieces ([`Ai::hunt`],
+/// `Prey::drive`).
+fn closing_in<T: Iterator<Item = Sq>>(action: &Action, targets: impl Fn() -> T) -> f32 {
+    let nearest = |from: Sq| targets().map(|sq| sq.distance(from)).min();
+    match (nearest(action.from), nearest(action.to)) {
+        (Some(before), Some(after)) => (f32::from(before) - f32::from(after)).clamp(-1.0, 1.0),
+        _ => 0.0,
     }
 }
 

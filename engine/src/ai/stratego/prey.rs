@@ -10,9 +10,10 @@
 //! other (`doc/stratego-ai.md`, "Strikes that cannot lose").
 
 use super::belief::Belief;
+use super::closing_in;
 use crate::stratego::action::Action;
 use crate::stratego::board::Sq;
-use crate::stratego::piece::Rank;
+use crate::stratego::piece::{Rank, RANKS};
 use crate::stratego::position::battle;
 use crate::stratego::view::{Cell, View};
 
@@ -27,6 +28,11 @@ pub(super) struct Prey {
 impl Prey {
     /// The prey of every mobile rank of `view.viewer`'s, by `belief`.
     pub(super) fn new(view: &View, belief: &Belief) -> Prey {
+        // What each enemy piece may be, read from the belief once for every rank of ours.
+        let odds: Vec<(Sq, [f32; RANKS])> = view
+            .enemy_markers()
+            .map(|(sq, _)| (sq, Rank::ALL.map(|kind| belief.probability(sq, kind))))
+            .collect();
         let mut targets: Vec<(Rank, Vec<Sq>)> = Vec::new();
         for (_, rank) in view.own_pieces() {
             if rank.is_immobile() || targets.iter().any(|(r, _)| *r == rank) {
@@ -36,18 +42,10 @@ impl Prey {
             // the spy, which strikes it back).
             let dangerous =
                 |kind: Rank| battle(rank, kind) != Some(true) || (rank == Rank::Marshal && kind == Rank::Spy);
-            let sure = view
-                .enemy_markers()
-                .map(|(sq, _)| sq)
-                .filter(|&sq| {
-                    let risk: f32 = Rank::ALL
-                        .iter()
-                        .filter(|&&kind| dangerous(kind))
-                        .map(|&kind| belief.probability(sq, kind))
-                        .sum();
-                    risk < SURE
-                })
-                .collect();
+            let risk = |odds: &[f32; RANKS]| -> f32 {
+                Rank::ALL.iter().filter(|&&kind| dangerous(kind)).map(|kind| odds[kind.index()]).sum()
+            };
+            let sure = odds.iter().filter(|(_, odds)| risk(odds) < SURE).map(|(sq, _)| *sq).collect();
             targets.push((rank, sure));
         }
         Prey { targets }
@@ -61,10 +59,6 @@ impl Prey {
         }
         let Cell::Own { kind: rank } = view.cell(action.from) else { return 0.0 };
         let Some((_, targets)) = self.targets.iter().find(|(r, _)| *r == rank) else { return 0.0 };
-        let nearest = |from: Sq| targets.iter().map(|sq| sq.distance(from)).min();
-        match (nearest(action.from), nearest(action.to)) {
-            (Some(before), Some(after)) => (f32::from(before) - f32::from(after)).clamp(-1.0, 1.0),
-            _ => 0.0,
-        }
+        closing_in(action, || targets.iter().copied())
     }
 }
