@@ -42,7 +42,7 @@ use crate::stratego::piece::{Rank, RANKS};
 use crate::stratego::position::{battle, Position, QUIET_PLY_LIMIT};
 use crate::stratego::view::{Cell, View};
 use agent::{Agent, Forfeit, Seat};
-use prey::Prey;
+use prey::{closing_in, Prey};
 use search::Exchange;
 
 /// What a flag found by a gamble (see [`Ai::gamble`]) is worth to the disciplined levels: about
@@ -319,17 +319,6 @@ impl Ai {
 
     fn noise(&mut self, scale: f32) -> f32 {
         (self.dice.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * scale
-    }
-}
-
-/// How much nearer `action` brings its mover to the nearest of the squares `targets` lists, in
-/// squares, from −1 to 1 (0 without targets): the drives towards enemy pieces ([`Ai::hunt`],
-/// `Prey::drive`).
-fn closing_in<T: Iterator<Item = Sq>>(action: &Action, targets: impl Fn() -> T) -> f32 {
-    let nearest = |from: Sq| targets().map(|sq| sq.distance(from)).min();
-    match (nearest(action.from), nearest(action.to)) {
-        (Some(before), Some(after)) => (f32::from(before) - f32::from(after)).clamp(-1.0, 1.0),
-        _ => 0.0,
     }
 }
 

@@ -10,7 +10,6 @@
 //! other (`doc/stratego-ai.md`, "Strikes that cannot lose").
 
 use super::belief::Belief;
-use super::closing_in;
 use crate::stratego::action::Action;
 use crate::stratego::board::Sq;
 use crate::stratego::piece::{Rank, RANKS};
@@ -60,5 +59,16 @@ impl Prey {
         let Cell::Own { kind: rank } = view.cell(action.from) else { return 0.0 };
         let Some((_, targets)) = self.targets.iter().find(|(r, _)| *r == rank) else { return 0.0 };
         closing_in(action, || targets.iter().copied())
+    }
+}
+
+/// How much nearer `action` brings its mover to the nearest of the squares `targets` lists, in
+/// squares, from −1 to 1 (0 without targets): the drives towards enemy pieces (`Ai::hunt`,
+/// [`Prey::drive`]).
+pub(super) fn closing_in<T: Iterator<Item = Sq>>(action: &Action, targets: impl Fn() -> T) -> f32 {
+    let nearest = |from: Sq| targets().map(|sq| sq.distance(from)).min();
+    match (nearest(action.from), nearest(action.to)) {
+        (Some(before), Some(after)) => (f32::from(before) - f32::from(after)).clamp(-1.0, 1.0),
+        _ => 0.0,
     }
 }
