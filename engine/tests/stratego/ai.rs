@@ -111,6 +111,29 @@ fn level_5_walks_a_piece_to_what_it_beats_for_sure() {
 }
 
 #[test]
+fn level_5_moves_a_piece_the_enemy_has_seen_move_before_one_it_has_not() {
+    // Two South captains, each as far from North's pieces as the other; North has seen the one
+    // on h3 move, while the one on c3 may still be a bomb to it. Level 5 moves the one on h3, every
+    // seed; level 4, which pays nothing for uncovering a piece, moves the one on c3 on some.
+    let position = pos("a1:FL b1:BO a2:BO c3:CA h3:CA c8:sg h8:sg e10:fl f10:bo", Side::South);
+    let (game, mut view) = view_with(&position, &[]);
+    view.recollection.own_moved = vec![sq("h3")];
+    view.moved_markers = vec![sq("c8"), sq("h8")];
+    let movers = |level: u8| -> Vec<String> {
+        (0..8)
+            .map(|seed| {
+                Ai::new(level, seed, Budget::Iterations(8))
+                    .choose(&view, &game.legal_actions())
+                    .from
+                    .to_string()
+            })
+            .collect()
+    };
+    assert!(movers(5).iter().all(|from| from == "h3"), "level 5: {:?}", movers(5));
+    assert!(movers(4).iter().any(|from| from == "c3"), "level 4: {:?}", movers(4));
+}
+
+#[test]
 fn the_belief_reads_restless_pieces_as_strong_ones() {
     // Two unknown North pieces that moved: the one on e7 again and again, the one on h9 once.
     let position = pos("a1:FL e5:MA e7:ma h9:sg c8:sc j10:fl", Side::South);
