@@ -91,21 +91,21 @@ fn levels_3_to_5_keep_strong_pieces_off_pieces_that_never_moved_even_without_min
 }
 
 #[test]
-fn level_5_walks_a_piece_to_what_it_beats_for_sure() {
+fn levels_4_and_5_walk_a_piece_to_what_it_beats_for_sure() {
     // North's marshal and general are gone, so South's general beats North's one moved piece
-    // (e7) whatever it is; South's sergeant, as far from it, might lose. Level 5 walks the
-    // general there, every seed (a coin would pick it every time once in 32).
+    // (e7) whatever it is; South's sergeant, as far from it, might lose. Levels 4 and 5 walk
+    // the general there, every seed (a coin would pick it every time once in 32).
     let position = pos("a1:FL b1:BO a2:BO c3:GE g3:SG e7:ca j10:fl i10:bo j9:bo", Side::South);
     let (game, mut view) = view_with(&position, &[]);
     view.moved_markers = vec![sq("e7")];
     for rank in [Rank::Marshal, Rank::General] {
         view.enemy_losses[rank.index()] = 1;
     }
-    for seed in 0..5 {
-        let action = Ai::new(5, seed, Budget::Iterations(8)).choose(&view, &game.legal_actions());
+    for (level, seed) in (4..=5).flat_map(|level| (0..5).map(move |seed| (level, seed))) {
+        let action = Ai::new(level, seed, Budget::Iterations(8)).choose(&view, &game.legal_actions());
         assert!(
             action.from == sq("c3") && action.to.distance(sq("e7")) < sq("c3").distance(sq("e7")),
-            "seed {seed}: {action}"
+            "level {level}, seed {seed}: {action}"
         );
     }
 }
