@@ -65,16 +65,17 @@ const LAST_MOVERS: usize = 4;
 /// a fifth, 0.846 over 400, while level 1 beat random 0.941 over 400; a quarter scored 0.80 and
 /// 0.92).
 const CARELESS: f64 = 0.2;
-/// The weight of level 5's drive towards what each piece beats for sure (see the private `prey`
-/// module), per square: a bit more than the push towards the quiet-ply draw's targets. With it
-/// (and the belief reading restless pieces), level 5 scored 0.554 against peternlewis over 800
-/// games at 20 ms, against 0.468 without (`doc/stratego-ai.md`, "Strikes that cannot lose").
+/// The weight of levels 4 and 5's drive towards what each piece beats for sure (see the private
+/// `prey` module), per square: a bit more than the push towards the quiet-ply draw's targets.
+/// With it (and the belief reading restless pieces), level 5 scored 0.554 against peternlewis
+/// over 800 games at 20 ms, against 0.468 without (`doc/stratego-ai.md`, "Strikes that cannot
+/// lose").
 const PREY: f32 = 0.3;
 
 /// What level 5 pays for moving a piece the enemy has never seen move (not a miner or a scout;
 /// see [`Ai::uncovers`]): about a sergeant. With it, level 5 scored 0.719 against peternlewis
-/// over 800 games at 20 ms, against 0.572 without; half of it scored 0.651, twice 0.671
-/// (`doc/stratego-ai.md`, "Pieces that never moved").
+/// over 800 games at 20 ms, against 0.573 without; half of it scored 0.651 over the same 800,
+/// twice 0.671 over 400 (`doc/stratego-ai.md`, "Pieces that never moved").
 const COVER: f32 = 1.0;
 
 /// A Stratego AI player of a given level (1–5).
@@ -414,7 +415,7 @@ impl Plan {
         ..Plan::REASONER
     };
     /// Level 5: level 4's with the full miners' race, over more worlds, one attack deeper, with a
-    /// belief that reads bomb walls and conduct. (It used to rehearse its six best actions
+    /// belief that also reads bomb walls and conduct, and the cost of uncovering a piece. (It used to rehearse its six best actions
     /// against the answer a level-3 mind would give; that scored better against level 4 and
     /// worse against outside programs, so it was dropped: see doc/stratego-ai.md.)
     const STRONG: Plan = Plan {

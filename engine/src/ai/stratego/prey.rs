@@ -1,5 +1,5 @@
-//! Level 5's hunt for what it beats for sure: each quiet move is drawn towards the nearest enemy
-//! piece the mover beats whatever it is.
+//! Levels 4 and 5's hunt for what they beat for sure: each quiet move is drawn towards the nearest
+//! enemy piece the mover beats whatever it is.
 //!
 //! Such a strike cannot lose: an identified piece the mover beats, or an unknown one that the
 //! belief says can be nothing stronger (the enemy's stronger pieces all identified elsewhere or
