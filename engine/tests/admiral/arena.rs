@@ -81,3 +81,61 @@ fn verbose_runs_report_every_game_once_and_the_lines_add_up_to_the_report() {
     let plies: u64 = games.iter().map(|line| fields(line)["plies"].parse::<u64>().unwrap()).sum();
     assert_eq!(fields(report[0])["plies"], plies.to_string());
 }
+
+/// Runs `ruleset` with `--records` into a fresh directory and checks every game's record
+/// against its `--verbose` line: one file per game, replaying to the plies the line reports,
+/// ended (by the board or a player) unless the line says the ply cap stopped it.
+fn records_replay_to_the_reported_games(ruleset: &str, replay: impl Fn(&str) -> (u16, bool)) {
+    let dir = std::env::temp_dir().join(format!("arena-records-{ruleset}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().unwrap();
+    let (ok, out, err) = run(&[
+        "--ruleset",
+        ruleset,
+        "--a",
+        "random",
+        "--b",
+        "1",
+        "--games",
+        "4",
+        "--seed",
+        "6",
+        "--threads",
+        "2",
+        "--iterations",
+        "2",
+        "--verbose",
+        "--records",
+        dir_arg,
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<_> = out.lines().filter(|line| line.starts_with("game=")).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 4);
+    for line in lines {
+        let f = fields(line);
+        let json = std::fs::read_to_string(dir.join(format!("game-{}.json", f["game"]))).unwrap();
+        let (plies, ended) = replay(&json);
+        assert_eq!(plies.to_string(), f["plies"], "{line}");
+        assert_eq!(ended, f["reason"] != "ply_cap", "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn records_of_admiral_games_replay_to_the_reported_games() {
+    records_replay_to_the_reported_games("admiral", |json| {
+        let record: admiral_engine::Record = serde_json::from_str(json).expect("an Admiral record");
+        let game = admiral_engine::Game::replay(&record).expect("the record replays");
+        (game.ply() as u16, game.outcome().is_some())
+    });
+}
+
+#[test]
+fn records_of_stratego_games_replay_to_the_reported_games() {
+    records_replay_to_the_reported_games("stratego", |json| {
+        let record: admiral_engine::stratego::Record = serde_json::from_str(json).expect("a Stratego record");
+        let game = admiral_engine::stratego::Game::replay(&record).expect("the record replays");
+        (game.ply() as u16, game.outcome().is_some())
+    });
+}

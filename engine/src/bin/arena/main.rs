@@ -10,7 +10,8 @@
 //! (`doc/player-protocol.md`); for Stratego `ucc:COMMAND`, speaking the UCC 2012 protocol
 //! (`doc/ucc-protocol.md`). A program that answers something unusable, is silent longer than
 //! `--cmd-timeout-ms` (alias `--ucc-timeout-ms`) or goes away loses that game; `--verbose`
-//! names why (`forfeit="…"`).
+//! names why (`forfeit="…"`). `--records DIR` writes each game's record to `DIR/game-N.json`,
+//! to replay it (`admiral-referee`) or study it.
 //!
 //! Ends with one line: `games=N a_wins=.. b_wins=.. draws=.. a_score=0.xxx ci95=0.xxx-0.xxx
 //! plies=P plies_per_sec=Q median_plies=M`.
@@ -19,6 +20,8 @@ mod cmd_player;
 mod program;
 mod ucc_player;
 
+use std::fs;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use std::time::Duration;
@@ -31,7 +34,7 @@ use admiral_engine::tools::arena::{play_game, ArenaRules};
 use admiral_engine::tools::flags::Flags;
 use admiral_engine::{Position, Ruleset};
 
-const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--cmd-timeout-ms T] [--ucc-no-two-square] [--verbose]\n  PLAYER: random, an AI level 1-5, or an outside program (run with sh -c, one process per game): (admiral only) cmd:COMMAND, speaking the JSON-lines player protocol (doc/player-protocol.md); (stratego only) ucc:COMMAND, speaking the UCC 2012 Stratego protocol (doc/ucc-protocol.md)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --cmd-timeout-ms (also --ucc-timeout-ms): how long an outside program may take per answer (default 2000); a silent program loses (timeout)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report";
+const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--cmd-timeout-ms T] [--ucc-no-two-square] [--verbose] [--records DIR]\n  PLAYER: random, an AI level 1-5, or an outside program (run with sh -c, one process per game): (admiral only) cmd:COMMAND, speaking the JSON-lines player protocol (doc/player-protocol.md); (stratego only) ucc:COMMAND, speaking the UCC 2012 Stratego protocol (doc/ucc-protocol.md)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --cmd-timeout-ms (also --ucc-timeout-ms): how long an outside program may take per answer (default 2000); a silent program loses (timeout)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report\n  --records: each game's record (JSON, as the referee replays it) written to DIR/game-N.json as it ends";
 
 struct Options {
     ruleset: Ruleset,
@@ -44,6 +47,7 @@ struct Options {
     program_timeout: Duration,
     ucc_two_square: bool,
     verbose: bool,
+    records: Option<PathBuf>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -58,6 +62,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         program_timeout: Duration::from_millis(2000),
         ucc_two_square: true,
         verbose: false,
+        records: None,
     };
     let mut flags = Flags::new(args);
     while let Some(flag) = flags.next_flag() {
@@ -79,6 +84,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             }
             "--ucc-no-two-square" => options.ucc_two_square = false,
             "--verbose" => options.verbose = true,
+            "--records" => options.records = Some(flags.value(flag)?.into()),
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
@@ -157,6 +163,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(dir) = &options.records {
+        if let Err(error) = fs::create_dir_all(dir) {
+            eprintln!("--records: cannot create {}: {error}", dir.display());
+            return ExitCode::from(2);
+        }
+    }
     let summary = match options.ruleset {
         Ruleset::Admiral => run_ruleset(&options, &ADMIRAL),
         Ruleset::Stratego => run_ruleset(&options, &STRATEGO),
@@ -201,6 +213,14 @@ fn run<A: ?Sized, P: GameLine>(
         if options.verbose {
             println!("{}", game.line(i));
         }
+        if let Some(dir) = &options.records {
+            // A record that cannot be written is reported, and the run goes on.
+            if let Some(Err(error)) =
+                game.record_json().map(|json| fs::write(dir.join(format!("game-{i}.json")), json))
+            {
+                eprintln!("arena: game {i}'s record not written to {}: {error}", dir.display());
+            }
+        }
     };
     let (summary, _) = Summary::run_games(
         options.games,
@@ -215,6 +235,11 @@ fn run<A: ?Sized, P: GameLine>(
     summary
 }
 
+/// A game's record as JSON, for `--records`.
+fn record_json(record: Option<&impl serde::Serialize>) -> Option<String> {
+    record.map(|record| serde_json::to_string(record).expect("a record serialises"))
+}
+
 /// What the `--verbose` line says of one game of either ruleset.
 trait GameLine: Send {
     /// The result.
@@ -223,6 +248,8 @@ trait GameLine: Send {
     fn reason(&self) -> Option<String>;
     /// What the ruleset adds at the end of the line.
     fn tail(&self) -> String;
+    /// The game's record as JSON (`None` when a setup failed).
+    fn record_json(&self) -> Option<String>;
 
     /// `game=I a_side=south|north status=S reason=R plies=P`, then the tail.
     fn line(&self, index: u64) -> String {
@@ -250,6 +277,9 @@ impl GameLine for Played {
     fn tail(&self) -> String {
         format!(" a_lead={:+}{}", self.a_lead, forfeit_tail(self.forfeit.as_deref()))
     }
+    fn record_json(&self) -> Option<String> {
+        record_json(self.record.as_ref())
+    }
 }
 
 impl GameLine for stratego::arena::Played {
@@ -262,6 +292,9 @@ impl GameLine for stratego::arena::Played {
     /// `forfeit="…"`, if an agent forfeited.
     fn tail(&self) -> String {
         forfeit_tail(self.forfeit.as_deref())
+    }
+    fn record_json(&self) -> Option<String> {
+        record_json(self.record.as_ref())
     }
 }
 

@@ -8,6 +8,7 @@ use crate::admiral::action::Action;
 use crate::admiral::game::Game;
 use crate::admiral::outcome::EndReason;
 use crate::admiral::position::Position;
+use crate::admiral::record::Record;
 use crate::admiral::resolve::Defense;
 pub use crate::ai::admiral::agent::{Agent, Forfeit, RandomAgent, Seat};
 use crate::ai::value;
@@ -26,6 +27,8 @@ pub struct Played {
     pub a_lead: f32,
     /// What a forfeiting agent did wrong, if one did (after `a: ` or `b: `).
     pub forfeit: Option<String>,
+    /// The game's record, to replay it (`None` when a setup failed).
+    pub record: Option<Record>,
 }
 
 impl ArenaRules for Position {
@@ -40,7 +43,8 @@ impl ArenaRules for Position {
                 .map(|(_, piece)| if piece.side == a_side { value(piece.kind) } else { -value(piece.kind) })
                 .sum()
         });
-        Played { result: ending.result, reason: ending.reason, a_lead, forfeit: ending.forfeit }
+        let record = ending.game.as_ref().map(|game| game.record().clone());
+        Played { result: ending.result, reason: ending.reason, a_lead, forfeit: ending.forfeit, record }
     }
 
     const FORFEIT: EndReason = EndReason::Forfeit;

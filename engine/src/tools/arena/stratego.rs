@@ -10,7 +10,7 @@ use crate::shared::SetupPosition;
 use crate::shared::Side;
 use crate::stratego::action::Action;
 use crate::stratego::event::EndReason;
-use crate::stratego::game::Game;
+use crate::stratego::game::{Game, Record};
 use crate::stratego::position::Position;
 
 /// One game's result and how it ended.
@@ -22,13 +22,17 @@ pub struct Played {
     pub reason: Option<EndReason>,
     /// What a forfeiting agent did wrong, if one did (after `a: ` or `b: `).
     pub forfeit: Option<String>,
+    /// The game's record, to replay it (`None` when a setup failed; an outside program let off
+    /// the two-square rule may have made moves a replay refuses).
+    pub record: Option<Record>,
 }
 
 impl ArenaRules for Position {
     type Played = Played;
 
     fn played(ending: Ending<Position>, _a_is_south: bool) -> Played {
-        Played { result: ending.result, reason: ending.reason, forfeit: ending.forfeit }
+        let record = ending.game.as_ref().map(|game| game.record().clone());
+        Played { result: ending.result, reason: ending.reason, forfeit: ending.forfeit, record }
     }
 
     const FORFEIT: EndReason = EndReason::Forfeit;
