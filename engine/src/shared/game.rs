@@ -393,6 +393,11 @@ impl<P: Rules> Game<P> {
         &self.record
     }
 
+    /// The record, the game being done with.
+    pub fn into_record(self) -> Record<P::Turn, P::EndReason> {
+        self.record
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Side {
         self.position.to_move()

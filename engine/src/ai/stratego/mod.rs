@@ -415,9 +415,10 @@ impl Plan {
         ..Plan::REASONER
     };
     /// Level 5: level 4's with the full miners' race, over more worlds, one attack deeper, with a
-    /// belief that also reads bomb walls and conduct, and the cost of uncovering a piece. (It used to rehearse its six best actions
-    /// against the answer a level-3 mind would give; that scored better against level 4 and
-    /// worse against outside programs, so it was dropped: see doc/stratego-ai.md.)
+    /// belief that also reads bomb walls and conduct, and the cost of uncovering a piece. (It
+    /// used to rehearse its six best actions against the answer a level-3 mind would give; that
+    /// scored better against level 4 and worse against outside programs, so it was dropped: see
+    /// doc/stratego-ai.md.)
     const STRONG: Plan = Plan {
         worlds: 40,
         depth: 4,

@@ -11,7 +11,7 @@
 //! (`doc/ucc-protocol.md`). A program that answers something unusable, is silent longer than
 //! `--cmd-timeout-ms` (alias `--ucc-timeout-ms`) or goes away loses that game; `--verbose`
 //! names why (`forfeit="…"`). `--records DIR` writes each game's record to `DIR/game-N.json`,
-//! to replay it (`admiral-referee`) or study it.
+//! to replay it (`Game::replay`) or study it.
 //!
 //! Ends with one line: `games=N a_wins=.. b_wins=.. draws=.. a_score=0.xxx ci95=0.xxx-0.xxx
 //! plies=P plies_per_sec=Q median_plies=M`.
@@ -34,7 +34,7 @@ use admiral_engine::tools::arena::{play_game, ArenaRules};
 use admiral_engine::tools::flags::Flags;
 use admiral_engine::{Position, Ruleset};
 
-const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--cmd-timeout-ms T] [--ucc-no-two-square] [--verbose] [--records DIR]\n  PLAYER: random, an AI level 1-5, or an outside program (run with sh -c, one process per game): (admiral only) cmd:COMMAND, speaking the JSON-lines player protocol (doc/player-protocol.md); (stratego only) ucc:COMMAND, speaking the UCC 2012 Stratego protocol (doc/ucc-protocol.md)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --cmd-timeout-ms (also --ucc-timeout-ms): how long an outside program may take per answer (default 2000); a silent program loses (timeout)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report\n  --records: each game's record (JSON, as the referee replays it) written to DIR/game-N.json as it ends";
+const USAGE: &str = "usage: admiral-arena [--ruleset admiral|stratego] --a PLAYER --b PLAYER --games N --seed S [--threads T] [--budget-ms M | --iterations I] [--cmd-timeout-ms T] [--ucc-no-two-square] [--verbose] [--records DIR]\n  PLAYER: random, an AI level 1-5, or an outside program (run with sh -c, one process per game): (admiral only) cmd:COMMAND, speaking the JSON-lines player protocol (doc/player-protocol.md); (stratego only) ucc:COMMAND, speaking the UCC 2012 Stratego protocol (doc/ucc-protocol.md)\n  --budget-ms: the same time per decision for every AI (default: each level's real-play budget)\n  --iterations: a fixed number of sampled worlds per decision instead (deterministic)\n  --cmd-timeout-ms (also --ucc-timeout-ms): how long an outside program may take per answer (default 2000); a silent program loses (timeout)\n  --ucc-no-two-square: outside programs are not held to the two-square rule (the 2012 manager had none); our AIs still are\n  --verbose: one line per game as soon as it ends (in the order games end), before the report\n  --records: each game's record (JSON, as in a match download) written to DIR/game-N.json as it ends";
 
 struct Options {
     ruleset: Ruleset,

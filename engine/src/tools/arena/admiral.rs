@@ -43,8 +43,13 @@ impl ArenaRules for Position {
                 .map(|(_, piece)| if piece.side == a_side { value(piece.kind) } else { -value(piece.kind) })
                 .sum()
         });
-        let record = ending.game.as_ref().map(|game| game.record().clone());
-        Played { result: ending.result, reason: ending.reason, a_lead, forfeit: ending.forfeit, record }
+        Played {
+            result: ending.result,
+            reason: ending.reason,
+            a_lead,
+            forfeit: ending.forfeit,
+            record: ending.game.map(Game::into_record),
+        }
     }
 
     const FORFEIT: EndReason = EndReason::Forfeit;

@@ -31,8 +31,12 @@ impl ArenaRules for Position {
     type Played = Played;
 
     fn played(ending: Ending<Position>, _a_is_south: bool) -> Played {
-        let record = ending.game.as_ref().map(|game| game.record().clone());
-        Played { result: ending.result, reason: ending.reason, forfeit: ending.forfeit, record }
+        Played {
+            result: ending.result,
+            reason: ending.reason,
+            forfeit: ending.forfeit,
+            record: ending.game.map(Game::into_record),
+        }
     }
 
     const FORFEIT: EndReason = EndReason::Forfeit;
