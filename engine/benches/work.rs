@@ -79,6 +79,7 @@ fn main() {
         admiral(&[(4, time(800)), (4, Budget::for_level(4)), (5, time(2500)), (5, Budget::for_level(5))]);
     }
     if only("--stratego") {
-        stratego(&[(4, time(800)), (4, Budget::for_level(4)), (5, time(2500)), (5, Budget::for_level(5))]);
+        // A Stratego decision takes milliseconds: no wall-clock budget ever cut one short.
+        stratego(&[(3, Budget::for_level(3)), (4, Budget::for_level(4)), (5, Budget::for_level(5))]);
     }
 }

@@ -91,23 +91,75 @@ fn levels_3_to_5_keep_strong_pieces_off_pieces_that_never_moved_even_without_min
 }
 
 #[test]
-fn levels_4_and_5_walk_a_piece_to_what_it_beats_for_sure() {
+fn levels_3_to_5_walk_a_piece_to_what_it_beats_for_sure() {
     // North's marshal and general are gone, so South's general beats North's one moved piece
-    // (e7) whatever it is; South's sergeant, as far from it, might lose. Levels 4 and 5 walk
-    // the general there, every seed (a coin would pick it every time once in 32).
+    // (e7) whatever it is; South's sergeant, as far from it, might lose. Levels 3 to 5 walk
+    // the general there, every seed (a coin between the two pieces would pick the general in all 15
+    // once in 32,768).
     let position = pos("a1:FL b1:BO a2:BO c3:GE g3:SG e7:ca j10:fl i10:bo j9:bo", Side::South);
     let (game, mut view) = view_with(&position, &[]);
     view.moved_markers = vec![sq("e7")];
     for rank in [Rank::Marshal, Rank::General] {
         view.enemy_losses[rank.index()] = 1;
     }
-    for (level, seed) in (4..=5).flat_map(|level| (0..5).map(move |seed| (level, seed))) {
+    for (level, seed) in (3..=5).flat_map(|level| (0..5).map(move |seed| (level, seed))) {
         let action = Ai::new(level, seed, Budget::Iterations(8)).choose(&view, &game.legal_actions());
         assert!(
             action.from == sq("c3") && action.to.distance(sq("e7")) < sq("c3").distance(sq("e7")),
             "level {level}, seed {seed}: {action}"
         );
     }
+}
+
+#[test]
+fn levels_4_and_5_read_a_piece_that_stepped_up_to_a_known_one_as_stronger() {
+    // South's general on e5 is known to North; North's piece on e6 has just stepped next to it.
+    // Five of the six kinds it may be lose to a general, so a belief blind to conduct expects the
+    // strike to win (level 3 strikes); one that reads it expects the marshal (8 to 5), and
+    // keeps the general off it. Over 200 worlds, so that the seeds differ in little but which
+    // worlds are drawn: over their plans' 24 or 40, levels 4 and 5 strike on about a quarter of
+    // the seeds, when too few of those worlds hold the marshal there. Level 5, whose heavier
+    // defence prizes taking the enemy's miner (it might be on e6), weighs the strike within a
+    // quarter of a point of retreating and takes it on a few seeds.
+    let position = pos(
+        "a1:FL b1:BO a2:BO e5:GE g2:SG c2:CA h2:LT d2:MI i2:SC e6:ma b9:sg c9:lt d9:ca h9:sc i9:mi j10:fl i10:bo j9:bo",
+        Side::South,
+    );
+    let (game, mut view) = view_with(&position, &[]);
+    view.moved_markers = vec![sq("e6"), sq("b9"), sq("c9"), sq("d9"), sq("h9"), sq("i9")];
+    view.exposed = vec![sq("e5")];
+    view.recollection.own_moved = vec![sq("e5"), sq("g2"), sq("c2"), sq("h2")];
+    view.recollection.conduct =
+        vec![Conduct { square: sq("e6"), approached: Some(Rank::General), fled: None }];
+    // North has lost every piece not on the board: the moved one could be its marshal, its
+    // sergeant, lieutenant, captain, scout or miner.
+    let left = |rank: Rank| match rank {
+        Rank::Bomb => 2,
+        Rank::Marshal
+        | Rank::Sergeant
+        | Rank::Lieutenant
+        | Rank::Captain
+        | Rank::Scout
+        | Rank::Miner
+        | Rank::Flag => 1,
+        _ => 0,
+    };
+    for rank in Rank::ALL {
+        view.enemy_losses[rank.index()] = rank.army_count() - left(rank);
+    }
+    let strikes = |level: u8| {
+        (0..16)
+            .filter(|&seed| {
+                let action =
+                    Ai::new(level, seed, Budget::Iterations(200)).choose(&view, &game.legal_actions());
+                action.from == sq("e5") && action.to == sq("e6")
+            })
+            .count()
+    };
+    let (blind, reading, strong) = (strikes(3), strikes(4), strikes(5));
+    assert!(blind > 12, "level 3 strikes on {blind} of 16 seeds: the position does not test the reading");
+    assert_eq!(reading, 0, "level 4 strikes on {reading} of 16 seeds");
+    assert!(strong <= 3, "level 5 strikes on {strong} of 16 seeds");
 }
 
 #[test]
