@@ -118,9 +118,9 @@ fn levels_4_and_5_read_a_piece_that_stepped_up_to_a_known_one_as_stronger() {
     // strike to win (level 3 strikes); one that reads it expects the marshal (8 to 5), and
     // keeps the general off it. Over 200 worlds, so that the seeds differ in little but which
     // worlds are drawn: over their plans' 24 or 40, levels 4 and 5 strike on about a quarter of
-    // the seeds, when too few of those worlds hold the marshal there. Level 5, whose heavier
-    // defence prizes taking the enemy's miner (it might be on e6), weighs the strike within a
-    // quarter of a point of retreating and takes it on a few seeds.
+    // the seeds, when too few of those worlds hold the marshal there. Level 5, whose race and
+    // defence weigh four times as much, scores the strike within a quarter of a point of
+    // retreating and takes it on a few seeds.
     let position = pos(
         "a1:FL b1:BO a2:BO e5:GE g2:SG c2:CA h2:LT d2:MI i2:SC e6:ma b9:sg c9:lt d9:ca h9:sc i9:mi j10:fl i10:bo j9:bo",
         Side::South,
@@ -133,19 +133,8 @@ fn levels_4_and_5_read_a_piece_that_stepped_up_to_a_known_one_as_stronger() {
         vec![Conduct { square: sq("e6"), approached: Some(Rank::General), fled: None }];
     // North has lost every piece not on the board: the moved one could be its marshal, its
     // sergeant, lieutenant, captain, scout or miner.
-    let left = |rank: Rank| match rank {
-        Rank::Bomb => 2,
-        Rank::Marshal
-        | Rank::Sergeant
-        | Rank::Lieutenant
-        | Rank::Captain
-        | Rank::Scout
-        | Rank::Miner
-        | Rank::Flag => 1,
-        _ => 0,
-    };
     for rank in Rank::ALL {
-        view.enemy_losses[rank.index()] = rank.army_count() - left(rank);
+        view.enemy_losses[rank.index()] = rank.army_count() - position.count(Side::North, rank) as u8;
     }
     let strikes = |level: u8| {
         (0..16)

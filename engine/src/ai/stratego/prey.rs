@@ -1,4 +1,4 @@
-//! Levels 4 and 5's hunt for what they beat for sure: each quiet move is drawn towards the nearest
+//! Levels 3 to 5's hunt for what they beat for sure: each quiet move is drawn towards the nearest
 //! enemy piece the mover beats whatever it is.
 //!
 //! Such a strike cannot lose: an identified piece the mover beats, or an unknown one that the
