@@ -244,3 +244,26 @@ fn does_not_throw_a_ship_away_to_keep_the_game_going() {
         }
     }
 }
+
+#[test]
+fn takes_its_seen_aircraft_out_of_reach_of_unseen_ships() {
+    // Our aircraft has struck, so North knows it, and the carrier beside it is the marker it
+    // can only be. Two North markers that moved (ships: a destroyer, a battleship or a raider)
+    // stand two steps from them: the battleship or the raider would ram the aircraft, any ship
+    // the carrier. Level 5 counts the unseen ships' strike at what North knows, and moves its
+    // air group out of their reach instead of waiting for the ram.
+    let units = format!("{BASES} e6:AC e5:CV e8:bb f7:rd");
+    let (position, mut view) = view(&units, &[], &["e8", "f7"]);
+    view.exposed = vec![sq("e6")];
+    let in_reach = |position: &Position| {
+        let air_group = position.pieces().filter(|(_, p)| {
+            p.side == Side::South && matches!(p.kind, UnitKind::Aircraft | UnitKind::Carrier)
+        });
+        air_group.map(|(at, _)| at).any(|at| ["e8", "f7"].iter().any(|m| sq(m).distance(at) <= 2))
+    };
+    for action in decisions(&position, &view) {
+        let mut after = position.clone();
+        after.apply_unchecked(&action, Defense::Auto, &mut Vec::new());
+        assert!(!in_reach(&after), "left the air group in reach: {action}");
+    }
+}

@@ -13,7 +13,14 @@
 //!   seed 2027. Level 4 had left it out for the same reason (0.35 against level 3 over 60
 //!   games with it, 0.45–0.50 without);
 //! - we follow up only against enemy units we have identified, the attacker that has just
-//!   struck us included (an attack reveals the attacker).
+//!   struck us included (an attack reveals the attacker);
+//! - with exposure (level 5), any enemy unit may also strike what it knows of ours: our
+//!   aircraft once it has been seen, the carrier beside it (which the marker there can only
+//!   be), and the unit of ours that has just attacked. The enemy knows its own units and
+//!   what it strikes, so this is no peek through the fog. Rule-based programs ram a seen
+//!   aircraft with a battleship or a raider and the marker beside it with anything, and
+//!   without exposure level 5's exchange never saw that answer coming (doc/admiral-ai.md,
+//!   "What the enemy knows of us").
 //!
 //! The action being chosen is judged by its average over all the worlds, so it may strike an
 //! unknown marker: that is a fair bet on the belief, not a peek.
@@ -21,67 +28,122 @@
 use crate::admiral::action::Action;
 use crate::admiral::position::Position;
 use crate::admiral::square::{Side, SquareSet};
+use crate::admiral::unit::{Piece, UnitKind};
+use crate::shared::SetupPosition;
 
 /// The enemy units we have identified, as far as the exchange search needs them: they may
-/// attack anything, and we may attack them.
+/// attack anything, and we may attack them. With exposure, also our own units the enemy has
+/// identified: any enemy unit may strike those.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Threats {
     identified: SquareSet,
+    /// Our units the enemy has identified (empty unless [`Threats::exposing`] was asked).
+    exposed: SquareSet,
+    /// Whether our own attacks expose their attackers (on with exposure).
+    tracks_exposure: bool,
 }
 
 impl Threats {
     /// The identified enemy units stand on `known`.
     pub fn identified(known: SquareSet) -> Threats {
-        Threats { identified: known }
+        Threats { identified: known, ..Threats::default() }
     }
 
-    /// Whether `side`'s `action` is an attack the exchange search may play, `me` being the
-    /// side whose decision is searched.
-    pub fn allows(&self, action: &Action, side: Side, me: Side) -> bool {
+    /// The same, and the enemy knows our units on `exposed`: any of its units, identified or
+    /// not, may strike them (it knows its own units and what it strikes, so this is no peek
+    /// through the fog), and our carrier beside an exposed aircraft, which it can only be.
+    /// Our attacks in the exchange expose their attackers.
+    pub fn exposing(self, exposed: SquareSet) -> Threats {
+        Threats { exposed, tracks_exposure: true, ..self }
+    }
+
+    /// Whether `side`'s `action` in `position` is an attack the exchange search may play, `me`
+    /// being the side whose decision is searched.
+    pub fn allows(&self, position: &Position, action: &Action, side: Side, me: Side) -> bool {
         match *action {
             Action::Move { .. } => false,
             Action::Attack { target, .. } if side == me => self.identified.contains(target),
             Action::Detonate { .. } if side == me => false,
-            Action::Attack { from, .. } => self.identified.contains(from),
+            Action::Attack { from, target, .. } => {
+                self.identified.contains(from) || self.known_to_enemy(position, me).contains(target)
+            }
             Action::Detonate { at } => self.identified.contains(at),
         }
     }
 
+    /// Our units in `position` the enemy can pick out: the exposed ones, and the carrier
+    /// beside an exposed aircraft.
+    fn known_to_enemy(&self, position: &Position, me: Side) -> SquareSet {
+        if self.exposed.is_empty() {
+            return SquareSet::EMPTY;
+        }
+        let mut known = self.exposed.and(position.occupied_by(me));
+        let aircraft = Piece::new(me, UnitKind::Aircraft);
+        if known.iter().any(|sq| position.piece_at(sq) == Some(aircraft)) {
+            let carrier = Piece::new(me, UnitKind::Carrier);
+            for sq in known.touching().iter() {
+                if position.piece_at(sq) == Some(carrier) {
+                    known.insert(sq);
+                }
+            }
+        }
+        known
+    }
+
     /// Whether `side` (to move in `position`) may have any attack the exchange allows: false
-    /// when no identified enemy unit is on the board (the common case), so the search can skip
-    /// generating attacks.
+    /// when no identified enemy unit is on the board (the common case), and no enemy unit is
+    /// two steps or less from one of ours it can pick out, so the search can skip generating
+    /// attacks.
     pub fn may_attack(&self, position: &Position, side: Side, me: Side) -> bool {
         let enemy = if side == me { side.opponent() } else { side };
-        !self.identified.and(position.occupied_by(enemy)).is_empty()
+        if !self.identified.and(position.occupied_by(enemy)).is_empty() {
+            return true;
+        }
+        if side == me {
+            return false;
+        }
+        let known = self.known_to_enemy(position, me);
+        // A contact attack may follow a move: two steps (an aircraft further out is not counted).
+        let reach = known.orthogonal_neighbours();
+        !known.is_empty()
+            && !reach.or(reach.orthogonal_neighbours()).and(position.occupied_by(enemy)).is_empty()
     }
 
     /// What is known once `side` has played `action`: an enemy attack reveals the attacker
     /// (and its declared partners), and an identified enemy unit stays identified where it
-    /// goes. Our own actions change nothing we know of the enemy.
+    /// goes. With exposure, the same holds for our units the enemy knows after our actions.
     pub fn after(&self, action: &Action, side: Side, me: Side) -> Threats {
         let mut next = *self;
-        if side == me {
-            return next;
-        }
-        let revealed = &mut next.identified;
-        match *action {
-            Action::Move { from, to } => {
-                if revealed.contains(from) {
-                    revealed.remove(from);
-                    revealed.insert(to);
-                }
-            }
-            Action::Attack { from, via, partners, .. } => {
-                revealed.remove(from);
-                revealed.insert(via.unwrap_or(from));
-                for partner in partners.iter() {
-                    revealed.insert(partner);
-                }
-            }
-            Action::Detonate { .. } => {}
+        if side != me {
+            next.identified = shown_after(next.identified, action);
+        } else if next.tracks_exposure {
+            next.exposed = shown_after(next.exposed, action);
         }
         next
     }
+}
+
+/// The acting side's units its opponent knows, `shown`, after its `action`: a known unit stays
+/// known where it goes, and an attack shows the attacker (where it struck from) and its
+/// declared partners.
+fn shown_after(mut shown: SquareSet, action: &Action) -> SquareSet {
+    match *action {
+        Action::Move { from, to } => {
+            if shown.contains(from) {
+                shown.remove(from);
+                shown.insert(to);
+            }
+        }
+        Action::Attack { from, via, partners, .. } => {
+            shown.remove(from);
+            shown.insert(via.unwrap_or(from));
+            for partner in partners.iter() {
+                shown.insert(partner);
+            }
+        }
+        Action::Detonate { .. } => {}
+    }
+    shown
 }
 
 #[cfg(test)]
@@ -96,24 +158,32 @@ mod tests {
         squares.iter().map(|s| sq(s)).collect()
     }
 
+    /// A board with nothing on it (no unit of ours to pick out).
+    fn nowhere() -> Position {
+        Position::empty(ME)
+    }
+
     const ME: Side = Side::South;
     const THEM: Side = Side::North;
 
     #[test]
     fn the_opponent_strikes_only_with_identified_units() {
         let threats = Threats::identified(set(&["e7"]));
-        assert!(threats.allows(&act("e7xe6"), THEM, ME), "an identified unit strikes anything");
-        assert!(!threats.allows(&act("f7xf6"), THEM, ME), "a guessed marker does not strike");
-        assert!(!threats.allows(&act("f7-f6"), THEM, ME), "moves are no attacks");
-        assert!(threats.allows(&act("e7!"), THEM, ME) && !threats.allows(&act("f7!"), THEM, ME));
+        assert!(threats.allows(&nowhere(), &act("e7xe6"), THEM, ME), "an identified unit strikes anything");
+        assert!(!threats.allows(&nowhere(), &act("f7xf6"), THEM, ME), "a guessed marker does not strike");
+        assert!(!threats.allows(&nowhere(), &act("f7-f6"), THEM, ME), "moves are no attacks");
+        assert!(
+            threats.allows(&nowhere(), &act("e7!"), THEM, ME)
+                && !threats.allows(&nowhere(), &act("f7!"), THEM, ME)
+        );
     }
 
     #[test]
     fn we_follow_up_only_against_identified_units() {
         let threats = Threats::identified(set(&["e7"]));
-        assert!(threats.allows(&act("e6xe7"), ME, ME));
-        assert!(!threats.allows(&act("f6xf7"), ME, ME), "the world's guess is no knowledge");
-        assert!(!threats.allows(&act("f6!"), ME, ME));
+        assert!(threats.allows(&nowhere(), &act("e6xe7"), ME, ME));
+        assert!(!threats.allows(&nowhere(), &act("f6xf7"), ME, ME), "the world's guess is no knowledge");
+        assert!(!threats.allows(&nowhere(), &act("f6!"), ME, ME));
     }
 
     #[test]
@@ -122,7 +192,7 @@ mod tests {
         assert_eq!(threats.after(&act("e9-e8"), THEM, ME).identified, set(&["e8"]));
         let theirs = threats.after(&act("f8-f7xf6"), THEM, ME);
         assert_eq!(theirs.identified, set(&["e9", "f7"]), "their attacker is revealed: we may strike back");
-        assert!(theirs.allows(&act("f6xf7"), ME, ME));
+        assert!(theirs.allows(&nowhere(), &act("f6xf7"), ME, ME));
         assert_eq!(threats.after(&act("d5-d6xd7(e6)"), ME, ME), threats);
     }
 
@@ -136,5 +206,35 @@ mod tests {
             assert!(!Threats::identified(set(&["h9"])).may_attack(&position, side, ME));
             assert!(Threats::identified(set(&["e7"])).may_attack(&position, side, ME));
         }
+    }
+
+    #[test]
+    fn with_exposure_any_enemy_unit_strikes_what_it_has_identified_and_the_carrier_beside_its_aircraft() {
+        let mut position = Position::empty(ME);
+        for (at, kind) in [("e6", UnitKind::Aircraft), ("f5", UnitKind::Carrier), ("h6", UnitKind::Cruiser)] {
+            position.put(sq(at), Piece::new(ME, kind));
+        }
+        for at in ["e8", "g3", "h8"] {
+            position.put(sq(at), Piece::new(THEM, UnitKind::Battleship));
+        }
+        let blind = Threats::identified(SquareSet::EMPTY);
+        let seen = blind.exposing(set(&["e6"]));
+        for (attack, known) in [("e8-e7xe6", "the exposed aircraft"), ("g3-g4xf5", "the carrier beside it")] {
+            assert!(seen.allows(&position, &act(attack), THEM, ME), "{known}");
+            assert!(!blind.allows(&position, &act(attack), THEM, ME), "{known}, unexposed");
+        }
+        assert!(!seen.allows(&position, &act("h8-h7xh6"), THEM, ME), "an unseen cruiser stays unseen");
+        assert!(seen.may_attack(&position, THEM, ME) && !blind.may_attack(&position, THEM, ME));
+        assert!(!seen.may_attack(&position, ME, ME), "we still strike only what we have identified");
+        let mut quiet = Position::empty(ME);
+        quiet.put(sq("h6"), Piece::new(ME, UnitKind::Cruiser));
+        quiet.put(sq("h9"), Piece::new(THEM, UnitKind::Battleship));
+        let cruiser_seen = blind.exposing(set(&["h6"]));
+        assert!(!cruiser_seen.may_attack(&quiet, THEM, ME), "nothing within two steps of it");
+        assert!(cruiser_seen.may_attack(&position, THEM, ME), "a battleship two steps from it");
+        // Our own strike shows the striker, and an exposed unit is followed where it goes.
+        assert_eq!(blind.exposing(SquareSet::EMPTY).after(&act("h6-h7xh8"), ME, ME).exposed, set(&["h7"]));
+        assert_eq!(seen.after(&act("e6-d6"), ME, ME).exposed, set(&["d6"]));
+        assert_eq!(blind.after(&act("h6-h7xh8"), ME, ME), blind, "without exposure, nothing is tracked");
     }
 }
