@@ -468,14 +468,15 @@ impl<'a> Exchange<'a> {
             return stand;
         }
         alpha = alpha.max(stand);
-        if !threats.may_attack(position, mover, me) {
+        let targets = threats.targets(position, mover, me);
+        if !targets.any() {
             return alpha;
         }
         let mut actions = Vec::with_capacity(32);
         position.legal_attacks_into(&mut actions);
         let mut attacks: Vec<(f32, Action)> = actions
             .iter()
-            .filter(|action| threats.allows(position, action, mover, me))
+            .filter(|action| targets.allows(action))
             .filter_map(|action| match *action {
                 Action::Attack { target, .. } => {
                     Some((position.piece_at(target).map_or(0.0, |p| value(p.kind)), *action))

@@ -26,9 +26,9 @@
 //! unknown marker: that is a fair bet on the belief, not a peek.
 
 use crate::admiral::action::Action;
-use crate::admiral::position::Position;
+use crate::admiral::position::{carrier_slot, Position};
 use crate::admiral::square::{Side, SquareSet};
-use crate::admiral::unit::{Piece, UnitKind};
+use crate::admiral::unit::UnitKind;
 use crate::shared::SetupPosition;
 
 /// The enemy units we have identified, as far as the exchange search needs them: they may
@@ -37,16 +37,15 @@ use crate::shared::SetupPosition;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Threats {
     identified: SquareSet,
-    /// Our units the enemy has identified (empty unless [`Threats::exposing`] was asked).
-    exposed: SquareSet,
-    /// Whether our own attacks expose their attackers (on with exposure).
-    tracks_exposure: bool,
+    /// Our units the enemy has identified, followed through our actions; `None` without
+    /// exposure (see [`Threats::exposing`]).
+    exposed: Option<SquareSet>,
 }
 
 impl Threats {
     /// The identified enemy units stand on `known`.
     pub fn identified(known: SquareSet) -> Threats {
-        Threats { identified: known, ..Threats::default() }
+        Threats { identified: known, exposed: None }
     }
 
     /// The same, and the enemy knows our units on `exposed`: any of its units, identified or
@@ -54,59 +53,22 @@ impl Threats {
     /// through the fog), and our carrier beside an exposed aircraft, which it can only be.
     /// Our attacks in the exchange expose their attackers.
     pub fn exposing(self, exposed: SquareSet) -> Threats {
-        Threats { exposed, tracks_exposure: true, ..self }
+        Threats { exposed: Some(exposed), ..self }
     }
 
-    /// Whether `side`'s `action` in `position` is an attack the exchange search may play, `me`
-    /// being the side whose decision is searched.
-    pub fn allows(&self, position: &Position, action: &Action, side: Side, me: Side) -> bool {
-        match *action {
-            Action::Move { .. } => false,
-            Action::Attack { target, .. } if side == me => self.identified.contains(target),
-            Action::Detonate { .. } if side == me => false,
-            Action::Attack { from, target, .. } => {
-                self.identified.contains(from) || self.known_to_enemy(position, me).contains(target)
-            }
-            Action::Detonate { at } => self.identified.contains(at),
-        }
-    }
-
-    /// Our units in `position` the enemy can pick out: the exposed ones, and the carrier
-    /// beside an exposed aircraft.
-    fn known_to_enemy(&self, position: &Position, me: Side) -> SquareSet {
-        if self.exposed.is_empty() {
-            return SquareSet::EMPTY;
-        }
-        let mut known = self.exposed.and(position.occupied_by(me));
-        let aircraft = Piece::new(me, UnitKind::Aircraft);
-        if known.iter().any(|sq| position.piece_at(sq) == Some(aircraft)) {
-            let carrier = Piece::new(me, UnitKind::Carrier);
-            for sq in known.touching().iter() {
-                if position.piece_at(sq) == Some(carrier) {
-                    known.insert(sq);
-                }
-            }
-        }
-        known
-    }
-
-    /// Whether `side` (to move in `position`) may have any attack the exchange allows: false
-    /// when no identified enemy unit is on the board (the common case), and no enemy unit is
-    /// two steps or less from one of ours it can pick out, so the search can skip generating
-    /// attacks.
-    pub fn may_attack(&self, position: &Position, side: Side, me: Side) -> bool {
-        let enemy = if side == me { side.opponent() } else { side };
-        if !self.identified.and(position.occupied_by(enemy)).is_empty() {
-            return true;
-        }
-        if side == me {
-            return false;
-        }
-        let known = self.known_to_enemy(position, me);
+    /// What `side`, to move in `position`, may strike in the exchange, `me` being the side
+    /// whose decision is searched: worked out once per position, for all of its attacks.
+    pub fn targets(&self, position: &Position, side: Side, me: Side) -> Targets {
+        let ours_known = match self.exposed {
+            Some(exposed) if side != me => known_to_enemy(position, exposed, me),
+            _ => SquareSet::EMPTY,
+        };
+        let enemy_units = position.occupied_by(me.opponent());
         // A contact attack may follow a move: two steps (an aircraft further out is not counted).
-        let reach = known.orthogonal_neighbours();
-        !known.is_empty()
-            && !reach.or(reach.orthogonal_neighbours()).and(position.occupied_by(enemy)).is_empty()
+        let reach = ours_known.orthogonal_neighbours();
+        let any = !self.identified.and(enemy_units).is_empty()
+            || !ours_known.is_empty() && !reach.or(reach.orthogonal_neighbours()).and(enemy_units).is_empty();
+        Targets { identified: self.identified, ours_known, mine: side == me, any }
     }
 
     /// What is known once `side` has played `action`: an enemy attack reveals the attacker
@@ -116,11 +78,60 @@ impl Threats {
         let mut next = *self;
         if side != me {
             next.identified = shown_after(next.identified, action);
-        } else if next.tracks_exposure {
-            next.exposed = shown_after(next.exposed, action);
+        } else if let Some(exposed) = next.exposed {
+            next.exposed = Some(shown_after(exposed, action));
         }
         next
     }
+}
+
+/// What one side may strike in the exchange in one position (see [`Threats::targets`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Targets {
+    /// The enemy units we have identified.
+    identified: SquareSet,
+    /// Our units the enemy can pick out (empty when we are to move, or without exposure).
+    ours_known: SquareSet,
+    /// Whether the side to move is ours.
+    mine: bool,
+    /// Whether any attack may be allowed (see [`Targets::any`]).
+    any: bool,
+}
+
+impl Targets {
+    /// Whether `action` is an attack the exchange search may play.
+    pub fn allows(&self, action: &Action) -> bool {
+        match *action {
+            Action::Move { .. } => false,
+            Action::Attack { target, .. } if self.mine => self.identified.contains(target),
+            Action::Detonate { .. } if self.mine => false,
+            Action::Attack { from, target, .. } => {
+                self.identified.contains(from) || self.ours_known.contains(target)
+            }
+            Action::Detonate { at } => self.identified.contains(at),
+        }
+    }
+
+    /// Whether the side may have any attack the exchange allows: false when no identified
+    /// enemy unit is on the board (the common case), and no enemy unit is two steps or less
+    /// from one of ours it can pick out, so the search can skip generating attacks.
+    pub fn any(&self) -> bool {
+        self.any
+    }
+}
+
+/// Our units (`me`'s) in `position` the enemy can pick out: those on `exposed`, and the carrier
+/// beside an exposed aircraft.
+fn known_to_enemy(position: &Position, exposed: SquareSet, me: Side) -> SquareSet {
+    let known = exposed.and(position.occupied_by(me));
+    let aircraft: SquareSet = known
+        .and(position.weapons[me])
+        .iter()
+        .filter(|&sq| position.piece_at(sq).is_some_and(|p| p.kind == UnitKind::Aircraft))
+        .collect();
+    let carriers =
+        carrier_slot(UnitKind::Carrier).map_or(SquareSet::EMPTY, |slot| position.carriers[me][slot]);
+    known.or(aircraft.touching().and(carriers))
 }
 
 /// The acting side's units its opponent knows, `shown`, after its `action`: a known unit stays
@@ -169,21 +180,30 @@ mod tests {
     #[test]
     fn the_opponent_strikes_only_with_identified_units() {
         let threats = Threats::identified(set(&["e7"]));
-        assert!(threats.allows(&nowhere(), &act("e7xe6"), THEM, ME), "an identified unit strikes anything");
-        assert!(!threats.allows(&nowhere(), &act("f7xf6"), THEM, ME), "a guessed marker does not strike");
-        assert!(!threats.allows(&nowhere(), &act("f7-f6"), THEM, ME), "moves are no attacks");
         assert!(
-            threats.allows(&nowhere(), &act("e7!"), THEM, ME)
-                && !threats.allows(&nowhere(), &act("f7!"), THEM, ME)
+            threats.targets(&nowhere(), THEM, ME).allows(&act("e7xe6")),
+            "an identified unit strikes anything"
+        );
+        assert!(
+            !threats.targets(&nowhere(), THEM, ME).allows(&act("f7xf6")),
+            "a guessed marker does not strike"
+        );
+        assert!(!threats.targets(&nowhere(), THEM, ME).allows(&act("f7-f6")), "moves are no attacks");
+        assert!(
+            threats.targets(&nowhere(), THEM, ME).allows(&act("e7!"))
+                && !threats.targets(&nowhere(), THEM, ME).allows(&act("f7!"))
         );
     }
 
     #[test]
     fn we_follow_up_only_against_identified_units() {
         let threats = Threats::identified(set(&["e7"]));
-        assert!(threats.allows(&nowhere(), &act("e6xe7"), ME, ME));
-        assert!(!threats.allows(&nowhere(), &act("f6xf7"), ME, ME), "the world's guess is no knowledge");
-        assert!(!threats.allows(&nowhere(), &act("f6!"), ME, ME));
+        assert!(threats.targets(&nowhere(), ME, ME).allows(&act("e6xe7")));
+        assert!(
+            !threats.targets(&nowhere(), ME, ME).allows(&act("f6xf7")),
+            "the world's guess is no knowledge"
+        );
+        assert!(!threats.targets(&nowhere(), ME, ME).allows(&act("f6!")));
     }
 
     #[test]
@@ -192,7 +212,7 @@ mod tests {
         assert_eq!(threats.after(&act("e9-e8"), THEM, ME).identified, set(&["e8"]));
         let theirs = threats.after(&act("f8-f7xf6"), THEM, ME);
         assert_eq!(theirs.identified, set(&["e9", "f7"]), "their attacker is revealed: we may strike back");
-        assert!(theirs.allows(&nowhere(), &act("f6xf7"), ME, ME));
+        assert!(theirs.targets(&nowhere(), ME, ME).allows(&act("f6xf7")));
         assert_eq!(threats.after(&act("d5-d6xd7(e6)"), ME, ME), threats);
     }
 
@@ -202,9 +222,9 @@ mod tests {
         position.put(sq("e6"), Piece::new(ME, UnitKind::Battleship));
         position.put(sq("e7"), Piece::new(THEM, UnitKind::Destroyer));
         for side in [ME, THEM] {
-            assert!(!Threats::identified(SquareSet::EMPTY).may_attack(&position, side, ME));
-            assert!(!Threats::identified(set(&["h9"])).may_attack(&position, side, ME));
-            assert!(Threats::identified(set(&["e7"])).may_attack(&position, side, ME));
+            assert!(!Threats::identified(SquareSet::EMPTY).targets(&position, side, ME).any());
+            assert!(!Threats::identified(set(&["h9"])).targets(&position, side, ME).any());
+            assert!(Threats::identified(set(&["e7"])).targets(&position, side, ME).any());
         }
     }
 
@@ -220,21 +240,27 @@ mod tests {
         let blind = Threats::identified(SquareSet::EMPTY);
         let seen = blind.exposing(set(&["e6"]));
         for (attack, known) in [("e8-e7xe6", "the exposed aircraft"), ("g3-g4xf5", "the carrier beside it")] {
-            assert!(seen.allows(&position, &act(attack), THEM, ME), "{known}");
-            assert!(!blind.allows(&position, &act(attack), THEM, ME), "{known}, unexposed");
+            assert!(seen.targets(&position, THEM, ME).allows(&act(attack)), "{known}");
+            assert!(!blind.targets(&position, THEM, ME).allows(&act(attack)), "{known}, unexposed");
         }
-        assert!(!seen.allows(&position, &act("h8-h7xh6"), THEM, ME), "an unseen cruiser stays unseen");
-        assert!(seen.may_attack(&position, THEM, ME) && !blind.may_attack(&position, THEM, ME));
-        assert!(!seen.may_attack(&position, ME, ME), "we still strike only what we have identified");
+        assert!(
+            !seen.targets(&position, THEM, ME).allows(&act("h8-h7xh6")),
+            "an unseen cruiser stays unseen"
+        );
+        assert!(seen.targets(&position, THEM, ME).any() && !blind.targets(&position, THEM, ME).any());
+        assert!(!seen.targets(&position, ME, ME).any(), "we still strike only what we have identified");
         let mut quiet = Position::empty(ME);
         quiet.put(sq("h6"), Piece::new(ME, UnitKind::Cruiser));
         quiet.put(sq("h9"), Piece::new(THEM, UnitKind::Battleship));
         let cruiser_seen = blind.exposing(set(&["h6"]));
-        assert!(!cruiser_seen.may_attack(&quiet, THEM, ME), "nothing within two steps of it");
-        assert!(cruiser_seen.may_attack(&position, THEM, ME), "a battleship two steps from it");
+        assert!(!cruiser_seen.targets(&quiet, THEM, ME).any(), "nothing within two steps of it");
+        assert!(cruiser_seen.targets(&position, THEM, ME).any(), "a battleship two steps from it");
         // Our own strike shows the striker, and an exposed unit is followed where it goes.
-        assert_eq!(blind.exposing(SquareSet::EMPTY).after(&act("h6-h7xh8"), ME, ME).exposed, set(&["h7"]));
-        assert_eq!(seen.after(&act("e6-d6"), ME, ME).exposed, set(&["d6"]));
+        assert_eq!(
+            blind.exposing(SquareSet::EMPTY).after(&act("h6-h7xh8"), ME, ME).exposed,
+            Some(set(&["h7"]))
+        );
+        assert_eq!(seen.after(&act("e6-d6"), ME, ME).exposed, Some(set(&["d6"])));
         assert_eq!(blind.after(&act("h6-h7xh8"), ME, ME), blind, "without exposure, nothing is tracked");
     }
 }
