@@ -17,6 +17,19 @@ pub(crate) struct Markers<S, const N: usize> {
     order: Vec<usize>,
     /// Where each run of markers with equally many possible kinds ends in `order`.
     runs: Vec<usize>,
+    /// How the kinds drawn for some markers change the odds of their neighbours, if at all.
+    affinity: Option<Box<Affinity<N>>>,
+}
+
+/// Markers whose kinds go together: a marker drawn beside another takes the other's drawn kind
+/// into account (a ship standing in a formation tells what its neighbours likely are).
+#[derive(Clone, Debug)]
+pub(crate) struct Affinity<const N: usize> {
+    /// For each marker (by its place in the belief's list), the markers whose drawn kinds
+    /// change its odds.
+    pub beside: Vec<Vec<usize>>,
+    /// `lift[d][k]`: how many times likelier kind `k` is beside a marker drawn as kind `d`.
+    pub lift: [[f32; N]; N],
 }
 
 impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
@@ -29,7 +42,13 @@ impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
         let runs = (1..=order.len())
             .filter(|&end| end == order.len() || freedom[order[end]] != freedom[order[end - 1]])
             .collect();
-        Markers { unknown, pool, order, runs }
+        Markers { unknown, pool, order, runs, affinity: None }
+    }
+
+    /// The same markers, drawn with `affinity`: each marker's odds are multiplied by the lifts
+    /// of the kinds already drawn beside it.
+    pub fn with_affinity(self, affinity: Affinity<N>) -> Markers<S, N> {
+        Markers { affinity: Some(Box::new(affinity)), ..self }
     }
 
     /// The probability that the marker on `sq` is of kind number `kind` (pool-weighted
@@ -57,14 +76,23 @@ impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
             dice.shuffle(&mut order[start..end]);
             start = end;
         }
+        // The kind drawn for each marker so far (by its place in `unknown`), for the affinity.
+        let mut drawn: Vec<Option<usize>> =
+            if self.affinity.is_some() { vec![None; self.unknown.len()] } else { Vec::new() };
         for i in order {
             let (sq, weights) = &self.unknown[i];
             let mut chances = [0f32; N];
-            let mut total = 0.0;
             for k in 0..N {
                 chances[k] = weights[k] * pool[k];
-                total += chances[k];
             }
+            if let Some(affinity) = &self.affinity {
+                for d in affinity.beside[i].iter().filter_map(|&j| drawn[j]) {
+                    for (chance, lift) in chances.iter_mut().zip(&affinity.lift[d]) {
+                        *chance *= lift;
+                    }
+                }
+            }
+            let mut total: f32 = chances.iter().sum();
             if total <= 0.0 {
                 for k in 0..N {
                     chances[k] = weights[k] * full[k] as f32;
@@ -81,6 +109,9 @@ impl<S: Copy + PartialEq, const N: usize> Markers<S, N> {
                 roll -= chance;
             }
             pool[chosen] = (pool[chosen] - 1.0).max(0.0);
+            if let Some(slot) = drawn.get_mut(i) {
+                *slot = Some(chosen);
+            }
             place(*sq, chosen);
         }
     }
