@@ -198,8 +198,9 @@ impl Belief {
 /// submarine's or submarine's neighbour is a partner 3.8 to 5.1 times as often as a square of
 /// the fleet picked at random (a battleship's 16 times, having a single partner of which there
 /// are two; a destroyer's 1.3 to 1.5 times, destroyers screening alone); the rule programs
-/// stand theirs in groups outright. Larger lifts foretell a whole setup's defence still better
-/// (doc/admiral-ai.md), but not the squares our units touch in play, where 4 did best.
+/// stand theirs in groups outright. Larger lifts foretell a whole untouched setup's defence
+/// still better, but did no better at the markers our ships touch in play, nor in the arena
+/// (doc/admiral-ai.md, "Formations expected").
 pub const GROUP_LIFT: f32 = 4.0;
 
 /// The lift of `kind` beside a unit of `neighbour`'s kind that has not moved.
