@@ -366,7 +366,7 @@ class Player:
         targets += [(s, "CV") for s, k in self.enemy.items() if k is None and self.pool["CV"]
                     and any(kk == "AC" and cheb(m, s) == 1 for m, kk in self.enemy.items())]
         unknown = [s for s, k in self.enemy.items() if k is None]
-        aggression = 1.0 + (0.4 if self.quiet > 80 else 0) + (0.6 if self.quiet > 140 else 0)
+        aggression = self.aggression()
         best, best_score, notes = None, -1e9, ""
         for act in legal:
             m = ACTION_RE.match(act)
@@ -406,15 +406,7 @@ class Player:
                     # surviving attackers stand revealed: a little of the risk where they end
                     if mid:
                         score -= 0.3 * self.risk(at, kind, own, vacated=src)
-                    if self.enemy[t] is None and kind in ("BB", "RD", "CR", "CS", "DD"):
-                        # no valuable ship into an unknown marker, least of all a group
-                        score -= 1.5 if kind == "DD" else 3
-                        if any(x in self.enemy for x in orth(t)):
-                            score -= 3
-                    if kind == "AC":
-                        score -= 1.0  # striking shows where the aircraft (and carrier) live
-                        if any(cheb(c, e) <= 3 for c in mycv for e in self.enemy):
-                            score -= 2
+                    score -= self.attack_caution(kind, partners, t, mycv)
                     why = "attack g=%.1f l=%.1f" % (g, l)
                 if mid:
                     score += self.move_score(kind, src, at, mycv, mynb, targets, unknown)
@@ -422,6 +414,24 @@ class Player:
                 best, best_score, notes = act, score, why
         self.log("ply", self.ply, "quiet", self.quiet, "choose", best, "%.2f" % best_score, notes)
         return best
+
+    def aggression(self):
+        """How much an attack's expected gain counts: more as the quiet-ply draw nears."""
+        return 1.0 + (0.4 if self.quiet > 80 else 0) + (0.6 if self.quiet > 140 else 0)
+
+    def attack_caution(self, kind, partners, t, mycv):
+        """What an attack by `kind` (with `partners`) on `t` costs beyond its expected value."""
+        cost = 0.0
+        if self.enemy[t] is None and kind in ("BB", "RD", "CR", "CS", "DD"):
+            # no valuable ship into an unknown marker, least of all a group
+            cost += 1.5 if kind == "DD" else 3
+            if any(x in self.enemy for x in orth(t)):
+                cost += 3
+        if kind == "AC":
+            cost += 1.0  # striking shows where the aircraft (and carrier) live
+            if any(cheb(c, e) <= 3 for c in mycv for e in self.enemy):
+                cost += 2
+        return cost
 
     def move_score(self, kind, src, dst, mycv, mynb, targets, unknown):
         own = self.own

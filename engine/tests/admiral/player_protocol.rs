@@ -10,7 +10,7 @@ use crate::common::{fields, run};
 const ARENA: &str = env!("CARGO_BIN_EXE_admiral-arena");
 const RANDOM_PLAYER: &str = env!("CARGO_BIN_EXE_admiral-random-player");
 /// The repository's rule-based stand-in for outside programs (`players/README.md`).
-const RULEBOOK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../players/rulebook.py");
+const PLAYERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../players");
 
 /// A verbose Admiral arena run of `games` games between `a` and `b` (seed 1, level budgets as
 /// sampled worlds so that runs repeat), with `extra` options: whether it succeeded, its lines
@@ -121,12 +121,12 @@ fn level_1_beats_the_random_program_and_two_programs_play_each_other() {
     assert_eq!(f["games"], "2");
 }
 
-#[test]
-fn the_rulebook_stand_in_stays_protocol_correct() {
-    // Two quick games against level 1, one on each seat: both end on the board, and the
-    // program's log shows no error it covered up (it plays its first legal action on one).
-    let log = std::env::temp_dir().join(format!("admiral-rulebook-{}.log", std::process::id()));
-    let program = format!("cmd:python3 {RULEBOOK} 1 --log {}", log.display());
+/// Plays the stand-in `players/NAME.py` twice against level 1, once on each seat: both games
+/// end on the board, and the program's log shows no error it covered up (it plays its first
+/// legal action on one).
+fn stays_protocol_correct(name: &str) {
+    let log = std::env::temp_dir().join(format!("admiral-{name}-{}.log", std::process::id()));
+    let program = format!("cmd:python3 {PLAYERS}/{name}.py 1 --log {}", log.display());
     let f = clean_run("1", &program, "2");
     assert_eq!(f["games"], "2", "{f:?}");
     let trace = std::fs::read_to_string(&log).unwrap_or_default();
@@ -135,6 +135,21 @@ fn the_rulebook_stand_in_stays_protocol_correct() {
     assert_eq!(count("setup "), 2, "{trace}");
     assert_eq!(count("end "), 2, "the program is sent `end`");
     assert_eq!(count("error "), 0, "{trace}");
+}
+
+#[test]
+fn the_rulebook_stand_in_stays_protocol_correct() {
+    stays_protocol_correct("rulebook");
+}
+
+#[test]
+fn the_cautious_stand_in_stays_protocol_correct() {
+    stays_protocol_correct("cautious");
+}
+
+#[test]
+fn the_striker_stand_in_stays_protocol_correct() {
+    stays_protocol_correct("striker");
 }
 
 #[test]
