@@ -91,10 +91,5 @@ class Cautious(rulebook.Player):
         return score
 
 
-def main():
-    rulebook.LAYOUT[:] = LAYOUT
-    rulebook.main(player_class=Cautious)
-
-
 if __name__ == "__main__":
-    main()
+    rulebook.main(player_class=Cautious, layout=LAYOUT)

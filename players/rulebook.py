@@ -93,9 +93,10 @@ LAYOUT = [
 ]
 
 
-def make_layout(rng):
-    """The layout above, mirrored at random, a few front-row squares swapped."""
-    rows = [line.split() for line in LAYOUT]
+def make_layout(rng, layout=LAYOUT):
+    """`layout` (the one above by default), mirrored at random, a few front-row squares
+    swapped."""
+    rows = [line.split() for line in layout]
     if rng.random() < 0.5:
         rows = [list(reversed(r)) for r in rows]
     for _ in range(rng.randint(0, 4)):
@@ -539,7 +540,9 @@ def log_history(log, history):
                 log("  destroyed", ev["side"], ev["kind"], ev["square"])
 
 
-def main(player_class=None):
+def main(player_class=None, layout=LAYOUT):
+    """Plays one game over stdin and stdout as `player_class` (a `Player` by default), set up
+    from `layout`."""
     args = sys.argv[1:]
     seed, logpath = None, None
     i = 0
@@ -567,9 +570,9 @@ def main(player_class=None):
         kind = msg.get("type")
         if kind == "setup":
             player.side = msg.get("side", "south")
-            layout = make_layout(random.Random(seed))
+            setup = make_layout(random.Random(seed), layout)
             log("setup", player.side, msg.get("opponent"))
-            out.write(json.dumps({"layout": layout}) + "\n")
+            out.write(json.dumps({"layout": setup}) + "\n")
             out.flush()
         elif kind == "turn":
             started = time.time()

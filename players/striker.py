@@ -59,10 +59,5 @@ class Striker(rulebook.Player):
         return score
 
 
-def main():
-    rulebook.LAYOUT[:] = LAYOUT
-    rulebook.main(player_class=Striker)
-
-
 if __name__ == "__main__":
-    main()
+    rulebook.main(player_class=Striker, layout=LAYOUT)

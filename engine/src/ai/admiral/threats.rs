@@ -179,31 +179,19 @@ mod tests {
 
     #[test]
     fn the_opponent_strikes_only_with_identified_units() {
-        let threats = Threats::identified(set(&["e7"]));
-        assert!(
-            threats.targets(&nowhere(), THEM, ME).allows(&act("e7xe6")),
-            "an identified unit strikes anything"
-        );
-        assert!(
-            !threats.targets(&nowhere(), THEM, ME).allows(&act("f7xf6")),
-            "a guessed marker does not strike"
-        );
-        assert!(!threats.targets(&nowhere(), THEM, ME).allows(&act("f7-f6")), "moves are no attacks");
-        assert!(
-            threats.targets(&nowhere(), THEM, ME).allows(&act("e7!"))
-                && !threats.targets(&nowhere(), THEM, ME).allows(&act("f7!"))
-        );
+        let theirs = Threats::identified(set(&["e7"])).targets(&nowhere(), THEM, ME);
+        assert!(theirs.allows(&act("e7xe6")), "an identified unit strikes anything");
+        assert!(!theirs.allows(&act("f7xf6")), "a guessed marker does not strike");
+        assert!(!theirs.allows(&act("f7-f6")), "moves are no attacks");
+        assert!(theirs.allows(&act("e7!")) && !theirs.allows(&act("f7!")));
     }
 
     #[test]
     fn we_follow_up_only_against_identified_units() {
-        let threats = Threats::identified(set(&["e7"]));
-        assert!(threats.targets(&nowhere(), ME, ME).allows(&act("e6xe7")));
-        assert!(
-            !threats.targets(&nowhere(), ME, ME).allows(&act("f6xf7")),
-            "the world's guess is no knowledge"
-        );
-        assert!(!threats.targets(&nowhere(), ME, ME).allows(&act("f6!")));
+        let ours = Threats::identified(set(&["e7"])).targets(&nowhere(), ME, ME);
+        assert!(ours.allows(&act("e6xe7")));
+        assert!(!ours.allows(&act("f6xf7")), "the world's guess is no knowledge");
+        assert!(!ours.allows(&act("f6!")));
     }
 
     #[test]
@@ -239,15 +227,14 @@ mod tests {
         }
         let blind = Threats::identified(SquareSet::EMPTY);
         let seen = blind.exposing(set(&["e6"]));
+        let (theirs_seen, theirs_blind) =
+            (seen.targets(&position, THEM, ME), blind.targets(&position, THEM, ME));
         for (attack, known) in [("e8-e7xe6", "the exposed aircraft"), ("g3-g4xf5", "the carrier beside it")] {
-            assert!(seen.targets(&position, THEM, ME).allows(&act(attack)), "{known}");
-            assert!(!blind.targets(&position, THEM, ME).allows(&act(attack)), "{known}, unexposed");
+            assert!(theirs_seen.allows(&act(attack)), "{known}");
+            assert!(!theirs_blind.allows(&act(attack)), "{known}, unexposed");
         }
-        assert!(
-            !seen.targets(&position, THEM, ME).allows(&act("h8-h7xh6")),
-            "an unseen cruiser stays unseen"
-        );
-        assert!(seen.targets(&position, THEM, ME).any() && !blind.targets(&position, THEM, ME).any());
+        assert!(!theirs_seen.allows(&act("h8-h7xh6")), "an unseen cruiser stays unseen");
+        assert!(theirs_seen.any() && !theirs_blind.any());
         assert!(!seen.targets(&position, ME, ME).any(), "we still strike only what we have identified");
         let mut quiet = Position::empty(ME);
         quiet.put(sq("h6"), Piece::new(ME, UnitKind::Cruiser));
