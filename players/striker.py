@@ -18,7 +18,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import rulebook  # noqa: E402  (the sibling file, not an installed package)
-from rulebook import CHEAP, SCALE, TABLE, orth  # noqa: E402
+from rulebook import CHEAP, SCALE, orth, strength  # noqa: E402
 
 # Strike groups right behind a thin front row, the bases in the back corners' inner squares
 # behind mines, the carrier in the back middle.
@@ -32,15 +32,14 @@ LAYOUT = [
 
 # A group this strong (on the formation table) charges unknown markers without a second
 # thought: it beats every single ship but a battleship.
-CHARGE = TABLE[("CR", "CR")]
+CHARGE = strength(["CR", "CR"])
 
 
 class Striker(rulebook.Player):
     def attack_caution(self, kind, partners, t, mycv):
         if kind == "AC":
             return 0.0
-        group = tuple(sorted([kind] + [k for _, k in partners]))
-        if TABLE.get(group, 0) >= CHARGE:
+        if (strength([kind] + [k for _, k in partners]) or 0) >= CHARGE:
             return 0.0
         return super().attack_caution(kind, partners, t, mycv)
 
