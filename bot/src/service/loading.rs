@@ -102,6 +102,7 @@ pub fn record_from_events(settings: &MatchSettings, events: &[MatchEvent]) -> Re
             start,
             turns: Vec::new(),
             ending: None,
+            waived: Vec::new(),
         },
         |record, turn: Turn| record.turns.push(turn),
         |record, ending| record.ending = Some(ending),

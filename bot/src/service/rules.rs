@@ -242,6 +242,7 @@ impl MatchGame {
                         start,
                         turns: Vec::new(),
                         ending: None,
+                        waived: Vec::new(),
                     },
                     |record, action| record.turns.push(action),
                     |record, ending| record.ending = Some(ending),

@@ -60,8 +60,8 @@ pub trait Agent<P: Rules>: Send {
     fn finish(&mut self, _seat: &Seat<'_, P>) {}
 
     /// Whether the two-square rule binds this player (Stratego; see
-    /// `stratego::Game::waive_two_square`); only an outside program written for the 2012 manager
-    /// may be let off.
+    /// [`crate::shared::Game::waive_repetition`]); only an outside program written for the 2012
+    /// manager may be let off.
     fn held_to_two_square(&self) -> bool {
         true
     }

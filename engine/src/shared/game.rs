@@ -149,6 +149,10 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     /// replays, and its match continues, as it was played (nothing by default: the ruleset's
     /// rules have not changed).
     fn follow_record_format(&mut self, _format: u32) {}
+    /// Clears `side`'s standing under the ruleset's repetition rule, so that its next action
+    /// is not refused by it (Stratego's two-square rule; nothing by default: a ruleset without
+    /// one). See [`Game::waive_repetition`].
+    fn waive_repetition(&mut self, _side: Side) {}
     /// The position text.
     fn to_text(&self) -> String;
     /// Reads position text.
@@ -310,6 +314,7 @@ impl<P: Rules> Game<P> {
                 start,
                 turns: Vec::new(),
                 ending: None,
+                waived: Vec::new(),
             },
             memory: BySide::from_fn(|_| P::new_memory()),
             losses: BySide::from_fn(|_| P::no_losses()),
@@ -361,6 +366,9 @@ impl<P: Rules> Game<P> {
         game.record.format = record.format;
         for (i, turn) in record.turns.iter().enumerate() {
             let replay_error = |error| GameError::Replay { turn: i + 1, error };
+            if record.waived.contains(&game.to_move()) {
+                game.waive_repetition(game.to_move());
+            }
             let (action, reply) = P::replay_turn(turn).map_err(replay_error)?;
             let events = game.play_with(&action, reply).map_err(replay_error)?;
             on_turn(&game, &events);
@@ -369,6 +377,17 @@ impl<P: Rules> Game<P> {
             game.end_by(ending.side, ending.reason);
         }
         Ok(game)
+    }
+
+    /// Lets `side` off the repetition rule before its next action, and notes in the record that
+    /// it plays without the rule, so that the record replays. Only the arena uses this, for
+    /// outside programs written for a manager that had no such rule (Stratego's
+    /// `admiral-arena --ucc-no-two-square`); no player's match is ever let off.
+    pub fn waive_repetition(&mut self, side: Side) {
+        self.position.waive_repetition(side);
+        if !self.record.waived.contains(&side) {
+            self.record.waived.push(side);
+        }
     }
 
     /// Lets `viewer` remember the identity of the enemy piece on `square`, as if a battle had
@@ -492,7 +511,7 @@ impl<P: Rules> Game<P> {
         &self.last_turn
     }
 
-    /// The true position, to change for tests and the arena's waivers.
+    /// The true position, to change (tests).
     pub(crate) fn position_mut(&mut self) -> &mut P {
         &mut self.position
     }

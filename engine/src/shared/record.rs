@@ -24,6 +24,12 @@ pub struct Record<T, R> {
     /// A resignation, timeout or forfeit that ended the game, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ending: Option<Ending<R>>,
+    /// The sides let off the ruleset's repetition rule (Stratego's two-square rule): only an
+    /// outside program in the arena, written for a manager without that rule
+    /// (`admiral-arena --ucc-no-two-square`). A replay lets them off before each of their
+    /// turns, as the arena did. Absent (and empty) in every match a player plays.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waived: Vec<Side>,
 }
 
 /// How a recorded game started.

@@ -4,7 +4,6 @@
 use super::action::Action;
 use super::event::{EndReason, Event};
 use super::position::{PlayError, Position};
-use crate::shared::Side;
 
 /// The current Stratego record format.
 pub const RECORD_FORMAT: u32 = 1;
@@ -27,13 +26,5 @@ impl Game {
     /// separator may be either; the record keeps the canonical form. Nothing changes on error.
     pub fn play(&mut self, action: &Action) -> Result<Vec<Event>, PlayError> {
         self.play_with(action, ())
-    }
-
-    /// Clears `side`'s standing under the two-square rule, so that its next move is not refused
-    /// by it. Only the arena uses this, for outside programs written for the 2012 UCC manager,
-    /// which had no such rule (`admiral-arena --ucc-no-two-square`); a game played with it
-    /// cannot be replayed from its record.
-    pub fn waive_two_square(&mut self, side: Side) {
-        self.position_mut().repetition[side] = Default::default();
     }
 }

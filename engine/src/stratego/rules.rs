@@ -120,6 +120,11 @@ impl Rules for Position {
         self.repetition = Default::default();
     }
 
+    /// The two-square rule: the side's run of moves between two squares is forgotten.
+    fn waive_repetition(&mut self, side: Side) {
+        self.repetition[side] = Default::default();
+    }
+
     /// The position text (no trailing newline).
     fn to_text(&self) -> String {
         write_grid_text(|sq: Sq, out| match self.piece_at(sq) {

@@ -230,6 +230,36 @@ fn the_two_square_rule_refuses_a_fourth_move_between_the_same_squares() {
 }
 
 #[test]
+fn a_side_let_off_the_two_square_rule_is_noted_in_the_record_and_replays() {
+    // North shuttles a2-a3 for good, let off the rule before every move as the arena lets off
+    // an outside program written for the 2012 manager.
+    let mut game = Game::from_position(pos("e2:SG a1:FL j10:fl a9:sg", Side::South), true);
+    let south = ["e2-e3", "e3-f3", "f3-f2", "f2-e2"];
+    for i in 0..8 {
+        game.play(&Action::parse(south[i % 4]).unwrap()).unwrap();
+        game.waive_repetition(Side::North);
+        game.play(&Action::parse(["a9-a8", "a8-a9"][i % 2]).unwrap()).unwrap();
+    }
+    let json = serde_json::to_string(game.record()).unwrap();
+    assert!(json.contains("\"waived\":[\"north\"]"), "{json}");
+    let record: Record = serde_json::from_str(&json).unwrap();
+    let replayed = Game::replay(&record).unwrap();
+    assert_eq!(replayed.position(), game.position());
+    assert_eq!(replayed.record(), game.record());
+    // Without the note the same turns break the rule on North's fourth shuttle (turn 8).
+    let bound = Record { waived: Vec::new(), ..record };
+    assert!(
+        matches!(Game::replay(&bound), Err(GameError::Replay { turn: 8, .. })),
+        "{:?}",
+        Game::replay(&bound).err()
+    );
+    // A match nobody was let off writes no such field.
+    let mut plain = Game::from_position(pos("e2:SG a1:FL j10:fl a9:sg", Side::South), true);
+    plain.play(&Action::parse("e2-e3").unwrap()).unwrap();
+    assert!(!serde_json::to_string(plain.record()).unwrap().contains("waived"));
+}
+
+#[test]
 fn an_attack_breaks_a_run_of_the_two_square_rule() {
     let mut r = Repetition::default();
     for (f, t) in [("a2", "a3"), ("a3", "a2"), ("a2", "a3")] {

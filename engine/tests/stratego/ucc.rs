@@ -179,10 +179,19 @@ fn the_two_square_rule_binds_outside_programs_unless_they_are_let_off() {
             && lines[0].contains("illegal move a5-a4: two-square rule"),
         "{lines:?}"
     );
-    // Let off the rule, as the 2012 manager did, the same program shuttles on.
-    let lines = one_game_against_level_2(shuttle, &["--ucc-no-two-square"]);
+    // Let off the rule, as the 2012 manager did, the same program shuttles on, and the record
+    // says so: it replays to the game the arena reported.
+    let dir = std::env::temp_dir().join(format!("ucc-let-off-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let lines =
+        one_game_against_level_2(shuttle, &["--ucc-no-two-square", "--records", dir.to_str().unwrap()]);
     let plies: u32 = fields(&lines[0])["plies"].parse().unwrap();
     assert!(plies > 6 && !lines[0].contains("two-square"), "{lines:?}");
+    let record: Record =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("game-0.json")).unwrap()).unwrap();
+    assert_eq!(record.waived, [Side::South]);
+    assert_eq!(Game::replay(&record).expect("the record replays").ply(), plies);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -43,7 +43,7 @@ impl ArenaRules for Position {
 
     fn before_act(game: &mut Game, side: Side, agent: &dyn Agent<Position>) {
         if !agent.held_to_two_square() {
-            game.waive_two_square(side);
+            game.waive_repetition(side);
         }
     }
 
