@@ -95,15 +95,7 @@ impl Service {
 pub fn record_from_events(settings: &MatchSettings, events: &[MatchEvent]) -> Result<Option<Record>> {
     rules::fold_record(
         events,
-        |start: Start| Record {
-            format: settings.rules,
-            ruleset: settings.ruleset.clone(),
-            intel: settings.intel,
-            start,
-            turns: Vec::new(),
-            ending: None,
-            waived: Vec::new(),
-        },
+        |start: Start| Record::started(settings.rules, settings.ruleset.clone(), settings.intel, start),
         |record, turn: Turn| record.turns.push(turn),
         |record, ending| record.ending = Some(ending),
     )

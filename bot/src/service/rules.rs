@@ -235,14 +235,13 @@ impl MatchGame {
             Ruleset::Stratego => {
                 let record = fold_record(
                     events,
-                    |start| stratego::Record {
-                        format: settings.rules,
-                        ruleset: Ruleset::Stratego.name().into(),
-                        intel: settings.intel,
-                        start,
-                        turns: Vec::new(),
-                        ending: None,
-                        waived: Vec::new(),
+                    |start| {
+                        stratego::Record::started(
+                            settings.rules,
+                            Ruleset::Stratego.name(),
+                            settings.intel,
+                            start,
+                        )
                     },
                     |record, action| record.turns.push(action),
                     |record, ending| record.ending = Some(ending),

@@ -307,15 +307,7 @@ impl<P: Rules> Game<P> {
     fn from_parts(position: P, start: Start, intel: bool) -> Game<P> {
         Game {
             position,
-            record: Record {
-                format: P::RECORD_FORMAT,
-                ruleset: P::RULESET.name().into(),
-                intel,
-                start,
-                turns: Vec::new(),
-                ending: None,
-                waived: Vec::new(),
-            },
+            record: Record::started(P::RECORD_FORMAT, P::RULESET.name(), intel, start),
             memory: BySide::from_fn(|_| P::new_memory()),
             losses: BySide::from_fn(|_| P::no_losses()),
             last_turn: Vec::new(),

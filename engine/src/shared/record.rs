@@ -32,6 +32,22 @@ pub struct Record<T, R> {
     pub waived: Vec<Side>,
 }
 
+impl<T, R> Record<T, R> {
+    /// The record of a match of `ruleset` (its name) in record format `format`, started from
+    /// `start`, before any turn.
+    pub fn started(format: u32, ruleset: impl Into<String>, intel: bool, start: Start) -> Record<T, R> {
+        Record {
+            format,
+            ruleset: ruleset.into(),
+            intel,
+            start,
+            turns: Vec::new(),
+            ending: None,
+            waived: Vec::new(),
+        }
+    }
+}
+
 /// How a recorded game started.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "from", rename_all = "snake_case")]

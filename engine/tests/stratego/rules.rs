@@ -231,7 +231,7 @@ fn the_two_square_rule_refuses_a_fourth_move_between_the_same_squares() {
 
 #[test]
 fn a_side_let_off_the_two_square_rule_is_noted_in_the_record_and_replays() {
-    // North shuttles a2-a3 for good, let off the rule before every move as the arena lets off
+    // North shuttles a9-a8 for good, let off the rule before every move as the arena lets off
     // an outside program written for the 2012 manager.
     let mut game = Game::from_position(pos("e2:SG a1:FL j10:fl a9:sg", Side::South), true);
     let south = ["e2-e3", "e3-f3", "f3-f2", "f2-e2"];
