@@ -135,7 +135,7 @@ impl Knobs {
             Style::Varied => {
                 *dice.pick(&[Style::Balanced, Style::Aggressive, Style::Defensive]).expect("non-empty")
             }
-            Style::Fortress => Style::Defensive,
+            Style::Fortress | Style::Bastion => Style::Defensive,
             other => other,
         };
         // Each knob's value in the three base styles, side by side: aggressive, defensive,
@@ -169,12 +169,16 @@ impl Knobs {
             Style::Aggressive | Style::Defensive => k.cv_depth += dice.below(2),
             _ => k.base_mines += dice.below(3) as u8,
         }
-        if style == Style::Fortress {
+        if matches!(style, Style::Fortress | Style::Bastion) {
             k.together = 0.0;
             k.back_row = 1.0;
-            k.ab_band = (0, 0);
-            k.bomb_on_flank = true;
-            k.bomb_pocket = 4 + dice.below(3);
+            // Drawn for both, so that the bastion's dice stay in step with the fortress's.
+            let pocket = 4 + dice.below(3);
+            if style == Style::Fortress {
+                k.ab_band = (0, 0);
+                k.bomb_on_flank = true;
+                k.bomb_pocket = pocket;
+            }
         }
         if style == Style::Varied {
             k.together = 0.1 + 0.5 * dice.below(11) as f64 / 10.0;
@@ -1273,6 +1277,17 @@ mod tests {
     }
 
     #[test]
+    fn the_bastion_has_the_fortress_bases_and_keeps_its_bomb_back() {
+        let mut bomb_rows = [0; DEPTH];
+        for seed in 0..SEEDS {
+            let (bastion, fortress) = (auto_layout(seed, Style::Bastion), auto_layout(seed, Style::Fortress));
+            assert_eq!(cells(&bastion, K::NavalBase), cells(&fortress, K::NavalBase), "seed {seed}");
+            bomb_rows[cells(&bastion, K::AtomicBomb)[0].0] += 1;
+        }
+        assert_eq!(bomb_rows[1] + bomb_rows[2], SEEDS as usize, "bomb rows, front first: {bomb_rows:?}");
+    }
+
+    #[test]
     fn styles_have_their_own_character() {
         // Mines next to a base, and the mean depth of the heavy ships, per style.
         let character = |style: Style| {
@@ -1334,8 +1349,8 @@ mod tests {
                 }
             }
             assert!(base_files.len() >= 15, "{style:?}: {base_files:?}");
-            if style == Style::Fortress {
-                assert_eq!(together, 0, "the fortress keeps its bases apart");
+            if matches!(style, Style::Fortress | Style::Bastion) {
+                assert_eq!(together, 0, "{style:?} keeps its bases apart");
             } else {
                 assert!(together >= 5 && apart >= 30, "{style:?}: {together} / {apart}");
             }

@@ -28,12 +28,22 @@ pub enum Style {
     /// to one cannot take the other two plies later), and the bomb in a front corner with empty
     /// squares around it, so that an enemy who strikes it loses more in the blast than we do.
     Fortress,
+    /// The fortress's bases with the defensive plan's bomb, kept back in the second or third
+    /// row among the ships it may be set off against. For the same seed its bases stand where
+    /// the fortress's do.
+    Bastion,
 }
 
 impl Style {
     /// Every style.
-    pub const ALL: [Style; 5] =
-        [Style::Balanced, Style::Aggressive, Style::Defensive, Style::Varied, Style::Fortress];
+    pub const ALL: [Style; 6] = [
+        Style::Balanced,
+        Style::Aggressive,
+        Style::Defensive,
+        Style::Varied,
+        Style::Fortress,
+        Style::Bastion,
+    ];
 
     /// The style of an AI level's own setups (either ruleset): varied at level 1, balanced at 2,
     /// balanced or defensive by seed at 3, and `searchers` for the searching levels 4 and 5.
@@ -46,7 +56,13 @@ impl Style {
         }
     }
 
+    /// What a style mixes into the seed of its dice. The bastion shares the fortress's, so that
+    /// the two draw the same plan up to the bomb.
     pub(crate) fn salt(self) -> u64 {
-        (self as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        let dice = match self {
+            Style::Bastion => Style::Fortress,
+            other => other,
+        };
+        (dice as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 }

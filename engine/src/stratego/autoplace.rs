@@ -55,8 +55,8 @@ impl Planner {
         let mut dice = Dice::new(seed ^ (style as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let style = match style {
             Style::Varied => [Style::Balanced, Style::Aggressive, Style::Defensive][dice.below(3)],
-            // The fortress's bomb pocket and flank bases are Admiral's; here it defends.
-            Style::Fortress => Style::Defensive,
+            // The bomb pocket and flank bases are Admiral's; here both defend.
+            Style::Fortress | Style::Bastion => Style::Defensive,
             other => other,
         };
         let missing = partial.missing_counts::<RANKS>();

@@ -121,10 +121,12 @@ fn keeps_the_bomb_when_its_own_fleet_would_burn() {
 
 #[test]
 fn probes_a_suspected_bomb_only_with_something_cheap() {
-    // The unmoved marker at g9 can only be the bomb or a mine; a battleship and a minesweeper
-    // both touch it.
-    let units = format!("{BASES} g9:ab g8:BB f9:MS k12:dd");
-    let (position, view) = view(&units, &[], &["k12"]);
+    // The unmoved marker at g9 can only be the bomb or a mine (the destroyer at h10, seen in
+    // battle, may hold it; North's other unidentified marker, n14, is the other of the two); a
+    // battleship and a minesweeper both touch it. If it is the bomb, North sets it off and
+    // both are lost whoever strikes; if it is a mine, only the minesweeper clears it.
+    let units = format!("{BASES} g9:ab g8:BB f9:MS k12:dd h10:dd");
+    let (position, view) = view(&units, &["n15", "m15", "m14", "k12", "h10"], &["k12", "h10"]);
     for action in decisions(&position, &view) {
         assert!(
             !matches!(action, Action::Attack { from, .. } if from == sq("g8")),
@@ -265,5 +267,26 @@ fn takes_its_seen_aircraft_out_of_reach_of_unseen_ships() {
         let mut after = position.clone();
         after.apply_unchecked(&action, Defense::Auto, &mut Vec::new());
         assert!(!in_reach(&after), "left the air group in reach: {action}");
+    }
+}
+
+#[test]
+fn keeps_its_ships_out_of_the_blast_of_a_marker_that_may_be_the_bomb() {
+    // North's bomb has not been found: it is one of the markers that never moved, and g10 is
+    // the only one of them in the open. North knows where its own bomb is, and would set it
+    // off the moment our ships sail within two squares of it; level 5 counts that, and does
+    // not park its battleship and cruiser in the blast to see whether g10 is a base.
+    let units = format!("{BASES} g7:BB f7:CR g10:ab b12:ps");
+    let (position, view) = view(&units, &[], &["b12"]);
+    let bomb = sq("g10");
+    let in_blast = |position: &Position| {
+        position.pieces().any(|(at, p)| {
+            p.side == Side::South && at.col().abs_diff(bomb.col()).max(at.row().abs_diff(bomb.row())) <= 2
+        })
+    };
+    for action in decisions(&position, &view) {
+        let mut after = position.clone();
+        after.apply_unchecked(&action, Defense::Auto, &mut Vec::new());
+        assert!(!in_blast(&after), "sailed into the blast of a possible bomb: {action}");
     }
 }
