@@ -26,7 +26,7 @@
 //!   this the siege sailed next to unmoved markers in the enemy's second and third rows as if
 //!   a bomb could only go off once we had identified it, and a level 4 that kept its bomb
 //!   there held level 5 to 0.647 over 200 games; with it level 5 scored 0.735
-//!   (doc/admiral-ai.md, "The enemy's own bomb").
+//!   (doc/admiral-ai.md, "The bastion and the enemy's own bomb").
 //!
 //! The action being chosen is judged by its average over all the worlds, so it may strike an
 //! unknown marker: that is a fair bet on the belief, not a peek.
