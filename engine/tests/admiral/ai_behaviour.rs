@@ -278,11 +278,8 @@ fn keeps_its_ships_out_of_the_blast_of_a_marker_that_may_be_the_bomb() {
     // not park its battleship and cruiser in the blast to see whether g10 is a base.
     let units = format!("{BASES} g7:BB f7:CR g10:ab b12:ps");
     let (position, view) = view(&units, &[], &["b12"]);
-    let bomb = sq("g10");
     let in_blast = |position: &Position| {
-        position.pieces().any(|(at, p)| {
-            p.side == Side::South && at.col().abs_diff(bomb.col()).max(at.row().abs_diff(bomb.row())) <= 2
-        })
+        blast_squares(sq("g10")).any(|at| position.piece_at(at).is_some_and(|p| p.side == Side::South))
     };
     for action in decisions(&position, &view) {
         let mut after = position.clone();
