@@ -287,3 +287,18 @@ fn keeps_its_ships_out_of_the_blast_of_a_marker_that_may_be_the_bomb() {
         assert!(!in_blast(&after), "sailed into the blast of a possible bomb: {action}");
     }
 }
+
+#[test]
+fn does_not_strike_a_marker_closing_in_on_its_seen_aircraft() {
+    // Our aircraft has struck, so North knows where it is. A North marker has come to e9,
+    // three squares up the aircraft's file. By the counts it is most likely one of North's
+    // six patrol ships, which the aircraft would sink; but North sends what shoots an
+    // aircraft down, and level 5 reads the marker closing in as its raider: it does not fly
+    // into the raider's guns.
+    let units = format!("{BASES} e6:AC e5:CV e9:rd h12:ps i12:ps j12:ps k12:ps h13:ps i13:ps");
+    let (position, mut view) = view(&units, &[], &["e9"]);
+    view.exposed = vec![sq("e6")];
+    for action in decisions(&position, &view) {
+        assert_ne!(action.target(), Some(sq("e9")), "struck the hunter with the aircraft: {action}");
+    }
+}

@@ -6,8 +6,8 @@
 //! row and usually sits at the back; a weapon that moved while no other marker touches it now
 //! is unlikely (its carrier must have been beside it). Worlds are sampled from these weights,
 //! without replacement, so every sampled fleet has the right counts. Level 5's belief also
-//! expects the markers still standing where the setup put them to form groups
-//! ([`Belief::expecting_groups`]).
+//! expects the markers still standing where the setup put them to form groups, and reads the
+//! enemy's moves towards our aircraft once the enemy has seen it ([`Belief::reading_hunters`]).
 
 use crate::admiral::formation::pair_strength;
 use crate::admiral::layout::{Layout, ZONE_DEPTH};
@@ -44,17 +44,30 @@ impl Belief {
     /// Builds the belief of `view.viewer` from its view. `naive` ignores everything but the
     /// counts (the greedy level's way of thinking).
     pub fn new(view: &View, naive: bool) -> Belief {
-        Belief::build(view, naive, false)
+        Belief::build(view, naive, false, false)
     }
 
     /// The full belief, expecting formations besides: markers that have not moved since the
     /// setup are drawn as if standing in groups, a scale ship's formation partners
     /// [`GROUP_LIFT`] times as likely beside it as elsewhere (see `group_affinity`).
     pub fn expecting_groups(view: &View) -> Belief {
-        Belief::build(view, false, true)
+        Belief::build(view, false, true, false)
     }
 
-    fn build(view: &View, naive: bool, groups: bool) -> Belief {
+    /// Level 5's belief: formations expected, as [`Belief::expecting_groups`], and the hunt for
+    /// our aircraft read from the enemy's moves. Once the enemy has seen our aircraft (it
+    /// struck), the enemy knows where it and its carrier are, and what goes after them is a
+    /// battleship or a raider, the ships that shoot it down: every unidentified marker that has
+    /// moved and stands within [`HUNT_RADIUS`] squares of it is [`HUNTER_LIFT`] times as likely
+    /// to be one. Without this the exchange drew that marker by the counts, mostly as something
+    /// the aircraft beats, and a raider closing in was seen too late: it was how level 5 lost
+    /// its aircraft most often, and then the carrier (doc/admiral-ai.md, "The aircraft's
+    /// hunters").
+    pub fn reading_hunters(view: &View) -> Belief {
+        Belief::build(view, false, true, true)
+    }
+
+    fn build(view: &View, naive: bool, groups: bool, hunters: bool) -> Belief {
         let me = view.viewer;
         let enemy = me.opponent();
         let moved: SquareSet = view.moved_markers.iter().copied().collect();
@@ -84,6 +97,16 @@ impl Belief {
             pool[kind.index()] =
                 kind.fleet_count().saturating_sub(view.enemy_losses[kind.index()]).saturating_sub(seen);
         }
+        // Our aircraft the enemy has seen, which its anti-air ships come for.
+        let hunted: Vec<Square> = if hunters {
+            view.exposed
+                .iter()
+                .copied()
+                .filter(|&sq| view.cell(sq) == Cell::Own { kind: UnitKind::Aircraft })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let unknown: Vec<(Square, [f32; KINDS])> = unknown_squares
             .into_iter()
             .map(|sq| {
@@ -105,6 +128,11 @@ impl Belief {
                                 Some(0) | None => 0.0,
                                 Some(d) => [0.0, 0.15, 0.4, 1.0, 1.6][d.min(ZONE_DEPTH - 1)],
                             };
+                        }
+                    }
+                    if has_moved && hunted.iter().any(|&aircraft| aircraft.distance(sq) <= HUNT_RADIUS) {
+                        for kind in UnitKind::ALL.into_iter().filter(|kind| kind.is_anti_air()) {
+                            weights[kind.index()] *= HUNTER_LIFT;
                         }
                     }
                     if groups {
@@ -203,6 +231,15 @@ impl Belief {
 /// (doc/admiral-ai.md, "Formations expected").
 pub const GROUP_LIFT: f32 = 4.0;
 
+/// How much likelier a battleship or raider is, for a marker that moved and stands near our
+/// seen aircraft ([`Belief::reading_hunters`]). Against `players/hunter.py` level 5 scored
+/// 0.681 with 4 and 0.562 without over 80 games (doc/admiral-ai.md).
+pub const HUNTER_LIFT: f32 = 4.0;
+
+/// How near (orthogonal steps) a marker that moved must stand to our seen aircraft to be read
+/// as hunting it: a ship three steps off reaches it, moving then attacking, in two turns.
+pub const HUNT_RADIUS: u8 = 3;
+
 /// The lift of `kind` beside a unit of `neighbour`'s kind that has not moved.
 fn group_lift(neighbour: UnitKind, kind: UnitKind) -> f32 {
     if pair_strength(neighbour, kind).is_some() {
@@ -284,6 +321,12 @@ mod tests {
 
     /// South's belief with North's `north` units all unseen, those on `moved` having moved.
     fn belief_of(north: &str, moved: &[&str]) -> Belief {
+        Belief::new(&view_of(north, moved), false)
+    }
+
+    /// South's view with North's `north` units (and any South units listed with them) all
+    /// unseen, those on `moved` having moved.
+    fn view_of(north: &str, moved: &[&str]) -> View {
         let mut position = Position::empty(Side::South);
         let units = format!("a1:NB b1:NB a2:MN b2:DD g6:BB {north}");
         for item in units.split_whitespace() {
@@ -297,7 +340,27 @@ mod tests {
             view.enemy_losses[kind.index()] = kind.fleet_count() - position.count(Side::North, kind) as u8;
             view.own_losses[kind.index()] = kind.fleet_count() - position.count(Side::South, kind) as u8;
         }
-        Belief::new(&view, false)
+        view
+    }
+
+    #[test]
+    fn a_marker_closing_in_on_our_seen_aircraft_is_read_as_its_hunter() {
+        // Our aircraft on e5 (its carrier on e4); North's raider has come to e8, three steps
+        // off, and a submarine has moved to k12, far from it.
+        let mut view = view_of("e5:AC e4:CV n15:nb m15:nb e8:rd k12:ss j12:cr f12:ps", &["e8", "k12"]);
+        let anti_air = |belief: &Belief, at: &str| {
+            belief.probability(sq(at), UnitKind::Raider) + belief.probability(sq(at), UnitKind::Battleship)
+        };
+        // Unseen, the aircraft is hunted by nobody: both markers that moved are alike.
+        let unseen = Belief::reading_hunters(&view);
+        assert!((anti_air(&unseen, "e8") - anti_air(&unseen, "k12")).abs() < 1e-4);
+        view.exposed = vec![sq("e5")];
+        let seen = Belief::reading_hunters(&view);
+        let (near, far) = (anti_air(&seen, "e8"), anti_air(&seen, "k12"));
+        assert!(near > 2.0 * far, "near {near:.3}, far {far:.3}");
+        // The other levels' beliefs do not read it.
+        let plain = Belief::expecting_groups(&view);
+        assert!((anti_air(&plain, "e8") - anti_air(&plain, "k12")).abs() < 1e-4);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
 //! | 3 | reasoner | the same over 12 worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
 //! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep, in worlds where every unidentified weapon that moved has its carrier beside it wherever one could stand; its setup is the bastion (bases on opposite flanks, the bomb kept back among its ships) |
-//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears and as its lead grows), an exchange in which any enemy ship may strike what the enemy knows of ours (the seen aircraft, its carrier, the unit that has just attacked) and the enemy may set off its own bomb, weighed defence declarations, and the fortress with a bluff in its setup |
+//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears and as its lead grows), a belief that expects formations and reads the markers closing in on its seen aircraft as the battleships and raiders hunting it, an exchange in which any enemy ship may strike what the enemy knows of ours (the seen aircraft, its carrier, the unit that has just attacked) and the enemy may set off its own bomb, weighed defence declarations, and the fortress with a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
 //! from a good belief capture what matters tactically (is that marker a mine, a base, a
@@ -189,7 +189,7 @@ impl Ai {
     fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, plan: &Plan) -> Action {
         let me = view.viewer;
         let (weights, width) = (plan.weights, plan.width);
-        let belief = if plan.groups { Belief::expecting_groups(view) } else { Belief::new(view, plan.naive) };
+        let belief = if plan.shrewd { Belief::reading_hunters(view) } else { Belief::new(view, plan.naive) };
         let known: SquareSet = belief.known().iter().map(|(sq, _)| *sq).collect();
         let mut threats = Threats::identified(known);
         if plan.exposure {
@@ -379,21 +379,22 @@ struct Plan {
     /// bomb with our units in the blast (see [`Threats::exposing`]), not only what we have
     /// identified.
     exposure: bool,
-    /// Whether the belief expects the enemy's unmoved markers to stand in formations
-    /// ([`Belief::expecting_groups`]).
-    groups: bool,
+    /// Whether the belief reads the enemy's setup and moves: its unmoved markers expected in
+    /// formations, and markers closing in on our seen aircraft read as its hunters
+    /// ([`Belief::reading_hunters`]).
+    shrewd: bool,
 }
 
 impl Plan {
     /// Level 2: the unseen counts alone, material only.
     const GREEDY: Plan =
-        Plan { naive: true, weights: Weights::GREEDY, worlds: 12, width: 0, exposure: false, groups: false };
+        Plan { naive: true, weights: Weights::GREEDY, worlds: 12, width: 0, exposure: false, shrewd: false };
     /// Level 3: every clue, the full evaluation. Twelve worlds, as many as level 2, space the
     /// ladder: against level 2, level 3 is as strong with 12 as with 24 (0.678 against 0.674
     /// over the same 400 arena games, seeds 2026 and 2027), but level 4 scores 0.661 against it
     /// over those seeds instead of about 0.63. Six were too few (0.585 against level 2).
     const REASONER: Plan =
-        Plan { naive: false, weights: Weights::FULL, worlds: 12, width: 0, exposure: false, groups: false };
+        Plan { naive: false, weights: Weights::FULL, worlds: 12, width: 0, exposure: false, shrewd: false };
     /// Level 4: the searcher.
     const SEARCHER: Plan = Plan {
         naive: false,
@@ -401,7 +402,7 @@ impl Plan {
         worlds: LEVEL4_WORLDS,
         width: 10,
         exposure: false,
-        groups: false,
+        shrewd: false,
     };
     /// Level 5: the searcher, wider, with the Admiral's evaluation (and, apart from the plan,
     /// weighed defence declarations and the bluff in its setup).
@@ -411,7 +412,7 @@ impl Plan {
         worlds: LEVEL5_WORLDS,
         width: 16,
         exposure: true,
-        groups: true,
+        shrewd: true,
     };
 }
 
