@@ -98,15 +98,7 @@ impl Belief {
                 kind.fleet_count().saturating_sub(view.enemy_losses[kind.index()]).saturating_sub(seen);
         }
         // Our aircraft the enemy has seen, which its anti-air ships come for.
-        let hunted: Vec<Square> = if hunters {
-            view.exposed
-                .iter()
-                .copied()
-                .filter(|&sq| view.cell(sq) == Cell::Own { kind: UnitKind::Aircraft })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let hunted = if hunters { super::seen_aircraft(view) } else { SquareSet::EMPTY };
         let unknown: Vec<(Square, [f32; KINDS])> = unknown_squares
             .into_iter()
             .map(|sq| {
@@ -130,7 +122,7 @@ impl Belief {
                             };
                         }
                     }
-                    if has_moved && hunted.iter().any(|&aircraft| aircraft.distance(sq) <= HUNT_RADIUS) {
+                    if has_moved && hunted.iter().any(|aircraft| aircraft.distance(sq) <= HUNT_RADIUS) {
                         for kind in UnitKind::ALL.into_iter().filter(|kind| kind.is_anti_air()) {
                             weights[kind.index()] *= HUNTER_LIFT;
                         }

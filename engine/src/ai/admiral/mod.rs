@@ -196,12 +196,7 @@ impl Ai {
             // Of what the enemy has seen of ours, only the aircraft (and so its carrier): with
             // every exposed unit, the exchange ran on in many more positions (level 5's p95
             // decision time 1.7 s -> 2.8 s) for no gain against level 4.
-            let seen_aircraft = view
-                .exposed
-                .iter()
-                .copied()
-                .filter(|&sq| view.cell(sq) == Cell::Own { kind: UnitKind::Aircraft });
-            threats = threats.exposing(seen_aircraft.collect());
+            threats = threats.exposing(seen_aircraft(view));
         }
         // Rank every action first as level 3 would (one-ply expected value), over as many of
         // FIRST_PASS_WORLDS worlds as two thirds of the budget allow. At the arena's 20 ms a
@@ -359,6 +354,16 @@ fn pointless(view: &View, action: &Action, bites: u32) -> f32 {
         Some(Cell::Enemy { intel: Some(_) }) if bites == 0 => 1.0,
         _ => 0.0,
     }
+}
+
+/// Our aircraft the enemy has identified (it struck): what the enemy's ships go for, in the
+/// exchange ([`Threats::exposing`]) and in level 5's belief ([`Belief::reading_hunters`]).
+fn seen_aircraft(view: &View) -> SquareSet {
+    view.exposed
+        .iter()
+        .copied()
+        .filter(|&sq| view.cell(sq) == Cell::Own { kind: UnitKind::Aircraft })
+        .collect()
 }
 
 /// How a level above 1 plays: the belief, the worlds, the evaluation and whether it searches.
