@@ -18,6 +18,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::admiral::action::Action;
 use crate::admiral::event::Event;
 use crate::admiral::game::{Game, GameError};
 use crate::admiral::position::Position;
@@ -175,7 +176,7 @@ impl Calibration {
         view: &View,
         after: &Position,
         events: &[Event],
-        action: Option<crate::admiral::action::Action>,
+        action: Option<Action>,
         ply: usize,
     ) {
         let me = view.viewer;
