@@ -62,10 +62,8 @@ fn run(args: &[String]) -> Result<String, String> {
             let (Some(game), Some(a_side)) = (fields.get("game"), fields.get("a_side")) else {
                 return Err(format!("{out}: no game number or a_side in `{line}`"));
             };
-            let a_side = match *a_side {
-                "south" => Side::South,
-                "north" => Side::North,
-                other => return Err(format!("{out}: a_side `{other}`")),
+            let Some(a_side) = Side::BOTH.into_iter().find(|side| side.name() == *a_side) else {
+                return Err(format!("{out}: a_side `{a_side}` is neither south nor north"));
             };
             let seat = if second_seat { a_side.opponent() } else { a_side };
             let path = format!("{dir}/game-{game}.json");

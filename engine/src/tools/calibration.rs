@@ -185,8 +185,28 @@ impl Calibration {
             _ => None,
         });
         let struck = struck.filter(|(_, target)| view.cell(target.square) == Cell::Enemy { intel: None });
-        let survey = ply % SURVEY_EVERY == 0;
-        if struck.is_none() && !survey {
+        // Markers this turn left alone stand in `after` as they stood before it.
+        let touched = |sq: Square| {
+            events.iter().any(|e| match *e {
+                Event::Moved { from, to, .. } => sq == from || sq == to,
+                Event::Struck { attacker, target, .. } => sq == attacker.square || sq == target.square,
+                Event::Destroyed { square, .. } => sq == square,
+                _ => false,
+            })
+        };
+        let mut surveyed = Vec::new();
+        if ply % SURVEY_EVERY == 0 {
+            let ours: Vec<Square> = view.own_pieces().map(|(sq, _)| sq).collect();
+            for (sq, intel) in view.enemy_markers() {
+                if intel.is_none() && !touched(sq) && ours.iter().any(|o| o.distance(sq) <= SURVEY_REACH) {
+                    if let Some(piece) = after.piece_at(sq) {
+                        surveyed.push((sq, piece.kind));
+                    }
+                }
+            }
+        }
+        // Draw the worlds only when there is something to forecast.
+        if struck.is_none() && surveyed.is_empty() {
             return;
         }
         let belief = Belief::reading_hunters(view);
@@ -211,29 +231,9 @@ impl Calibration {
             }
             self.fates.add(&fates, Fate::of(events, attacker.square, target.square, me).index(), floor);
         }
-        if survey {
-            // Markers this turn left alone stand in `after` as they stood before it.
-            let touched = |sq: Square| {
-                events.iter().any(|e| match *e {
-                    Event::Moved { from, to, .. } => sq == from || sq == to,
-                    Event::Struck { attacker, target, .. } => sq == attacker.square || sq == target.square,
-                    Event::Destroyed { square, .. } => sq == square,
-                    _ => false,
-                })
-            };
-            let ours: Vec<Square> = view.own_pieces().map(|(sq, _)| sq).collect();
-            for (sq, intel) in view.enemy_markers() {
-                if intel.is_some() || touched(sq) || !ours.iter().any(|o| o.distance(sq) <= SURVEY_REACH) {
-                    continue;
-                }
-                let Some(piece) = after.piece_at(sq) else { continue };
-                let moment = if moved(sq) { Moment::NearMoved } else { Moment::NearUnmoved };
-                self.kinds.entry(moment).or_default().add(
-                    &kind_shares(&worlds, sq),
-                    piece.kind.index(),
-                    floor,
-                );
-            }
+        for (sq, kind) in surveyed {
+            let moment = if moved(sq) { Moment::NearMoved } else { Moment::NearUnmoved };
+            self.kinds.entry(moment).or_default().add(&kind_shares(&worlds, sq), kind.index(), floor);
         }
     }
 
