@@ -16,8 +16,13 @@ const PLAYERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../players");
 /// sampled worlds so that runs repeat), with `extra` options: whether it succeeded, its lines
 /// (one per game, then the report) and its standard error.
 fn arena(a: &str, b: &str, games: &str, extra: &[&str]) -> (bool, Vec<String>, String) {
+    arena_seeded(a, b, games, "1", extra)
+}
+
+/// [`arena`] with `--seed seed`.
+fn arena_seeded(a: &str, b: &str, games: &str, seed: &str, extra: &[&str]) -> (bool, Vec<String>, String) {
     let mut args =
-        vec!["--a", a, "--b", b, "--games", games, "--seed", "1", "--iterations", "4", "--verbose"];
+        vec!["--a", a, "--b", b, "--games", games, "--seed", seed, "--iterations", "4", "--verbose"];
     args.extend_from_slice(extra);
     let (ok, stdout, stderr) = run(ARENA, &args);
     (ok, stdout.lines().map(str::to_string).collect(), stderr)
@@ -119,6 +124,40 @@ fn level_1_beats_the_random_program_and_two_programs_play_each_other() {
     assert!(f["a_score"].parse::<f64>().unwrap() >= 0.9, "{f:?}");
     let f = clean_run(&program, &format!("cmd:{RANDOM_PLAYER} 3"), "2");
     assert_eq!(f["games"], "2");
+}
+
+#[test]
+fn a_program_gets_each_games_seed_and_plays_the_same_games_again() {
+    // The program tells the seed it was given on standard error (which the arena passes
+    // through) and leaves at once, forfeiting.
+    let told = |seed: &str| {
+        let (ok, _, err) = arena_seeded(r#"cmd:echo "seed=$ARENA_SEED" >&2"#, "random", "4", seed, &[]);
+        assert!(ok, "{err}");
+        let mut seeds: Vec<String> =
+            err.lines().filter_map(|l| l.strip_prefix("seed=")).map(str::to_string).collect();
+        seeds.sort();
+        seeds
+    };
+    let first = told("7");
+    assert_eq!(first.len(), 4, "{first:?}");
+    assert!(first.iter().all(|s| s.parse::<u64>().is_ok()), "{first:?}");
+    assert!(first.windows(2).all(|w| w[0] != w[1]), "a seed per game: {first:?}");
+    assert_eq!(told("7"), first, "the same run, the same seeds");
+    assert!(told("8").iter().all(|s| !first.contains(s)), "another run, other seeds");
+    // The example program seeded from it: varied games, played again move for move.
+    let program = format!("cmd:{RANDOM_PLAYER} $ARENA_SEED");
+    let games = |seed: &str| {
+        // One thread (the default), so that the lines come in game order.
+        let (ok, mut lines, err) = arena_seeded("1", &program, "4", seed, &[]);
+        assert!(ok, "{err}");
+        lines.pop(); // the report, with its speed
+        lines
+    };
+    let once = games("7");
+    assert_eq!(games("7"), once);
+    let plies: std::collections::HashSet<&str> =
+        once.iter().map(|line| line.split_whitespace().find(|w| w.starts_with("plies=")).unwrap()).collect();
+    assert!(plies.len() > 1, "the program's games differ: {once:?}");
 }
 
 /// Plays the stand-in `players/NAME.py` twice against level 1, once on each seat: both games

@@ -95,10 +95,10 @@ impl Agent<Position> for CmdPlayer {
         format!("cmd:{}", self.command.split_whitespace().next().unwrap_or(""))
     }
 
-    fn setup(&mut self, side: Side, _seed: u64, opponent: &str) -> Result<Layout, Forfeit> {
+    fn setup(&mut self, side: Side, seed: u64, opponent: &str) -> Result<Layout, Forfeit> {
         self.side = side;
         self.history.clear();
-        self.program.start(&self.command, REASONS)?;
+        self.program.start(&self.command, seed, REASONS)?;
         let message = json!({
             "type": "setup",
             "protocol": PROTOCOL_VERSION,

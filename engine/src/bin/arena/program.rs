@@ -11,6 +11,13 @@ use std::time::Duration;
 
 use admiral_engine::shared::Forfeit;
 
+/// The environment variable that holds the player's seed for the game (the seed the arena
+/// gives its own players' setups), so that a program that seeds its dice from it, for
+/// instance with `cmd:"python3 player.py $ARENA_SEED"`, plays the same games again in a rerun
+/// with the same `--seed`: the arena's levels are repeatable with `--iterations`, and a
+/// program that ignores it keeps its own randomness.
+pub const SEED_VARIABLE: &str = "ARENA_SEED";
+
 /// The end reasons a ruleset gives a program's failures.
 #[derive(Copy, Clone, Debug)]
 pub struct Reasons<R> {
@@ -28,11 +35,13 @@ pub struct Program {
 }
 
 impl Program {
-    /// Starts `sh -c command`.
-    pub fn spawn<R>(command: &str, reasons: Reasons<R>) -> Result<Program, Forfeit<R>> {
+    /// Starts `sh -c command`, with the player's seed for this game in its environment as
+    /// [`SEED_VARIABLE`].
+    pub fn spawn<R>(command: &str, seed: u64, reasons: Reasons<R>) -> Result<Program, Forfeit<R>> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
+            .env(SEED_VARIABLE, seed.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -103,10 +112,11 @@ impl Program {
 pub struct Slot(Option<Program>);
 
 impl Slot {
-    /// Stops the running program, if any, and starts `command` in its place.
-    pub fn start<R>(&mut self, command: &str, reasons: Reasons<R>) -> Result<(), Forfeit<R>> {
+    /// Stops the running program, if any, and starts `command` in its place (see
+    /// [`Program::spawn`]).
+    pub fn start<R>(&mut self, command: &str, seed: u64, reasons: Reasons<R>) -> Result<(), Forfeit<R>> {
         self.stop();
-        self.0 = Some(Program::spawn(command, reasons)?);
+        self.0 = Some(Program::spawn(command, seed, reasons)?);
         Ok(())
     }
 

@@ -56,10 +56,10 @@ impl Agent<Position> for UccPlayer {
         format!("ucc:{}", self.command.split_whitespace().next().unwrap_or(""))
     }
 
-    fn setup(&mut self, side: Side, _seed: u64, opponent: &str) -> Result<Layout, Forfeit> {
+    fn setup(&mut self, side: Side, seed: u64, opponent: &str) -> Result<Layout, Forfeit> {
         self.side = side;
         self.started = false;
-        self.program.start(&self.command, REASONS)?;
+        self.program.start(&self.command, seed, REASONS)?;
         let opponent: String = opponent.chars().filter(|c| !c.is_whitespace()).collect();
         self.program.send(&format!(
             "{} {} 10 10",
