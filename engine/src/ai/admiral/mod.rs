@@ -211,20 +211,22 @@ impl Ai {
         let mut first = vec![0f32; legal.len()];
         let mut first_bites = vec![0u32; legal.len()];
         let mut first_worlds = 0;
-        // Our material lead, the same in every world (they differ only in where the enemy's
-        // unidentified units stand).
+        // With stakes: our material lead, the same in every world (they differ only in where
+        // the enemy's unidentified units stand), and how often each action destroys something.
         let mut lead = 0.0;
         while first_worlds < FIRST_PASS_WORLDS
             && !(first_worlds >= MIN_FIRST_PASS_WORLDS && ranking_until.is_some_and(|t| Instant::now() >= t))
         {
             let world = belief.sample_paired(&mut self.dice);
-            if first_worlds == 0 {
+            if plan.stakes && first_worlds == 0 {
                 lead = evaluate(&world, me, &Weights::MATERIAL);
             }
             for (i, action) in legal.iter().enumerate() {
                 if world.is_legal(action) {
                     let after = played(&world, action, Defense::Auto, &mut events);
-                    first_bites[i] += destroys(&events, me.opponent()) as u32;
+                    if plan.stakes {
+                        first_bites[i] += destroys(&events, me.opponent()) as u32;
+                    }
                     first[i] += exchange.value_after(&after, 1, &threats.after(action, me, me));
                 }
             }
