@@ -302,3 +302,21 @@ fn does_not_strike_a_marker_closing_in_on_its_seen_aircraft() {
         assert_ne!(action.target(), Some(sq("e9")), "struck the hunter with the aircraft: {action}");
     }
 }
+
+#[test]
+fn takes_its_seen_aircraft_away_from_a_raider_closing_in() {
+    // Our aircraft has struck, so North knows it. North's raider, seen in battle, is three
+    // squares up its file: out of reach this turn, in reach after its next step, and an
+    // aircraft that must wait for its carrier at every step cannot outrun it then. Level 5
+    // steps its air group back now, while there is time.
+    let units = format!("{BASES} e6:AC d5:CV e9:rd");
+    let (position, mut view) = view(&units, &["e9"], &["e9"]);
+    view.exposed = vec![sq("e6")];
+    for action in decisions(&position, &view) {
+        let mut after = position.clone();
+        after.apply_unchecked(&action, Defense::Auto, &mut Vec::new());
+        let aircraft = after.pieces().find(|(_, p)| p.side == Side::South && p.kind == UnitKind::Aircraft);
+        let steps = aircraft.map(|(at, _)| at.distance(sq("e9")));
+        assert!(steps.is_some_and(|s| s > 3), "left its aircraft three steps from the raider: {action}");
+    }
+}

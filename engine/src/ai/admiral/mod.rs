@@ -6,7 +6,7 @@
 //! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
 //! | 3 | reasoner | the same over 12 worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
 //! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep, in worlds where every unidentified weapon that moved has its carrier beside it wherever one could stand; its setup is the bastion (bases on opposite flanks, the bomb kept back among its ships) |
-//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears and as its lead grows; near the draw, a destruction weighed by what the draw would cost it), a belief that expects formations and reads the markers closing in on its seen aircraft as the battleships and raiders hunting it, an exchange in which any enemy ship may strike what the enemy knows of ours (the seen aircraft, its carrier, the unit that has just attacked) and the enemy may set off its own bomb, weighed defence declarations, and the fortress with a bluff in its setup |
+//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears and as its lead grows; near the draw, a destruction weighed by what the draw would cost it), a belief that expects formations and reads the markers closing in on its seen aircraft as the battleships and raiders hunting it, an exchange in which any enemy ship may strike what the enemy knows of ours (the seen aircraft, its carrier, the unit that has just attacked) and the enemy may set off its own bomb, its seen aircraft counted at risk from the battleships and raiders a few steps beyond the exchange, weighed defence declarations, and the fortress with a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
 //! from a good belief capture what matters tactically (is that marker a mine, a base, a
@@ -227,7 +227,8 @@ impl Ai {
                     if plan.stakes {
                         first_bites[i] += destroys(&events, me.opponent()) as u32;
                     }
-                    first[i] += exchange.value_after(&after, 1, &threats.after(action, me, me));
+                    let known = threats.after(action, me, me);
+                    first[i] += exchange.value_after(&after, 1, &known) - known.aircraft_at_risk(&after, me);
                 }
             }
             first_worlds += 1;
@@ -269,7 +270,9 @@ impl Ai {
                 }
                 let after = played(&world, action, Defense::Auto, &mut events);
                 bites[i] += destroys(&events, me.opponent()) as u32;
-                totals[i] += exchange.value_after(&after, EXCHANGE_DEPTH, &threats.after(action, me, me));
+                let known = threats.after(action, me, me);
+                totals[i] +=
+                    exchange.value_after(&after, EXCHANGE_DEPTH, &known) - known.aircraft_at_risk(&after, me);
                 counts[i] += 1;
             }
             worlds += 1;
