@@ -131,11 +131,12 @@ impl Threats {
 }
 
 /// The share of a seen aircraft's worth at risk from each enemy battleship or raider 3, 4 and 5
-/// steps away (see [`Threats::aircraft_at_risk`]): it catches an aircraft that must wait for
-/// its carrier at every step. Without it, level 5's exchange saw a hunter only once it stood
-/// within two steps, when the air group could no longer get away: against `players/hunter.py`
-/// its aircraft was shot down 91 times in 160 games, 78 with it, and it scored 0.672 against
-/// 0.619 over the same games (doc/admiral-ai.md, "The hunted aircraft").
+/// steps away (see [`Threats::aircraft_at_risk`]): such a ship catches an aircraft that must
+/// wait for its carrier at every step. Without this, level 5's exchange saw a hunter only once
+/// it stood within two steps, when the air group could no longer get away: against
+/// `players/hunter.py` its aircraft was shot down 91 times in 160 games, 78 with it, and it
+/// scored 0.672 against 0.619 over the same games (0.635 against 0.592 over 240, with two
+/// fresh seeds; doc/admiral-ai.md, "The hunted aircraft").
 const HUNTER_STEPS: [f32; 3] = [0.4, 0.2, 0.1];
 
 /// What one side may strike in the exchange in one position (see [`Threats::targets`]).
