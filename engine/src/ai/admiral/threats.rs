@@ -108,10 +108,7 @@ impl Threats {
         let Some(exposed) = self.exposed else { return 0.0 };
         let ships = position.contact[me.opponent()];
         let mut at_risk = 0.0;
-        for aircraft in exposed.and(position.weapons[me]).iter() {
-            if position.piece_at(aircraft).is_none_or(|p| p.kind != UnitKind::Aircraft) {
-                continue;
-            }
+        for aircraft in aircraft_among(position, exposed, me).iter() {
             let mut within = SquareSet::from_iter([aircraft]);
             for _ in 0..2 {
                 within = within.or(within.orthogonal_neighbours());
@@ -182,14 +179,16 @@ impl Targets {
 /// beside an exposed aircraft.
 fn known_to_enemy(position: &Position, exposed: SquareSet, me: Side) -> SquareSet {
     let known = exposed.and(position.occupied_by(me));
-    let aircraft: SquareSet = known
-        .and(position.weapons[me])
-        .iter()
-        .filter(|&sq| position.piece_at(sq).is_some_and(|p| p.kind == UnitKind::Aircraft))
-        .collect();
+    let aircraft = aircraft_among(position, known, me);
     let carriers =
         carrier_slot(UnitKind::Carrier).map_or(SquareSet::EMPTY, |slot| position.carriers[me][slot]);
     known.or(aircraft.touching().and(carriers))
+}
+
+/// `me`'s aircraft among the squares `shown` in `position`.
+fn aircraft_among(position: &Position, shown: SquareSet, me: Side) -> SquareSet {
+    let weapons = shown.and(position.weapons[me]).iter();
+    weapons.filter(|&sq| position.piece_at(sq).is_some_and(|p| p.kind == UnitKind::Aircraft)).collect()
 }
 
 /// Whether an enemy atomic bomb (`me`'s opponent's) has one of our units in its blast.
