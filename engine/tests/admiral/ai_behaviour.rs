@@ -23,11 +23,16 @@ fn view(units: &str, identified: &[&str], moved: &[&str]) -> (Position, View) {
     }
     view.moved_markers = moved.iter().map(|name| sq(name)).collect();
     view.moved_markers.sort();
+    count_losses(&mut view, &position);
+    (position, view)
+}
+
+/// Counts every unit missing from `position` as lost, in `view`.
+fn count_losses(view: &mut View, position: &Position) {
     for kind in UnitKind::ALL {
         view.enemy_losses[kind.index()] = kind.fleet_count() - position.count(Side::North, kind) as u8;
         view.own_losses[kind.index()] = kind.fleet_count() - position.count(Side::South, kind) as u8;
     }
-    (position, view)
 }
 
 /// Level 5's decision in `view` (several seeds, so a lucky draw cannot pass a test).
@@ -319,4 +324,54 @@ fn takes_its_seen_aircraft_away_from_a_raider_closing_in() {
         let steps = aircraft.map(|(at, _)| at.distance(sq("e9")));
         assert!(steps.is_some_and(|s| s > 3), "left its aircraft three steps from the raider: {action}");
     }
+}
+
+#[test]
+fn wins_the_ending_against_a_fleet_that_can_no_longer_strike() {
+    // North has nothing left that could ever hit a base: a carrier without its aircraft, and
+    // mines its lost destroyers can no longer move. The carrier runs from our ships. Level 5
+    // sinks it (which leaves North without a legal action) or takes the last base before the
+    // quiet-ply draw. These are end positions of drawn arena games against
+    // `players/hunter.py`: level 5 kept its ships beside its own bases, sealing them against
+    // nothing, and dragged or shuffled its mines until the draw.
+    let endings = [
+        "a1:NB b1:DD a2:MN b3:MN a3:cv b15:nb",
+        "a1:TB b1:NB c1:DD b2:SM n2:DD n3:MN a11:MN n1:NB m15:nb n15:mn e2:cv",
+        "j1:MN k1:NB k2:DD l2:MN g7:TP k5:cv a15:mn b15:nb",
+    ];
+    for units in endings {
+        for seed in 0..8 {
+            let mut game = Game::from_position(pos(units, Side::South), true);
+            let mut ai = Ai::new(5, seed, Budget::Iterations(300));
+            let mut carrier = admiral_engine::shared::Dice::new(seed);
+            while game.position().status() == Status::Ongoing {
+                let legal = game.position().legal_actions();
+                let action = if game.position().to_move() == Side::South {
+                    let mut view = game.view_remembering(Side::South);
+                    count_losses(&mut view, game.position());
+                    ai.choose(&view, &legal)
+                } else {
+                    fleeing(game.position(), &legal, &mut carrier)
+                };
+                game.play(&action, Defense::Auto).expect("a legal action");
+            }
+            assert_eq!(game.position().status(), Status::SouthWins, "seed {seed}: {units}");
+        }
+    }
+}
+
+/// The move that takes the carrier furthest from South's nearest ship (ties at random).
+fn fleeing(position: &Position, legal: &[Action], dice: &mut admiral_engine::shared::Dice) -> Action {
+    let ships: Vec<Square> = position
+        .pieces()
+        .filter(|(_, p)| p.side == Side::South && p.kind.is_scale_ship())
+        .map(|(at, _)| at)
+        .collect();
+    let room = |action: &Action| match action {
+        Action::Move { to, .. } => ships.iter().map(|s| s.distance(*to)).min().unwrap_or(0),
+        _ => 0,
+    };
+    let best = legal.iter().map(room).max().expect("a legal action");
+    let best: Vec<Action> = legal.iter().filter(|a| room(a) == best).copied().collect();
+    *dice.pick(&best).expect("one")
 }

@@ -46,10 +46,12 @@ pub struct Weights {
     /// Reward for keeping units that can still move: a side left without one loses, so the
     /// last few matter far more than their material (logarithmic in the count).
     pub reserve: f32,
-    /// Reward for armed weapons (carrier beside them).
+    /// Reward for armed weapons (carrier beside them); for mines, only while the enemy can
+    /// still strike a base (see `can_strike_bases`).
     pub armed: f32,
     /// Penalty per open (empty) orthogonal side of an own base: a sealed base can only be hit
-    /// from range, an open one by any ship that reaches the gap.
+    /// from range, an open one by any ship that reaches the gap. Only while the enemy can still
+    /// strike a base.
     pub seal: f32,
     /// Reward for the ship nearest to each enemy base, steeply rising as it closes in (1/d):
     /// the pull that turns a lead into a base raid instead of a standoff.
@@ -186,7 +188,10 @@ fn positional(
     let enemy_bases = &bases[enemy];
     let own_bases = &bases[side];
     let mut score = 0.0;
-    if weights.seal > 0.0 {
+    // Against a fleet that can no longer strike, sealing our bases and keeping our mines
+    // armed guard against nothing, and only hold back the ships that can still win.
+    let threatened = can_strike_bases(position, enemy);
+    if weights.seal > 0.0 && threatened {
         for base in own_bases.iter() {
             score -=
                 weights.seal * base.orthogonal().filter(|&n| position.piece_at(n).is_none()).count() as f32;
@@ -241,7 +246,7 @@ fn positional(
             score += weights.formation * pair_gain(position, sq, kind) as f32;
         }
         if let Some(slot) = kind.carrier().and_then(carrier_slot) {
-            if armed_zones[slot].contains(sq) {
+            if armed_zones[slot].contains(sq) && (threatened || kind != UnitKind::Mine) {
                 score += weights.armed;
             }
         }
@@ -267,6 +272,19 @@ fn positional(
         score += weights.siege * (1.0 + SIEGE_URGENCY * quiet + PRESS * ahead) * (fleet_pull + sweep);
     }
     score
+}
+
+/// Whether `side` has anything left that could ever destroy a base: a scale ship, the
+/// fireship, or an aircraft with a carrier to fly from (a torpedo needs a torpedo boat, itself a
+/// scale ship; a bomb's blast takes a sealed base too). Against a fleet with none, sealing our
+/// bases and keeping our mines armed guard against nothing: in drawn arena games against
+/// `players/hunter.py`, the enemy down to a carrier and immobile units, level 5 kept its last
+/// ships beside its own bases and dragged its mines along until the quiet-ply draw
+/// (doc/admiral-ai.md, "Endings against nothing").
+fn can_strike_bases(position: &Position, side: Side) -> bool {
+    let count = |kind| position.count(side, kind);
+    UnitKind::ALL.iter().any(|&kind| (kind.is_scale_ship() || kind == UnitKind::Fireship) && count(kind) > 0)
+        || (count(UnitKind::Aircraft) > 0 && count(UnitKind::Carrier) > 0)
 }
 
 /// How much a unit of `kind` counts as a striker against the enemy bases (1 for the strongest).
@@ -546,5 +564,29 @@ mod tests {
         assert!(far_ahead > ahead, "a bigger lead presses harder: {far_ahead} against {ahead}");
         // The press is capped: a lead beyond two steps pulls no harder.
         assert!(far_ahead <= level * (1.0 + 2.0 * PRESS) * 1.001, "{far_ahead} against {level}");
+    }
+
+    #[test]
+    fn bases_are_sealed_and_mines_kept_armed_only_against_a_fleet_that_can_still_strike() {
+        // What a destroyer is worth beside our base (sealing it) or beside our mine (arming
+        // it), against a step away, with North keeping the given units.
+        let gain = |weights: Weights, beside: &str, away: &str, north: &str| {
+            let [beside, away] = variants(&format!("a1:NB a2:MN n15:nb {north}"), [beside, away]);
+            evaluate(&beside, Side::South, &weights) - evaluate(&away, Side::South, &weights)
+        };
+        let seal = |north: &str| gain(Weights { seal: 2.0, ..Weights::MATERIAL }, "b1:DD", "c1:DD", north);
+        let armed = |north: &str| {
+            gain(Weights { armed: 1.0, ..Weights::MATERIAL }, "f8:DD g7:MN", "f8:DD g5:MN", north)
+        };
+        for striker in ["h9:ps", "h9:ms", "h9:fs", "h9:cv h10:ac"] {
+            assert_eq!(seal(striker), 2.0, "{striker} can still strike the base");
+            assert_eq!(armed(striker), 1.0, "{striker} can still strike the base");
+        }
+        // A carrier alone, its aircraft lost; a mine or a torpedo without its carrier; a bomb
+        // (whose blast takes a sealed base as well).
+        for harmless in ["h9:cv", "h9:cv h12:mn", "h9:tp", "h9:ab"] {
+            assert_eq!(seal(harmless), 0.0, "{harmless} cannot strike the base");
+            assert_eq!(armed(harmless), 0.0, "{harmless} cannot strike the base");
+        }
     }
 }
