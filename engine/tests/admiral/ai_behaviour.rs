@@ -375,3 +375,16 @@ fn fleeing(position: &Position, legal: &[Action], dice: &mut admiral_engine::sha
     let best: Vec<Action> = legal.iter().filter(|a| room(a) == best).copied().collect();
     *dice.pick(&best).expect("one")
 }
+
+#[test]
+fn does_not_throw_its_last_ship_at_a_marker_that_may_be_a_mine() {
+    // Our destroyer is all we have left that moves. One of North's three unmoved markers is its
+    // last base, the other two mines: a strike wins one time in three, and twice in three the
+    // destroyer sinks on a mine and we have no legal action left, which loses. The end of an
+    // arena game against `players/hunter.py` that level 5 lost that way.
+    let units = "d1:MN e1:NB n1:NB m14:DD m15:nb n15:mn a15:mn j12:cv";
+    let (position, view) = view(units, &[], &["j12"]);
+    for action in decisions(&position, &view) {
+        assert_eq!(action.target(), None, "bet the game on a marker: {action}");
+    }
+}

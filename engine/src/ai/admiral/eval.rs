@@ -5,7 +5,7 @@ use crate::admiral::position::{carrier_slot, Position, QUIET_PLY_LIMIT};
 use crate::admiral::square::SquareSet;
 use crate::admiral::square::{Side, Square};
 use crate::admiral::unit::{UnitKind, KINDS};
-use crate::ai::score::decided_score;
+use crate::ai::score::{decided_score, stranded_score};
 use crate::shared::BySide;
 use crate::shared::Rules;
 
@@ -143,6 +143,13 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
                 bases[side].push(sq);
             }
         }
+    }
+    // A side left with nothing that can ever move (every carrier of its weapons gone) has lost:
+    // it will have no legal action on its turn, whatever the side to move does. Without this,
+    // level 5 threw its last ship at a marker that could be the enemy's last base or a mine,
+    // and lost on the mine (doc/admiral-ai.md, "Endings against nothing").
+    if let Some(score) = stranded_score(me, position.to_move(), |side| movers[side] == 0) {
+        return score;
     }
     if weights.reserve > 0.0 {
         let reserve = |side: Side| (movers[side] as f32 + 1.0).ln();
@@ -588,5 +595,19 @@ mod tests {
             assert_eq!(seal(harmless), 0.0, "{harmless} cannot strike the base");
             assert_eq!(armed(harmless), 0.0, "{harmless} cannot strike the base");
         }
+    }
+
+    #[test]
+    fn a_side_left_with_nothing_that_moves_has_lost() {
+        // South's destroyer gone, its mine cannot move: lost before its turn comes, whoever
+        // evaluates; North to move still has its carrier.
+        let mut stranded = pos("a1:NB a2:MN n15:nb m15:mn h9:cv");
+        stranded.set_to_move(Side::North);
+        assert_eq!(evaluate(&stranded, Side::South, &Weights::ADMIRAL), -WIN);
+        assert_eq!(evaluate(&stranded, Side::North, &Weights::MATERIAL), WIN);
+        // With the destroyer, nothing is decided.
+        let mut afloat = pos("a1:NB a2:MN b2:DD n15:nb m15:mn h9:cv");
+        afloat.set_to_move(Side::North);
+        assert!(evaluate(&afloat, Side::South, &Weights::ADMIRAL).abs() < WIN / 2.0);
     }
 }

@@ -2,7 +2,7 @@
 //! cannot move loses), advance, the pull towards the enemy flag, and (levels 4 and 5) the
 //! miners' race for the flags.
 
-use crate::ai::score::decided_score;
+use crate::ai::score::{decided_score, stranded_score};
 use crate::shared::BySide;
 use crate::shared::Rules;
 use crate::shared::Side;
@@ -67,15 +67,8 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
     if let Some(score) = decided_score(position.status(), me) {
         return score;
     }
-    // A side without movers has lost, though the referee only says so on its turn (when both
-    // have none, the side to move is the one stuck).
-    let stuck = |side: Side| position.mobile_of(side).is_empty();
-    match (stuck(me), stuck(me.opponent())) {
-        (true, true) if position.to_move() == me => return -WIN,
-        (true, true) => return WIN,
-        (true, false) => return -WIN,
-        (false, true) => return WIN,
-        (false, false) => {}
+    if let Some(score) = stranded_score(me, position.to_move(), |side| position.mobile_of(side).is_empty()) {
+        return score;
     }
     evaluate_material(position, me, weights)
 }
