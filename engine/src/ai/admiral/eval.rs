@@ -289,9 +289,9 @@ fn positional(
 /// ships beside its own bases and dragged its mines along until the quiet-ply draw
 /// (doc/admiral-ai.md, "Endings against nothing").
 fn can_strike_bases(position: &Position, side: Side) -> bool {
+    // The position keeps the contact attackers (scale ships and the fireship) as a set.
     let count = |kind| position.count(side, kind);
-    UnitKind::ALL.iter().any(|&kind| (kind.is_scale_ship() || kind == UnitKind::Fireship) && count(kind) > 0)
-        || (count(UnitKind::Aircraft) > 0 && count(UnitKind::Carrier) > 0)
+    !position.contact[side].is_empty() || (count(UnitKind::Aircraft) > 0 && count(UnitKind::Carrier) > 0)
 }
 
 /// How much a unit of `kind` counts as a striker against the enemy bases (1 for the strongest).
