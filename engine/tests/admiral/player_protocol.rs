@@ -197,6 +197,11 @@ fn the_hunter_stand_in_stays_protocol_correct() {
 }
 
 #[test]
+fn the_sampler_stand_in_stays_protocol_correct() {
+    stays_protocol_correct("sampler");
+}
+
+#[test]
 fn an_unusable_answer_loses_the_game_and_is_named() {
     // Both seats: the program loses as South (game 0, a) and as North (game 1, a).
     let cases = [
