@@ -303,7 +303,7 @@ mod tests {
     use super::*;
     use crate::admiral::autoplace::auto_layout;
     use crate::admiral::game::Game;
-    use crate::ai::testing::admiral::sq;
+    use crate::ai::testing::admiral::{position, sq};
     use crate::shared::Style;
 
     /// South's belief when North's two markers that moved (g9, h9) stand side by side, and
@@ -320,12 +320,7 @@ mod tests {
     /// South's view with North's `north` units (and any South units listed with them) all
     /// unseen, those on `moved` having moved.
     fn view_of(north: &str, moved: &[&str]) -> View {
-        let mut position = Position::empty(Side::South);
-        let units = format!("a1:NB b1:NB a2:MN b2:DD g6:BB {north}");
-        for item in units.split_whitespace() {
-            let (square, token) = item.split_once(':').unwrap();
-            position.put(square.parse().unwrap(), Piece::from_token(token).unwrap());
-        }
+        let position = position(&format!("a1:NB b1:NB a2:MN b2:DD g6:BB {north}"));
         let game = Game::from_position(position.clone(), true);
         let mut view = game.view_remembering(Side::South);
         view.moved_markers = moved.iter().map(|square| sq(square)).collect();

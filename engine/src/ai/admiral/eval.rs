@@ -491,16 +491,7 @@ fn closeness(distance: u8) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::admiral::unit::Piece;
-
-    fn pos(units: &str) -> Position {
-        let mut position = Position::empty(Side::South);
-        for item in units.split_whitespace() {
-            let (sq, token) = item.split_once(':').unwrap();
-            position.put(sq.parse().unwrap(), Piece::from_token(token).unwrap());
-        }
-        position
-    }
+    use crate::ai::testing::admiral::position as pos;
 
     /// The positions of `common` units plus each of `variants`.
     fn variants<const N: usize>(common: &str, variants: [&str; N]) -> [Position; N] {
