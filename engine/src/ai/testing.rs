@@ -1,4 +1,4 @@
-//! Squares and actions from their notation, for the AI's unit tests of both games.
+//! Squares, actions and positions from their notation, for the AI's unit tests of both games.
 
 /// Admiral's notation.
 pub(crate) mod admiral {
