@@ -63,10 +63,6 @@ W, H = 14, 15
 NSQ = W * H
 
 
-def sqname(i):
-    return chr(97 + i % W) + str(i // W + 1)
-
-
 def sqidx(s):
     return (int(s[1:]) - 1) * W + (ord(s[0]) - 97)
 
@@ -122,14 +118,6 @@ def manh(a, b):
 # a cell: 0 empty, else side * 32 + kind + 1 (side 0 = us, 1 = the enemy)
 def cell(side, kind):
     return side * 32 + kind + 1
-
-
-def ckind(v):
-    return (v & 31) - 1
-
-
-def cside(v):
-    return v >> 5
 
 
 # ---------------------------------------------------------------- simulator
