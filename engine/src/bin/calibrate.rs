@@ -13,23 +13,13 @@ use std::collections::HashMap;
 use std::process::ExitCode;
 
 use admiral_engine::tools::calibration::Calibration;
-use admiral_engine::tools::flags::Flags;
+use admiral_engine::tools::flags::{print_report, Flags};
 use admiral_engine::{Record, Side};
 
 const USAGE: &str = "usage: admiral-calibrate [--worlds N] [--seat a|b] OUT DIR [OUT DIR ...]\n  OUT: an admiral-arena --verbose output; DIR: its --records directory\n  --worlds: worlds drawn per forecast (default 200)\n  --seat: whose belief is read, the first-named player's (a, default) or the second's (b)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(report) => {
-            print!("{report}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("{message}");
-            ExitCode::from(2)
-        }
-    }
+    print_report(run)
 }
 
 fn run(args: &[String]) -> Result<String, String> {

@@ -1,5 +1,6 @@
-//! Reading a program's command line: flags, some followed by a value. The arena and referee
-//! binaries read theirs with it.
+//! Reading a program's command line: flags, some followed by a value, and printing a
+//! report-writing program's outcome. The arena, referee, calibration and `admiral-why` binaries
+//! read theirs with it.
 
 /// The command-line arguments, read flag by flag.
 pub struct Flags<'a> {
@@ -35,5 +36,21 @@ impl<'a> Flags<'a> {
     pub fn number(&mut self, flag: &str) -> Result<u64, String> {
         let text = self.value(flag)?;
         text.parse::<u64>().map_err(|_| format!("{flag}: `{text}` is not a whole number"))
+    }
+}
+
+/// Runs a report-printing program's `run` on its command line (the program's name left out):
+/// the report goes to stdout and exits 0, an error message to stderr with exit code 2.
+pub fn print_report(run: impl FnOnce(&[String]) -> Result<String, String>) -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(report) => {
+            print!("{report}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            std::process::ExitCode::from(2)
+        }
     }
 }

@@ -26,6 +26,7 @@
 pub mod agent;
 mod belief;
 mod bluff;
+mod deliberation;
 mod eval;
 mod threats;
 
@@ -35,6 +36,7 @@ use std::time::Instant;
 pub use crate::shared::Budget;
 pub use agent::{Agent, Forfeit, RandomAgent, Seat};
 pub use belief::Belief;
+pub use deliberation::{Candidate, Deliberation, Refinement};
 pub use eval::{evaluate, value, Weights, WIN};
 pub use threats::Threats;
 
@@ -103,6 +105,21 @@ impl Ai {
 
     /// Chooses one of `legal` (never empty) from the view alone.
     pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        self.decide(view, legal, None)
+    }
+
+    /// Chooses as [`Ai::choose`] does (the same action for the same seed and budget), and says
+    /// what the search weighed: the candidates it refined and their scores (none for levels
+    /// 1–3). For tracing a decision of a recorded game (`admiral-why`).
+    pub fn deliberate(&mut self, view: &View, legal: &[Action]) -> Deliberation {
+        let mut candidates = Vec::new();
+        let chosen = self.decide(view, legal, Some(&mut candidates));
+        let worlds = if candidates.is_empty() { 0 } else { self.last_worlds };
+        Deliberation { chosen, worlds, candidates }
+    }
+
+    /// [`Ai::choose`], writing the refined candidates to `notes` when given.
+    fn decide(&mut self, view: &View, legal: &[Action], notes: Option<&mut Vec<Candidate>>) -> Action {
         let deadline = match self.budget {
             Budget::Time(limit) => Some(Instant::now() + limit),
             Budget::Iterations(_) | Budget::Fixed => None,
@@ -117,7 +134,7 @@ impl Ai {
         if plan.width == 0 {
             self.expected_value(view, legal, &plan)
         } else {
-            self.search(view, legal, deadline, &plan)
+            self.search(view, legal, deadline, &plan, notes)
         }
     }
 
@@ -187,7 +204,15 @@ impl Ai {
     /// Levels 4 and 5: determinized search over sampled worlds until the budget is spent. Each
     /// candidate is scored in each world by a tactical search over the attacks that may follow
     /// (the opponent's best answer, then our best follow-up attack).
-    fn search(&mut self, view: &View, legal: &[Action], deadline: Option<Instant>, plan: &Plan) -> Action {
+    /// With `notes`, the refined candidates and their scores are written there.
+    fn search(
+        &mut self,
+        view: &View,
+        legal: &[Action],
+        deadline: Option<Instant>,
+        plan: &Plan,
+        notes: Option<&mut Vec<Candidate>>,
+    ) -> Action {
         let me = view.viewer;
         let (weights, width) = (plan.weights, plan.width);
         let belief = if plan.shrewd { Belief::reading_hunters(view) } else { Belief::new(view, plan.naive) };
@@ -248,6 +273,7 @@ impl Ai {
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let unrefined = if notes.is_some() { ranked.split_off(width.min(ranked.len())) } else { Vec::new() };
         ranked.truncate(width);
         let mut totals = vec![0f32; ranked.len()];
         let mut counts = vec![0u32; ranked.len()];
@@ -279,7 +305,9 @@ impl Ai {
         }
         self.last_worlds = worlds;
         let mut best = (f32::MIN, ranked[0].1);
-        for (i, (_, action)) in ranked.iter().enumerate() {
+        let mut refined = Vec::with_capacity(if notes.is_some() { ranked.len() } else { 0 });
+        for (i, (first_pass, action)) in ranked.iter().enumerate() {
+            let mut refinement = None;
             if counts[i] > 0 {
                 let score = totals[i] / counts[i] as f32
                     + pressure * bites[i] as f32 / counts[i] as f32
@@ -288,7 +316,20 @@ impl Ai {
                 if score > best.0 {
                     best = (score, *action);
                 }
+                let destroys = bites[i] as f32 / counts[i] as f32;
+                refinement = Some(Refinement { score, destroys, worlds: counts[i] });
             }
+            if notes.is_some() {
+                refined.push(Candidate { action: *action, first_pass: *first_pass, refined: refinement });
+            }
+        }
+        if let Some(notes) = notes {
+            let passed_over = unrefined.into_iter().map(|(first_pass, action)| Candidate {
+                action,
+                first_pass,
+                refined: None,
+            });
+            *notes = refined.into_iter().chain(passed_over).collect();
         }
         best.1
     }
