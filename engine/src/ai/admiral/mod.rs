@@ -109,8 +109,9 @@ impl Ai {
     }
 
     /// Chooses as [`Ai::choose`] does (the same action for the same seed and budget), and says
-    /// what the search weighed: the candidates it refined and their scores (none for levels
-    /// 1–3). For tracing a decision of a recorded game (`admiral-why`).
+    /// what the search weighed: every legal action with its first-pass score, and the scores
+    /// that decided for the ones it refined (nothing for levels 1–3, which do not search). For
+    /// tracing a decision of a recorded game (`admiral-why`).
     pub fn deliberate(&mut self, view: &View, legal: &[Action]) -> Deliberation {
         let mut candidates = Vec::new();
         let chosen = self.decide(view, legal, Some(&mut candidates));
@@ -118,7 +119,7 @@ impl Ai {
         Deliberation { chosen, worlds, candidates }
     }
 
-    /// [`Ai::choose`], writing the refined candidates to `notes` when given.
+    /// [`Ai::choose`], writing what the search weighed to `notes` when given.
     fn decide(&mut self, view: &View, legal: &[Action], notes: Option<&mut Vec<Candidate>>) -> Action {
         let deadline = match self.budget {
             Budget::Time(limit) => Some(Instant::now() + limit),
@@ -204,7 +205,7 @@ impl Ai {
     /// Levels 4 and 5: determinized search over sampled worlds until the budget is spent. Each
     /// candidate is scored in each world by a tactical search over the attacks that may follow
     /// (the opponent's best answer, then our best follow-up attack).
-    /// With `notes`, the refined candidates and their scores are written there.
+    /// With `notes`, every legal action is written there as the search saw it.
     fn search(
         &mut self,
         view: &View,
