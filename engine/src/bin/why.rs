@@ -46,8 +46,6 @@ fn run(args: &[String]) -> Result<String, String> {
     let record: Record = serde_json::from_str(&json).map_err(|e| format!("{path}: {e}"))?;
     let mut ai = Ai::new(level as u8, seed, Budget::Iterations(iterations.clamp(1, u32::MAX as u64) as u32));
     let mut why = deliberate_at(&record, ply, &mut ai).map_err(|e| format!("{path}: {e}"))?;
-    if all {
-        why.shown = why.deliberation.candidates.len();
-    }
+    why.all = all;
     Ok(why.to_string())
 }

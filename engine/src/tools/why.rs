@@ -2,7 +2,6 @@
 //! the side to move, and the AI's deliberation over it (see [`Ai::deliberate`]). The arena's
 //! `--records` keep every game for this.
 
-use std::cell::{Cell, RefCell};
 use std::fmt;
 
 use crate::admiral::action::Action;
@@ -26,8 +25,8 @@ pub struct Why {
     pub recorded: Option<Action>,
     /// What the AI weighed, and chose.
     pub deliberation: Deliberation,
-    /// How many candidates to show (the refined ones at least).
-    pub shown: usize,
+    /// Whether to show every legal action, not only the refined ones.
+    pub all: bool,
 }
 
 /// Sets up the position of `record` after `ply` turns and lets `ai` decide it from the seat of
@@ -36,22 +35,17 @@ pub fn deliberate_at(record: &Record, ply: usize, ai: &mut Ai) -> Result<Why, St
     if ply > record.turns.len() {
         return Err(format!("the record has {} turns; ply {ply} is past its end", record.turns.len()));
     }
-    let (seat, turns) = (RefCell::new(None), Cell::new(0));
-    let take = |game: &Game| {
-        if turns.get() == ply {
-            let side = game.to_move();
-            *seat.borrow_mut() = Some((side, game.view_remembering(side), game.legal_actions()));
-        }
-        turns.set(turns.get() + 1);
-    };
-    // The position before the first turn, then the one after each turn.
-    Game::replay_prepared(record, |game| take(game), |game, _| take(game)).map_err(|e| e.to_string())?;
-    let (side, view, legal) = seat.into_inner().ok_or_else(|| format!("ply {ply} was never reached"))?;
+    // The record up to that ply, without its ending: the game as it stood then.
+    let mut head = record.clone();
+    head.turns.truncate(ply);
+    head.ending = None;
+    let game = Game::replay(&head).map_err(|e| e.to_string())?;
+    let (side, legal) = (game.to_move(), game.legal_actions());
     if legal.is_empty() {
         return Err(format!("the game is over after {ply} turns: nobody is to move"));
     }
+    let view = game.view_remembering(side);
     let deliberation = ai.deliberate(&view, &legal);
-    let refined = deliberation.candidates.iter().filter(|c| c.refined.is_some()).count();
     Ok(Why {
         ply,
         side,
@@ -59,7 +53,7 @@ pub fn deliberate_at(record: &Record, ply: usize, ai: &mut Ai) -> Result<Why, St
         level: ai.level(),
         recorded: record.turns.get(ply).map(|turn| turn.action),
         deliberation,
-        shown: refined,
+        all: false,
     })
 }
 
@@ -90,7 +84,9 @@ impl fmt::Display for Why {
             "{:>4}  {:<16}{:>11}{:>10}{:>10}{:>8}",
             "rank", "action", "first pass", "refined", "destroys", "worlds"
         )?;
-        for (rank, candidate) in d.candidates.iter().enumerate().take(self.shown.max(1)) {
+        let refined = d.candidates.iter().take_while(|c| c.refined.is_some()).count();
+        let shown = if self.all { d.candidates.len() } else { refined.max(1) };
+        for (rank, candidate) in d.candidates.iter().enumerate().take(shown) {
             let action = candidate.action.to_string();
             write!(f, "{:>4}  {action:<16}{:>11.2}", rank + 1, candidate.first_pass)?;
             match candidate.refined {
@@ -98,7 +94,7 @@ impl fmt::Display for Why {
                 None => writeln!(f, "{:>10}{:>10}{:>8}", "-", "-", "-")?,
             }
         }
-        let hidden = d.candidates.len().saturating_sub(self.shown.max(1));
+        let hidden = d.candidates.len() - shown;
         if hidden > 0 {
             writeln!(f, "({hidden} more legal actions, ranked lower in the first pass)")?;
         }
