@@ -43,4 +43,4 @@ pub use record::{QuietRule, Record, Start, Turn, RECORD_FORMAT};
 pub use resolve::{blast_squares, Defense, PlayError};
 pub use square::{Side, Square, SquareSet, COLS, ROWS, SQUARES};
 pub use unit::{Language, Piece, UnitKind, FLEET_SIZE, KINDS};
-pub use view::{Cell, View};
+pub use view::{Cell, Recollection, View};

@@ -15,7 +15,7 @@ use crate::admiral::record::{QuietRule, Turn, RECORD_FORMAT};
 use crate::admiral::resolve::{Defense, PlayError};
 use crate::admiral::square::{Square, SquareSet, SQUARES};
 use crate::admiral::unit::{Piece, UnitKind, KINDS};
-use crate::admiral::view::{Cell, View};
+use crate::admiral::view::{Cell, Recollection, View};
 use crate::ai::Ai;
 use crate::shared::counters::counters_in_field;
 use crate::shared::grid::{read_grid_text, write_grid_text};
@@ -145,7 +145,7 @@ impl Rules for Position {
 
 impl ViewRules for Position {
     type Cell = Cell;
-    type Recollection = ();
+    type Recollection = Recollection;
     type Standing = ();
 
     fn remembered(memory: &Memory, sq: Square) -> Option<UnitKind> {
@@ -166,7 +166,9 @@ impl ViewRules for Position {
             .collect()
     }
 
-    fn recollection(_: &Memory) {}
+    fn recollection(memory: &Memory) -> Recollection {
+        Recollection { revealed_movers: memory.revealed_movers }
+    }
 
     fn standing(_: &Position) {}
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::admiral::position::Position;
 use crate::admiral::square::{AdmiralBoard, Square};
-use crate::admiral::unit::UnitKind;
+use crate::admiral::unit::{UnitKind, KINDS};
 use crate::shared::view::{self, own_and_enemy_cells, ViewCell};
 
 /// One square as a side sees it.
@@ -25,6 +25,21 @@ pub enum Cell {
         /// The remembered identity, if any.
         intel: Option<UnitKind>,
     },
+}
+
+/// What else an Admiral player remembers (its views' [`view::ViewRules::Recollection`]): shown
+/// only with intel.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recollection {
+    /// Enemy units identified after they had moved (in a strike, a battle, or destroyed), by
+    /// kind (index = the kind's index), each unit once: which kinds the enemy sends out. Left
+    /// out while all zero.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub revealed_movers: [u8; KINDS],
+}
+
+fn is_zero(counts: &[u8; KINDS]) -> bool {
+    counts.iter().all(|&count| count == 0)
 }
 
 /// Everything one side may know about an Admiral game, and nothing more.

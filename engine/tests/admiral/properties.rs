@@ -102,6 +102,40 @@ proptest! {
     }
 
     #[test]
+    fn revealed_movers_only_grow_and_count_units_that_moved_and_were_seen(seed in any::<u64>(), plies in 0usize..1500, intel in any::<bool>()) {
+        let (mut game, mut dice) = new_game(seed);
+        game = Game::replay(&Record { intel, ..game.record().clone() }).unwrap();
+        let mut before = BySide::splat([0u8; KINDS]);
+        for _ in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let legal = game.legal_actions();
+            game.play(&legal[dice.below(legal.len())], Defense::Auto).unwrap();
+            for viewer in Side::BOTH {
+                let view = game.view(viewer);
+                let counts = view.recollection.revealed_movers;
+                for kind in UnitKind::ALL {
+                    let i = kind.index();
+                    prop_assert!(counts[i] >= before[viewer][i], "a count fell");
+                    // Each unit counted is still on the board, identified and seen to have
+                    // moved, or destroyed.
+                    let standing = view
+                        .moved_markers
+                        .iter()
+                        .filter(|&&sq| view.cell(sq) == Cell::Enemy { intel: Some(kind) })
+                        .count();
+                    prop_assert!(counts[i] as usize <= standing + view.enemy_losses[i] as usize, "{:?} over-counted", kind);
+                    if kind.is_immobile() || !intel {
+                        prop_assert_eq!(counts[i], 0);
+                    }
+                }
+                before[viewer] = counts;
+            }
+        }
+    }
+
+    #[test]
     fn a_view_does_not_change_when_hidden_enemy_units_are_permuted(seed in any::<u64>(), plies in 0usize..300, intel in any::<bool>()) {
         let (game, mut dice) = random_game_with_intel(seed, plies, intel);
         for viewer in Side::BOTH {

@@ -62,7 +62,8 @@ impl Belief {
     /// to be one. Without this the exchange drew that marker by the counts, mostly as something
     /// the aircraft beats, and a raider closing in was seen too late: it was how level 5 lost
     /// its aircraft most often, and then the carrier (doc/admiral-ai.md, "The aircraft's
-    /// hunters").
+    /// hunters"). It also expects the markers that moved to be of the kinds the enemy has been
+    /// seen to send out (see `mover_lift`).
     pub fn reading_hunters(view: &View) -> Belief {
         Belief::build(view, false, true, true)
     }
@@ -99,6 +100,8 @@ impl Belief {
         }
         // Our aircraft the enemy has seen, which its anti-air ships come for.
         let hunted = if hunters { super::seen_aircraft(view) } else { SquareSet::EMPTY };
+        // The kinds the enemy has been seen to send out.
+        let sent_out = if hunters { mover_lift(&view.recollection.revealed_movers) } else { [1.0; KINDS] };
         let unknown: Vec<(Square, [f32; KINDS])> = unknown_squares
             .into_iter()
             .map(|sq| {
@@ -120,6 +123,11 @@ impl Belief {
                                 Some(0) | None => 0.0,
                                 Some(d) => [0.0, 0.15, 0.4, 1.0, 1.6][d.min(ZONE_DEPTH - 1)],
                             };
+                        }
+                    }
+                    if has_moved {
+                        for kind in UnitKind::ALL {
+                            weights[kind.index()] *= sent_out[kind.index()];
                         }
                     }
                     if has_moved && hunted.iter().any(|aircraft| aircraft.distance(sq) <= HUNT_RADIUS) {
@@ -232,6 +240,28 @@ pub const HUNTER_LIFT: f32 = 4.0;
 /// How near (orthogonal steps) a marker that moved must stand to our seen aircraft to be read
 /// as hunting it: a ship three steps off reaches it, moving then attacking, in two turns.
 pub const HUNT_RADIUS: u8 = 3;
+
+/// How many enemy units identified after moving count as much as the fleet's own make-up in
+/// [`mover_lift`]: a pseudo-count, so that the first few reveals hardly move the belief.
+pub const MOVER_PRIOR: f32 = 10.0;
+
+/// The lift of each kind for an unidentified marker that has moved, from `revealed` (the
+/// enemy's units identified after moving, by kind): the kind's share of those, over its share
+/// of the mobile fleet, shrunk towards 1 by [`MOVER_PRIOR`] reveals. Players send out some
+/// kinds far more than their share of the fleet, and the counts alone drew every moved marker
+/// as the fleet's average.
+/// Averaged over the mobile fleet's make-up the lifts are 1; immobile kinds keep 1 (a marker
+/// that moved is none of them anyway).
+fn mover_lift(revealed: &[u8; KINDS]) -> [f32; KINDS] {
+    let mut lift = [1.0f32; KINDS];
+    let total: f32 = revealed.iter().map(|&count| count as f32).sum();
+    let mobile: f32 = UnitKind::ALL.iter().filter(|k| !k.is_immobile()).map(|k| k.fleet_count() as f32).sum();
+    for kind in UnitKind::ALL.into_iter().filter(|k| !k.is_immobile()) {
+        let share = kind.fleet_count() as f32 / mobile;
+        lift[kind.index()] = (revealed[kind.index()] as f32 / share + MOVER_PRIOR) / (total + MOVER_PRIOR);
+    }
+    lift
+}
 
 /// The lift of `kind` beside a unit of `neighbour`'s kind that has not moved.
 fn group_lift(neighbour: UnitKind, kind: UnitKind) -> f32 {
@@ -457,5 +487,35 @@ mod tests {
             })
             .count();
         assert!(torpedoes > 0, "the lone marker that moved is never drawn as the torpedo");
+    }
+
+    #[test]
+    fn the_kinds_the_enemy_sends_out_are_expected_in_its_markers_that_moved() {
+        // Nothing seen yet: no lift.
+        assert_eq!(mover_lift(&[0; KINDS]), [1.0; KINDS]);
+        // Ten destroyers seen out of ten revealed movers: destroyers well above their share,
+        // every other mobile kind below, the fleet's average kept, immobile kinds untouched.
+        let mut revealed = [0u8; KINDS];
+        revealed[UnitKind::Destroyer.index()] = 10;
+        let lift = mover_lift(&revealed);
+        assert!(lift[UnitKind::Destroyer.index()] > 2.0, "{lift:?}");
+        assert!(lift[UnitKind::Cruiser.index()] < 1.0 && lift[UnitKind::Minesweeper.index()] < 1.0);
+        assert_eq!(lift[UnitKind::NavalBase.index()], 1.0);
+        let mobile: Vec<UnitKind> = UnitKind::ALL.into_iter().filter(|k| !k.is_immobile()).collect();
+        let fleet: f32 = mobile.iter().map(|k| k.fleet_count() as f32).sum();
+        let average: f32 = mobile.iter().map(|k| k.fleet_count() as f32 / fleet * lift[k.index()]).sum();
+        assert!((average - 1.0).abs() < 1e-4, "{average}");
+        // Level 5 reads it from its view: a moved marker is likelier a destroyer than before.
+        let north = "n15:nb m15:nb n14:mn m14:dd g9:cr h9:ms";
+        let mut view = view_of(north, &["g9"]);
+        let plain = Belief::reading_hunters(&view).probability(sq("g9"), UnitKind::Destroyer);
+        view.recollection.revealed_movers = revealed;
+        let read = Belief::reading_hunters(&view).probability(sq("g9"), UnitKind::Destroyer);
+        assert!(read > plain * 1.3, "{plain} -> {read}");
+        // Levels below 5 do not read it.
+        assert_eq!(
+            Belief::new(&view, false).probability(sq("g9"), UnitKind::Destroyer),
+            Belief::new(&view_of(north, &["g9"]), false).probability(sq("g9"), UnitKind::Destroyer)
+        );
     }
 }

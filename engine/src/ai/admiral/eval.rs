@@ -117,6 +117,16 @@ impl Weights {
 
 /// The evaluation of `position` for `me`: terminal scores, material, and positional terms.
 pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
+    evaluate_anchored(position, me, weights, position.quiet_plies())
+}
+
+/// [`evaluate`], with the siege's urgency judged at `quiet_plies` (the count where the decision
+/// is taken) instead of the position's own count. The searchers judge every line of their
+/// exchanges so: judged at each line's own count, a trade, which restarts the count, also took
+/// the urgency away, and with it the worth of every ship's approach to the bases; near the
+/// draw an even trade cost the side ahead more than a hundred points, and it refused them and
+/// stalled (doc/admiral-ai.md, "A decision traced with `admiral-why`").
+pub fn evaluate_anchored(position: &Position, me: Side, weights: &Weights, quiet_plies: u16) -> f32 {
     if let Some(score) = decided_score(position.status(), me) {
         return score;
     }
@@ -173,8 +183,17 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
                 weights.attack_bases * striker(kind) + if threat { weights.guard_bases * 0.5 } else { 0.0 };
         }
         let lead = |side: Side| materials[side] - materials[side.opponent()];
-        score += positional(position, me, weights, &bases, &approach_worth, lead(me))
-            - positional(position, me.opponent(), weights, &bases, &approach_worth, lead(me.opponent()));
+        let quiet = quiet_plies as f32 / QUIET_PLY_LIMIT as f32;
+        score += positional(position, me, weights, &bases, &approach_worth, lead(me), quiet)
+            - positional(
+                position,
+                me.opponent(),
+                weights,
+                &bases,
+                &approach_worth,
+                lead(me.opponent()),
+                quiet,
+            );
     }
     score
 }
@@ -182,7 +201,7 @@ pub fn evaluate(position: &Position, me: Side, weights: &Weights) -> f32 {
 /// One side's positional assets: strikers near enemy bases, own bases kept clear, armed
 /// weapons, and its units that threaten the enemy's bases (which cost the enemy as much).
 /// `bases` holds each side's bases (by [`Side::index`]); `lead` is the side's material minus
-/// the enemy's. One pass over the side's units serves every term: this is the search's hot path.
+/// the enemy's; `quiet` the share of the quiet-ply draw's count gone. One pass over the side's units serves every term: this is the search's hot path.
 fn positional(
     position: &Position,
     side: Side,
@@ -190,6 +209,7 @@ fn positional(
     bases: &BySide<FewSquares>,
     approach_worth: &[f32; KINDS],
     lead: f32,
+    quiet: f32,
 ) -> f32 {
     let enemy = side.opponent();
     let enemy_bases = &bases[enemy];
@@ -274,7 +294,6 @@ fn positional(
         // clears and survives). Linear across the whole board, so that every step of a long
         // approach counts, unlike the hunter's 1/d.
         let sweep: f32 = sweeper.iter().filter(|&&d| d != u8::MAX).map(|&d| reach(d)).sum();
-        let quiet = position.quiet_plies() as f32 / QUIET_PLY_LIMIT as f32;
         let ahead = (lead / PRESS_LEAD).clamp(0.0, 2.0);
         score += weights.siege * (1.0 + SIEGE_URGENCY * quiet + PRESS * ahead) * (fleet_pull + sweep);
     }
@@ -534,6 +553,20 @@ mod tests {
         assert!(gain(&near, &far, 180) > 3.0 * gain(&near, &far, 0), "the pull grows as the draw nears");
         let nothing = Weights::MATERIAL;
         assert_eq!(evaluate(&near, Side::South, &nothing), evaluate(&far, Side::South, &nothing));
+    }
+
+    #[test]
+    fn anchored_the_siege_is_judged_at_the_decisions_count_whatever_the_lines_own() {
+        let [near] =
+            variants("a1:NB b1:NB a2:MN b2:DD n15:nb m15:nb n14:mn l15:mn a15:bb b15:rd", ["k10:BB"]);
+        let w = Weights::ADMIRAL;
+        let (mut late, mut reset) = (near.clone(), near.clone());
+        late.set_quiet_plies(170);
+        reset.set_quiet_plies(0);
+        // A trade restarts the line's count; anchored at 170, the urgency stays.
+        assert_eq!(evaluate_anchored(&reset, Side::South, &w, 170), evaluate(&late, Side::South, &w));
+        assert_eq!(evaluate_anchored(&late, Side::South, &w, 0), evaluate(&reset, Side::South, &w));
+        assert!(evaluate(&late, Side::South, &w) > evaluate(&reset, Side::South, &w) + 1.0);
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub use crate::shared::Budget;
 pub use agent::{Agent, Forfeit, RandomAgent, Seat};
 pub use belief::Belief;
 pub use deliberation::{Candidate, Deliberation, Refinement};
+use eval::evaluate_anchored;
 pub use eval::{evaluate, value, Weights, WIN};
 pub use threats::Threats;
 
@@ -178,7 +179,7 @@ impl Ai {
         let mut scores = vec![0f32; legal.len()];
         let mut bites = vec![0u32; legal.len()];
         let mut events = Vec::new();
-        let mut exchange = Exchange::new(me, weights);
+        let mut exchange = Exchange::new(me, weights, view.quiet_plies);
         for world in &samples {
             let before = evaluate(world, me, weights);
             for (i, action) in legal.iter().enumerate() {
@@ -233,7 +234,7 @@ impl Ai {
         let started = Instant::now();
         let ranking_until = deadline.map(|d| started + d.saturating_duration_since(started) * 2 / 3);
         let mut events = Vec::new();
-        let mut exchange = Exchange::new(me, &weights);
+        let mut exchange = Exchange::new(me, &weights, view.quiet_plies);
         let mut first = vec![0f32; legal.len()];
         let mut first_bites = vec![0u32; legal.len()];
         let mut first_worlds = 0;
@@ -563,13 +564,16 @@ fn attacker_strength(world: &Position, attack: &Action) -> u8 {
 struct Exchange<'a> {
     me: Side,
     weights: &'a Weights,
+    /// The quiet-ply count where the decision is taken, at which every line's siege is judged
+    /// (see [`evaluate_anchored`]).
+    quiet_plies: u16,
     /// Scratch space for the events of the attacks tried.
     events: Vec<Event>,
 }
 
 impl<'a> Exchange<'a> {
-    fn new(me: Side, weights: &'a Weights) -> Exchange<'a> {
-        Exchange { me, weights, events: Vec::new() }
+    fn new(me: Side, weights: &'a Weights, quiet_plies: u16) -> Exchange<'a> {
+        Exchange { me, weights, quiet_plies, events: Vec::new() }
     }
 
     /// The value for `me` just after its action (`after`): the opponent answers, then the
@@ -589,7 +593,7 @@ impl<'a> Exchange<'a> {
         threats: &Threats,
     ) -> f32 {
         let (me, mover) = (self.me, position.to_move());
-        let stand = evaluate(position, mover, self.weights);
+        let stand = evaluate_anchored(position, mover, self.weights, self.quiet_plies);
         if depth == 0 || position.outcome().is_some() || stand >= beta {
             return stand;
         }
