@@ -35,7 +35,8 @@ pub trait ViewRules:
         Kind = <Self as SetupPosition>::Kind,
     >;
     /// What else the viewer remembers, shown only with intel (empty without), right after
-    /// [`View::exposed`] (Stratego: its own moved pieces, the enemy's conduct; Admiral: the kinds of the enemy units identified after moving).
+    /// [`View::exposed`] (Stratego: its own moved pieces, the enemy's conduct; Admiral: the
+    /// kinds of the enemy units identified after moving).
     type Recollection: Clone + fmt::Debug + PartialEq + Eq + Default + Serialize + DeserializeOwned;
     /// The ruleset's public counters, shown last (Stratego: the two-square standings; Admiral:
     /// nothing).

@@ -201,7 +201,8 @@ pub fn evaluate_anchored(position: &Position, me: Side, weights: &Weights, quiet
 /// One side's positional assets: strikers near enemy bases, own bases kept clear, armed
 /// weapons, and its units that threaten the enemy's bases (which cost the enemy as much).
 /// `bases` holds each side's bases (by [`Side::index`]); `lead` is the side's material minus
-/// the enemy's; `quiet` the share of the quiet-ply draw's count gone. One pass over the side's units serves every term: this is the search's hot path.
+/// the enemy's; `quiet` the share of the quiet-ply draw's count gone. One pass over the side's
+/// units serves every term: this is the search's hot path.
 fn positional(
     position: &Position,
     side: Side,
