@@ -2,6 +2,7 @@
 //! that wake the workers after a commit.
 
 use super::prelude::*;
+use crate::store::matches;
 
 impl Service {
     /// The AI player of `level` with the configured thinking time.
@@ -63,36 +64,14 @@ impl Service {
             let slot = self.slot(id);
             let mut guard = slot.lock().await;
             let m = self.load_into(&mut guard, id).await?;
-            // Re-arm a missing deadline (should not happen: timers are written transactionally).
-            if m.status == MatchStatus::Playing && m.pending.is_none() {
-                let game = m.game()?;
-                let next = game.to_move();
-                if let Some(deadline) =
-                    m.tc().move_deadline(m.running_since.unwrap_or(self.now()), m.clock_ms[next.index()])
-                {
-                    let key = timers::match_key(m.id, TimerKind::MoveDeadline);
-                    let armed = timers::due_at(&self.inner.store.write, &key).await?;
-                    if armed.is_none() {
-                        tracing::warn!(%id, "re-arming a missing move deadline");
-                        let mut conn = self.inner.store.write.acquire().await?;
-                        timers::arm_match(
-                            &mut conn,
-                            m.id,
-                            TimerKind::MoveDeadline,
-                            Some(next),
-                            game.ply(),
-                            deadline,
-                        )
-                        .await?;
-                    }
-                }
-            }
-            if self.needs_ai(m) {
-                // Matches from before AI turns were kept in the store get their job now.
-                let mut batch = Batch::new();
-                self.sync_ai_job(&mut batch, m, self.now());
-                let mut conn = self.inner.store.write.acquire().await?;
-                batch.run(&mut conn).await.map_err(batch_error)?;
+            let deadline = self.missing_move_deadline(m).await?;
+            // Matches from before AI turns were kept in the store get their job now.
+            let needs_ai = self.needs_ai(m);
+            if (deadline.is_some() || needs_ai) && !self.repair(m, deadline, needs_ai).await? {
+                // Another process moved or ended it since it was loaded: its own commit armed
+                // what the match needs now, and this copy is stale.
+                *guard = None;
+                continue;
             }
             let m = m.clone();
             drop(guard);
@@ -102,6 +81,50 @@ impl Service {
         self.inner.timer_wake.notify_one();
         self.inner.outbox_wake.notify_one();
         Ok(())
+    }
+
+    /// The move deadline `m` should have and has not (it should not happen: deadlines are
+    /// written with the turn that sets them): the side to move, the ply and the due time.
+    async fn missing_move_deadline(&self, m: &Loaded) -> Result<Option<(Side, u32, i64)>> {
+        if m.status != MatchStatus::Playing || m.pending.is_some() {
+            return Ok(None);
+        }
+        let game = m.game()?;
+        let next = game.to_move();
+        let Some(due) = m.tc().move_deadline(m.running_since.unwrap_or(self.now()), m.clock_ms[next.index()])
+        else {
+            return Ok(None);
+        };
+        let key = timers::match_key(m.id, TimerKind::MoveDeadline);
+        let armed = timers::due_at(&self.inner.store.write, &key).await?;
+        Ok(armed.is_none().then_some((next, game.ply(), due)))
+    }
+
+    /// Writes what recovery found missing for `m` (its move deadline, its AI turn's job) in one
+    /// transaction that holds the match at the version it was loaded at. False, and nothing
+    /// written, if another process changed the match since: a deadline armed for a match that
+    /// has just ended would outlive it.
+    async fn repair(&self, m: &Loaded, deadline: Option<(Side, u32, i64)>, needs_ai: bool) -> Result<bool> {
+        let mut batch = Batch::new();
+        let mut tx = WriteTx::start(&self.inner.store.write, &mut batch).await?;
+        matches::hold_version_in(&mut batch, m.id, m.version);
+        if let Some((side, ply, due)) = deadline {
+            tracing::warn!(id = %m.id, "re-arming a missing move deadline");
+            timers::arm_match_in(&mut batch, m.id, TimerKind::MoveDeadline, Some(side), ply, due);
+        }
+        if needs_ai {
+            self.sync_ai_job(&mut batch, m, self.now());
+        }
+        match tx.flush(&mut batch).await {
+            Ok(_) => {}
+            Err(BatchError::Check("version")) => {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            Err(e) => return Err(batch_error(e)),
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 
     pub(super) fn committed(&self) {

@@ -386,6 +386,20 @@ pub async fn set_playing(conn: &mut AnyConnection, id: MatchId, version: i64) ->
     Ok(changed_one(r))
 }
 
+/// Checks as part of `batch` (the check `"version"`) that match `id` is still at `version`,
+/// and holds it there until the transaction ends: the no-op update takes the row's write
+/// lock, so on PostgreSQL a writer that changed it meanwhile is waited for and fails the
+/// check, and one that comes later waits for this transaction. The version is not bumped:
+/// other processes' copies stay valid.
+pub fn hold_version_in(batch: &mut Batch, id: MatchId, version: i64) {
+    batch
+        .sql("UPDATE matches SET version = version WHERE id = ")
+        .bind(id.0)
+        .sql(" AND version = ")
+        .bind(version)
+        .end_checked("version");
+}
+
 /// Records plies played as part of `batch`, checked against `version` (the check `"version"`).
 pub fn set_ply_in(batch: &mut Batch, id: MatchId, ply: u32, version: i64) {
     batch

@@ -114,7 +114,7 @@ async fn kill_dash_nine_at_random_points_loses_nothing() {
         assert_eq!(status == "finished", game.outcome().is_some(), "status of {id} matches its record");
         if status == "finished" {
             assert_eq!(*ply as u32, game.ply());
-            assert!(mine.is_empty(), "finished {id} has no timers");
+            assert!(mine.is_empty(), "finished {id} has no timers: {mine:?}");
         }
         for (side, user) in [(Side::South, south), (Side::North, north)] {
             if let Some(u) = user {

@@ -404,3 +404,60 @@ async fn a_language_chosen_in_one_process_is_used_by_the_other() {
     here.set_explicit_language(ALICE, None).await.unwrap();
     assert_eq!(there.language_for(ALICE, Some("en-US")).await, Language::En, "cleared everywhere");
 }
+
+/// A process that starts while another is playing repairs what it finds missing (here the
+/// move deadline of every match, as in a store from before deadlines were kept) only if the
+/// match is still as it loaded it: the other process resigns the same matches during the
+/// start, and a match that ended must not be left with a deadline armed after its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_during_play_elsewhere_arms_nothing_for_a_match_that_ended() {
+    use admiral_bot::clock::TimeControl;
+    let h = harness().await;
+    let settings = MatchSettings {
+        time_control: TimeControl::Correspondence { days_per_move: 1 },
+        ..MatchSettings::default()
+    };
+    for round in 0..4 {
+        let mut seats = Vec::new();
+        for _ in 0..16 {
+            let id = h.hvh(settings.clone()).await;
+            for u in [ALICE, BOB] {
+                h.svc.auto_layout(u, id).await.expect("auto layout");
+                h.svc.ready(u, id).await.expect("ready");
+            }
+            seats.push(id);
+        }
+        sqlx::query("DELETE FROM timers WHERE kind = 'move_deadline'")
+            .execute(&h.svc.store().write)
+            .await
+            .unwrap();
+        // Every fourth match is left alone: the starting process must repair it.
+        let (kept, resigned): (Vec<_>, Vec<_>) = seats.iter().enumerate().partition(|(i, _)| i % 4 == 3);
+        // The store is opened first, so that the start's recovery itself meets the resigning.
+        let store = Store::open(&h.url, Durability::Process).await.expect("second store");
+        let svc = h.svc.clone();
+        let ids: Vec<_> = resigned.iter().map(|(_, id)| **id).collect();
+        let resigning = tokio::spawn(async move {
+            for (i, id) in ids.into_iter().enumerate() {
+                svc.resign(&format!("r{round}-{i}"), ALICE, id).await.expect("resign");
+            }
+        });
+        let starting = Service::start(store, Arc::new(h.now.clone()), test_config());
+        let (other, done) = tokio::join!(starting, resigning);
+        done.unwrap();
+        drop(other.expect("second service"));
+        for (_, id) in resigned {
+            let armed =
+                count(h.svc.store(), &format!("SELECT COUNT(*) FROM timers WHERE match_id = {}", id.0)).await;
+            assert_eq!(armed, 0, "round {round}: {id} ended and has no timers");
+        }
+        for (_, id) in kept {
+            let armed = count(
+                h.svc.store(),
+                &format!("SELECT COUNT(*) FROM timers WHERE match_id = {} AND kind = 'move_deadline'", id.0),
+            )
+            .await;
+            assert_eq!(armed, 1, "round {round}: {id} is still playing and its deadline is armed again");
+        }
+    }
+}
