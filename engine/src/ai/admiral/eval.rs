@@ -14,7 +14,7 @@ use crate::shared::SetupPosition;
 
 /// What a unit is worth in material. Bases are worth much more than ships: losing the second
 /// one loses the game (handled by the terminal score).
-pub fn value(kind: UnitKind) -> f32 {
+pub const fn value(kind: UnitKind) -> f32 {
     match kind {
         UnitKind::Carrier => 10.0,
         UnitKind::Battleship => 15.0,
@@ -35,6 +35,18 @@ pub fn value(kind: UnitKind) -> f32 {
         UnitKind::NavalBase => 45.0,
     }
 }
+
+/// The material of a full fleet (347.5, its two bases 90 of it).
+const FULL_FLEET_VALUE: f32 = {
+    let mut total = 0.0;
+    let mut i = 0;
+    while i < KINDS {
+        let kind = UnitKind::ALL[i];
+        total += kind.fleet_count() as f32 * value(kind);
+        i += 1;
+    }
+    total
+};
 
 /// Weights of the positional terms.
 #[derive(Copy, Clone, Debug)]
@@ -66,6 +78,11 @@ pub struct Weights {
     /// side's lead in material: the drive that turns a lead into a won game instead of a
     /// standoff.
     pub siege: f32,
+    /// Trading down: the lead in material counts this much more for every share of both
+    /// fleets' material gone. An even trade then raises the side ahead's score and lowers
+    /// the other's, as the same lead decides more the less is left to answer it; the side
+    /// behind keeps its pieces on the board.
+    pub trade: f32,
 }
 
 impl Weights {
@@ -79,6 +96,7 @@ impl Weights {
         hunt: 0.0,
         formation: 0.0,
         siege: 0.0,
+        trade: 0.0,
     };
     /// Level 2: material, and keeping enemies away from its own bases.
     pub const GREEDY: Weights = Weights {
@@ -90,6 +108,7 @@ impl Weights {
         hunt: 0.0,
         formation: 0.0,
         siege: 0.0,
+        trade: 0.0,
     };
     /// The positional evaluation of levels 3 and 4.
     pub const FULL: Weights = Weights {
@@ -101,6 +120,7 @@ impl Weights {
         hunt: 0.0,
         formation: 0.0,
         siege: 0.0,
+        trade: 0.0,
     };
     /// Level 5's evaluation: more weight on going for the bases and guarding its own.
     pub const ADMIRAL: Weights = Weights {
@@ -112,6 +132,7 @@ impl Weights {
         hunt: 4.0,
         formation: 0.05,
         siege: 3.0,
+        trade: 1.5,
     };
 }
 
@@ -160,6 +181,11 @@ pub fn evaluate_anchored(position: &Position, me: Side, weights: &Weights, quiet
     // and lost on the mine (doc/admiral-ai.md, "Endings against nothing").
     if let Some(score) = stranded_score(me, position.to_move(), |side| movers[side] == 0) {
         return score;
+    }
+    if weights.trade > 0.0 {
+        let lead = materials[me] - materials[me.opponent()];
+        let gone = 1.0 - (materials[me] + materials[me.opponent()]) / (2.0 * FULL_FLEET_VALUE);
+        score += weights.trade * lead * gone;
     }
     if weights.reserve > 0.0 {
         let reserve = |side: Side| (movers[side] as f32 + 1.0).ln();
@@ -568,6 +594,26 @@ mod tests {
         assert_eq!(evaluate_anchored(&reset, Side::South, &w, 170), evaluate(&late, Side::South, &w));
         assert_eq!(evaluate_anchored(&late, Side::South, &w, 0), evaluate(&reset, Side::South, &w));
         assert!(evaluate(&late, Side::South, &w) > evaluate(&reset, Side::South, &w) + 1.0);
+    }
+
+    #[test]
+    fn an_even_trade_is_worth_making_for_the_side_ahead_and_not_for_the_side_behind() {
+        // South two battleships (30 points) ahead; a cruiser each, far from everything, and a
+        // destroyer each that stays (a side left without movers has lost).
+        let bases = "a1:NB b1:NB n15:nb m15:nb e1:DD k14:dd c3:BB d3:BB";
+        let [before, traded] = variants(bases, ["g5:CR g10:cr", ""]);
+        let w = Weights { trade: 1.0, ..Weights::MATERIAL };
+        let gain = |side: Side| evaluate(&traded, side, &w) - evaluate(&before, side, &w);
+        // The lead, 30, times the share of both full fleets the two cruisers were: 14 of 695.
+        let expected = 30.0 * 14.0 / (2.0 * FULL_FLEET_VALUE);
+        assert!((gain(Side::South) - expected).abs() < 1e-3, "{} against {expected}", gain(Side::South));
+        assert!((gain(Side::North) + expected).abs() < 1e-3, "the side behind loses as much");
+        // Material alone is indifferent to it; at even material the trade changes nothing.
+        let plain = Weights::MATERIAL;
+        assert_eq!(evaluate(&traded, Side::South, &plain), evaluate(&before, Side::South, &plain));
+        let [even, even_traded] = variants("a1:NB b1:NB n15:nb m15:nb e1:DD k14:dd", ["g5:CR g10:cr", ""]);
+        assert_eq!(evaluate(&even, Side::South, &w), evaluate(&even_traded, Side::South, &w));
+        assert_eq!(FULL_FLEET_VALUE, 347.5);
     }
 
     #[test]
