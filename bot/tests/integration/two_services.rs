@@ -81,7 +81,12 @@ async fn an_expiry_in_another_process_does_not_undo_an_accept() {
 
 /// A match between Alice and Bob, both set up and playing; the players in South, North order.
 async fn playing(h: &Harness) -> (admiral_bot::MatchId, [UserId; 2]) {
-    let id = h.hvh(MatchSettings::default()).await;
+    playing_with(h, MatchSettings::default()).await
+}
+
+/// [`playing`], with `settings`.
+async fn playing_with(h: &Harness, settings: MatchSettings) -> (admiral_bot::MatchId, [UserId; 2]) {
+    let id = h.hvh(settings).await;
     for u in [ALICE, BOB] {
         h.svc.auto_layout(u, id).await.expect("auto layout");
         h.svc.ready(u, id).await.expect("ready");
@@ -418,25 +423,24 @@ async fn a_start_during_play_elsewhere_arms_nothing_for_a_match_that_ended() {
         ..MatchSettings::default()
     };
     for round in 0..4 {
-        let mut seats = Vec::new();
-        for _ in 0..16 {
-            let id = h.hvh(settings.clone()).await;
-            for u in [ALICE, BOB] {
-                h.svc.auto_layout(u, id).await.expect("auto layout");
-                h.svc.ready(u, id).await.expect("ready");
+        // Every fourth match is left alone: the starting process must repair it.
+        let (mut kept, mut resigned) = (Vec::new(), Vec::new());
+        for i in 0..16 {
+            let (id, _) = playing_with(&h, settings.clone()).await;
+            if i % 4 == 3 {
+                kept.push(id)
+            } else {
+                resigned.push(id)
             }
-            seats.push(id);
         }
         sqlx::query("DELETE FROM timers WHERE kind = 'move_deadline'")
             .execute(&h.svc.store().write)
             .await
             .unwrap();
-        // Every fourth match is left alone: the starting process must repair it.
-        let (kept, resigned): (Vec<_>, Vec<_>) = seats.iter().enumerate().partition(|(i, _)| i % 4 == 3);
         // The store is opened first, so that the start's recovery itself meets the resigning.
         let store = Store::open(&h.url, Durability::Process).await.expect("second store");
         let svc = h.svc.clone();
-        let ids: Vec<_> = resigned.iter().map(|(_, id)| **id).collect();
+        let ids = resigned.clone();
         let resigning = tokio::spawn(async move {
             for (i, id) in ids.into_iter().enumerate() {
                 svc.resign(&format!("r{round}-{i}"), ALICE, id).await.expect("resign");
@@ -446,12 +450,12 @@ async fn a_start_during_play_elsewhere_arms_nothing_for_a_match_that_ended() {
         let (other, done) = tokio::join!(starting, resigning);
         done.unwrap();
         drop(other.expect("second service"));
-        for (_, id) in resigned {
+        for id in resigned {
             let armed =
                 count(h.svc.store(), &format!("SELECT COUNT(*) FROM timers WHERE match_id = {}", id.0)).await;
             assert_eq!(armed, 0, "round {round}: {id} ended and has no timers");
         }
-        for (_, id) in kept {
+        for id in kept {
             let armed = count(
                 h.svc.store(),
                 &format!("SELECT COUNT(*) FROM timers WHERE match_id = {} AND kind = 'move_deadline'", id.0),

@@ -182,10 +182,10 @@ pub fn evaluate_anchored(position: &Position, me: Side, weights: &Weights, quiet
     if let Some(score) = stranded_score(me, position.to_move(), |side| movers[side] == 0) {
         return score;
     }
+    let lead = |side: Side| materials[side] - materials[side.opponent()];
     if weights.trade > 0.0 {
-        let lead = materials[me] - materials[me.opponent()];
         let gone = 1.0 - (materials[me] + materials[me.opponent()]) / (2.0 * FULL_FLEET_VALUE);
-        score += weights.trade * lead * gone;
+        score += weights.trade * lead(me) * gone;
     }
     if weights.reserve > 0.0 {
         let reserve = |side: Side| (movers[side] as f32 + 1.0).ln();
@@ -208,7 +208,6 @@ pub fn evaluate_anchored(position: &Position, me: Side, weights: &Weights, quiet
             approach_worth[kind.index()] =
                 weights.attack_bases * striker(kind) + if threat { weights.guard_bases * 0.5 } else { 0.0 };
         }
-        let lead = |side: Side| materials[side] - materials[side.opponent()];
         let quiet = quiet_plies as f32 / QUIET_PLY_LIMIT as f32;
         score += positional(position, me, weights, &bases, &approach_worth, lead(me), quiet)
             - positional(
