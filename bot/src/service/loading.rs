@@ -29,29 +29,29 @@ impl Service {
         guard.as_mut().ok_or(ServiceError::NoSuchMatch(id))
     }
 
-    /// Loads a match from the store, replaying its record through the engine.
+    /// Loads a match from the store, replaying its record through the engine. Its rows are
+    /// read in one snapshot: a copy never mixes two versions of the match.
     pub(super) async fn load(&self, id: MatchId) -> Result<Loaded> {
-        let store = &self.inner.store;
-        let row = store.match_row(id).await?.ok_or(ServiceError::NoSuchMatch(id))?;
+        let stored = self.inner.store.match_rows(id).await?.ok_or(ServiceError::NoSuchMatch(id))?;
+        let row = stored.row;
         let settings: MatchSettings = serde_json::from_str(&row.settings).map_err(corrupt)?;
-        let (lang, policy) = players::seat_preferences(&mut *store.write.acquire().await?, row.users).await?;
+        let (lang, policy) = stored.preferences;
         let ruleset = row.ruleset;
         let mut setups = [
             Setup { layout: MatchLayout::empty(ruleset), ready: false },
             Setup { layout: MatchLayout::empty(ruleset), ready: false },
         ];
-        for setup in store.setups(id).await? {
+        for setup in stored.setups {
             setups[setup.side.index()] = Setup {
                 layout: MatchLayout::parse_partial(ruleset, &setup.grid)
                     .map_err(|_| corrupt("stored layout"))?,
                 ready: setup.ready,
             };
         }
-        let events = events::of_match(&store.write, id).await?;
-        let next_seq = events.len() as i64;
-        let game = MatchGame::replay(&settings, &events)?;
-        let clocks = store.clocks(id).await?;
-        let pending = match store.pending_decision(id).await? {
+        let next_seq = stored.events.len() as i64;
+        let game = MatchGame::replay(&settings, &stored.events)?;
+        let clocks = stored.clocks;
+        let pending = match stored.pending {
             None => None,
             Some(p) => {
                 let options: Vec<Vec<Square>> = serde_json::from_str(&p.options).map_err(corrupt)?;

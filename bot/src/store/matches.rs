@@ -5,12 +5,13 @@
 //! Every change of a match is checked against the `version` the writer read: a write that
 //! finds the version moved changes nothing and reports it (another process was first).
 
-use admiral_engine::{Ruleset, Side};
+use admiral_engine::{Language, Ruleset, Side};
 use sqlx::{Any, AnyConnection, Executor};
 
-use super::{Batch, Store};
+use super::events::{self, EventsError, MatchEvent};
+use super::{players, Batch, Store};
 use crate::ids::{MatchId, UserId};
-use crate::model::{MatchStatus, Origin};
+use crate::model::{DefencePolicy, MatchStatus, Origin};
 
 /// A match's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,58 +191,6 @@ impl Store {
         Ok(rows.into_iter().map(seats).collect())
     }
 
-    /// Match `id`'s row; `None` if there is no such match.
-    pub async fn match_row(&self, id: MatchId) -> Result<Option<MatchRow>, sqlx::Error> {
-        type Row = (
-            String,
-            Option<i64>,
-            Option<i64>,
-            Option<i64>,
-            String,
-            String,
-            Option<i64>,
-            Option<i64>,
-            i64,
-            i64,
-            Option<String>,
-        );
-        let row: Option<Row> = sqlx::query_as(
-            "SELECT ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, version,
-                    public_language
-             FROM matches WHERE id = $1",
-        )
-        .bind(id.0)
-        .fetch_optional(&self.write)
-        .await?;
-        let Some((
-            ruleset,
-            south,
-            north,
-            ai_level,
-            settings,
-            status,
-            guild,
-            channel,
-            seed,
-            version,
-            language,
-        )) = row
-        else {
-            return Ok(None);
-        };
-        Ok(Some(MatchRow {
-            ruleset: ruleset_of(&ruleset)?,
-            users: [seat(south), seat(north)],
-            ai_level: ai_level.map(|l| l as u8),
-            settings,
-            status: MatchStatus::parse(&status)
-                .ok_or_else(|| sqlx::Error::Decode(format!("unknown match status {status:?}").into()))?,
-            origin: Origin::from_columns(guild, channel, language.as_deref()),
-            seed,
-            version,
-        }))
-    }
-
     /// Match `id`'s version; `None` if there is no such match.
     pub async fn match_version(&self, id: MatchId) -> Result<Option<i64>, sqlx::Error> {
         sqlx::query_scalar("SELECT version FROM matches WHERE id = $1")
@@ -279,44 +228,127 @@ impl Store {
         Ok(ids.into_iter().map(MatchId).collect())
     }
 
-    /// The setup rows of match `id`.
-    pub async fn setups(&self, id: MatchId) -> Result<Vec<SetupRow>, sqlx::Error> {
-        let rows: Vec<(String, String, i64)> =
-            sqlx::query_as("SELECT side, grid, ready FROM setups WHERE match_id = $1")
-                .bind(id.0)
-                .fetch_all(&self.write)
-                .await?;
-        rows.into_iter()
-            .map(|(side, grid, ready)| Ok(SetupRow { side: side_of(&side)?, grid, ready: ready != 0 }))
-            .collect()
+    /// Everything stored about match `id`, read in one snapshot; `None` if there is no such
+    /// match.
+    pub async fn match_rows(&self, id: MatchId) -> Result<Option<MatchRows>, EventsError> {
+        let mut tx = self.read_tx().await?;
+        let rows = read_match_rows(tx.conn(), id).await;
+        tx.end().await?;
+        rows
     }
+}
 
-    /// The clocks of match `id` (all unset if the row is missing).
-    pub async fn clocks(&self, id: MatchId) -> Result<ClockRow, sqlx::Error> {
-        let row: Option<(Option<i64>, Option<i64>, Option<i64>)> =
-            sqlx::query_as("SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = $1")
-                .bind(id.0)
-                .fetch_optional(&self.write)
-                .await?;
-        Ok(row.map_or_else(ClockRow::default, |(south, north, running_since)| ClockRow {
-            remaining_ms: [south, north],
-            running_since,
-        }))
-    }
+/// Everything stored about one match: its row, its seats' preferences, its setups, its record,
+/// its clocks and a pending defence, read in one snapshot ([`Store::read_tx`]) so that they
+/// agree with each other even while another process commits a change of the match.
+#[derive(Clone, Debug)]
+pub struct MatchRows {
+    /// The match's row (its `version` is the version of everything here).
+    pub row: MatchRow,
+    /// The seats' languages and defence policies, South then North.
+    pub preferences: ([Language; 2], [DefencePolicy; 2]),
+    /// The setup rows.
+    pub setups: Vec<SetupRow>,
+    /// The record, in order.
+    pub events: Vec<MatchEvent>,
+    /// The clocks.
+    pub clocks: ClockRow,
+    /// The attack waiting for its defender, if any.
+    pub pending: Option<PendingRow>,
+}
 
-    /// The attack of match `id` waiting for its defender, if any.
-    pub async fn pending_decision(&self, id: MatchId) -> Result<Option<PendingRow>, sqlx::Error> {
-        let row: Option<(i64, String, String, String, i64)> = sqlx::query_as(
-            "SELECT ply, defender, action, options, deadline_at FROM pending_decisions WHERE match_id = $1",
-        )
-        .bind(id.0)
-        .fetch_optional(&self.write)
-        .await?;
-        row.map(|(ply, defender, action, options, deadline)| {
-            Ok(PendingRow { ply: ply as u32, defender: side_of(&defender)?, action, options, deadline })
-        })
-        .transpose()
-    }
+async fn read_match_rows(conn: &mut AnyConnection, id: MatchId) -> Result<Option<MatchRows>, EventsError> {
+    let Some(row) = match_row(conn, id).await? else {
+        return Ok(None);
+    };
+    Ok(Some(MatchRows {
+        preferences: players::seat_preferences(conn, row.users).await?,
+        setups: setups(conn, id).await?,
+        events: events::of_match(&mut *conn, id).await?,
+        clocks: clocks(conn, id).await?,
+        pending: pending_decision(conn, id).await?,
+        row,
+    }))
+}
+
+/// Match `id`'s row; `None` if there is no such match.
+async fn match_row(conn: &mut AnyConnection, id: MatchId) -> Result<Option<MatchRow>, sqlx::Error> {
+    type Row = (
+        String,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        String,
+        String,
+        Option<i64>,
+        Option<i64>,
+        i64,
+        i64,
+        Option<String>,
+    );
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT ruleset, south_user, north_user, ai_level, settings, status, guild_id, channel_id, seed, version,
+                public_language
+         FROM matches WHERE id = $1",
+    )
+    .bind(id.0)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((ruleset, south, north, ai_level, settings, status, guild, channel, seed, version, language)) =
+        row
+    else {
+        return Ok(None);
+    };
+    Ok(Some(MatchRow {
+        ruleset: ruleset_of(&ruleset)?,
+        users: [seat(south), seat(north)],
+        ai_level: ai_level.map(|l| l as u8),
+        settings,
+        status: MatchStatus::parse(&status)
+            .ok_or_else(|| sqlx::Error::Decode(format!("unknown match status {status:?}").into()))?,
+        origin: Origin::from_columns(guild, channel, language.as_deref()),
+        seed,
+        version,
+    }))
+}
+
+/// The setup rows of match `id`.
+async fn setups(conn: &mut AnyConnection, id: MatchId) -> Result<Vec<SetupRow>, sqlx::Error> {
+    let rows: Vec<(String, String, i64)> =
+        sqlx::query_as("SELECT side, grid, ready FROM setups WHERE match_id = $1")
+            .bind(id.0)
+            .fetch_all(&mut *conn)
+            .await?;
+    rows.into_iter()
+        .map(|(side, grid, ready)| Ok(SetupRow { side: side_of(&side)?, grid, ready: ready != 0 }))
+        .collect()
+}
+
+/// The clocks of match `id` (all unset if the row is missing).
+async fn clocks(conn: &mut AnyConnection, id: MatchId) -> Result<ClockRow, sqlx::Error> {
+    let row: Option<(Option<i64>, Option<i64>, Option<i64>)> =
+        sqlx::query_as("SELECT south_ms, north_ms, running_since FROM clocks WHERE match_id = $1")
+            .bind(id.0)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(row.map_or_else(ClockRow::default, |(south, north, running_since)| ClockRow {
+        remaining_ms: [south, north],
+        running_since,
+    }))
+}
+
+/// The attack of match `id` waiting for its defender, if any.
+async fn pending_decision(conn: &mut AnyConnection, id: MatchId) -> Result<Option<PendingRow>, sqlx::Error> {
+    let row: Option<(i64, String, String, String, i64)> = sqlx::query_as(
+        "SELECT ply, defender, action, options, deadline_at FROM pending_decisions WHERE match_id = $1",
+    )
+    .bind(id.0)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.map(|(ply, defender, action, options, deadline)| {
+        Ok(PendingRow { ply: ply as u32, defender: side_of(&defender)?, action, options, deadline })
+    })
+    .transpose()
 }
 
 /// Creates a match with its two setups and its clocks, in the caller's transaction.

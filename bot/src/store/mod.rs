@@ -6,7 +6,7 @@
 //! snowflake), which is all `Any` needs to carry, and placeholders are written `$1`, `$2`, …,
 //! which both SQLite and PostgreSQL read. What differs is kept here: the migrations
 //! (`migrations/sqlite/`, `migrations/postgres/`), the connection settings, how a write
-//! transaction begins, and how a [`Batch`] travels.
+//! transaction and a read snapshot ([`ReadTx`]) begin, and how a [`Batch`] travels.
 //!
 //! On SQLite, writes go through a single-connection pool so they queue fairly in the
 //! application instead of spinning in SQLite's busy handler; reads use a separate small pool
@@ -302,6 +302,18 @@ impl Store {
     /// Opens the database named by `DATABASE_URL` (or the default file).
     pub async fn open_from_env() -> Result<Store, sqlx::Error> {
         Store::open(&database_url_from_env(), Durability::default()).await
+    }
+
+    /// Starts a read-only transaction on a reader connection ([`ReadTx`]).
+    pub async fn read_tx(&self) -> Result<ReadTx, sqlx::Error> {
+        let mut conn = self.read.acquire().await?;
+        let begin = match self.backend {
+            // Deferred: the first read takes the snapshot, and nothing waits for the writer.
+            Backend::Sqlite => "BEGIN",
+            Backend::Postgres => "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY",
+        };
+        sqlx::query(begin).execute(&mut *conn).await?;
+        Ok(ReadTx(TxConn { conn, finished: false }))
     }
 
     /// Closes the pools.
@@ -655,16 +667,38 @@ async fn run_group(pool: &AnyPool, group: Vec<Job>) {
     }
 }
 
+/// A pooled connection inside a transaction. If the transaction is neither committed nor
+/// rolled back (an error or a cancelled future), the connection is closed instead of returned
+/// to the pool, which rolls it back.
+struct TxConn {
+    conn: sqlx::pool::PoolConnection<Any>,
+    finished: bool,
+}
+
+impl TxConn {
+    /// Ends the transaction with `statement` (`COMMIT` or `ROLLBACK`).
+    async fn finish(mut self, statement: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(statement).execute(&mut *self.conn).await?;
+        self.finished = true;
+        Ok(())
+    }
+}
+
+impl Drop for TxConn {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.conn.close_on_drop();
+        }
+    }
+}
+
 /// A write transaction whose `BEGIN` travels in the first [`Batch`] instead of its own round
 /// trip: the hot path (an accepted action) costs two round trips to SQLite's worker thread,
 /// the batch and `COMMIT`. Direct statements must come after [`WriteTx::flush`].
 ///
 /// If the transaction is neither committed nor rolled back (an error or a cancelled future),
 /// the connection is closed instead of returned to the pool, which rolls it back.
-pub struct WriteTx {
-    conn: sqlx::pool::PoolConnection<Any>,
-    finished: bool,
-}
+pub struct WriteTx(TxConn);
 
 impl WriteTx {
     /// Takes a write connection and puts `BEGIN` at the head of `batch`, which must be empty
@@ -672,36 +706,42 @@ impl WriteTx {
     pub async fn start(pool: &AnyPool, batch: &mut Batch) -> Result<WriteTx, sqlx::Error> {
         let conn = pool.acquire().await?;
         batch.sql(begin_statement(&conn)).end();
-        Ok(WriteTx { conn, finished: false })
+        Ok(WriteTx(TxConn { conn, finished: false }))
     }
 
     /// Runs what the batch holds (the `BEGIN` included, the first time) and gives the
     /// connection for direct statements inside the transaction.
     pub async fn flush(&mut self, batch: &mut Batch) -> Result<&mut AnyConnection, BatchError> {
-        batch.run(&mut self.conn).await?;
-        Ok(&mut self.conn)
+        batch.run(&mut self.0.conn).await?;
+        Ok(&mut self.0.conn)
     }
 
     /// Commits.
-    pub async fn commit(mut self) -> Result<(), sqlx::Error> {
-        sqlx::query("COMMIT").execute(&mut *self.conn).await?;
-        self.finished = true;
-        Ok(())
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.0.finish("COMMIT").await
     }
 
     /// Rolls back.
-    pub async fn rollback(mut self) -> Result<(), sqlx::Error> {
-        sqlx::query("ROLLBACK").execute(&mut *self.conn).await?;
-        self.finished = true;
-        Ok(())
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        self.0.finish("ROLLBACK").await
     }
 }
 
-impl Drop for WriteTx {
-    fn drop(&mut self) {
-        if !self.finished {
-            self.conn.close_on_drop();
-        }
+/// A read-only transaction on a reader connection: every query in it sees the database as
+/// one snapshot, whatever other connections and processes commit meanwhile (SQLite: the
+/// snapshot of its first read, kept until it ends; PostgreSQL: `REPEATABLE READ`). For rows
+/// that must agree with each other, such as a match's row, record and clocks.
+pub struct ReadTx(TxConn);
+
+impl ReadTx {
+    /// The connection, for queries inside the snapshot.
+    pub fn conn(&mut self) -> &mut AnyConnection {
+        &mut self.0.conn
+    }
+
+    /// Ends the transaction (nothing was written: this only lets the snapshot go).
+    pub async fn end(self) -> Result<(), sqlx::Error> {
+        self.0.finish("COMMIT").await
     }
 }
 

@@ -138,3 +138,57 @@ fn a_refused_database_url_is_named_by_its_scheme_alone() {
     assert!(refused.contains("\"mysql\""), "{refused}");
     assert!(!refused.contains("s3cr3t"), "the password stays out of the message: {refused}");
 }
+
+/// Another connection moves match 1 on, one committed step at a time: each step appends an
+/// event, bumps the version and sets both clocks to the new version, as an accepted move does.
+/// Every read of the match while it does so must see one step whole: as many events as the
+/// version says, and the clocks of that same version.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_read_while_another_connection_commits_is_one_version_of_it() {
+    use super::events::{self, MatchEvent};
+    use super::matches::{self, ClockRow};
+    use super::{Batch, WriteTx};
+    use admiral_engine::Side;
+
+    const STEPS: i64 = 150;
+    let (_dir, store) = open_with_players(
+        "INSERT INTO matches (id, south_user, north_user, settings, status, seed, created_at)
+           VALUES (1, 1001, 1002, '{}', 'playing', 0, 0);
+         INSERT INTO clocks (match_id, south_ms, north_ms, running_since) VALUES (1, 0, 0, 0);",
+    )
+    .await;
+    let id = MatchId(1);
+    let writer = {
+        let store = store.clone();
+        tokio::spawn(async move {
+            for version in 0..STEPS {
+                let mut batch = Batch::new();
+                let mut tx = WriteTx::start(&store.write, &mut batch).await.unwrap();
+                let turn = MatchEvent::Turn { side: Side::South, turn: version.to_string() };
+                events::append_in(&mut batch, id, version, &turn, 0);
+                matches::set_ply_in(&mut batch, id, version as u32 + 1, version);
+                let clocks = ClockRow { remaining_ms: [Some(version + 1); 2], running_since: Some(0) };
+                matches::save_clocks_in(&mut batch, id, &clocks);
+                tx.flush(&mut batch).await.unwrap();
+                tx.commit().await.unwrap();
+            }
+        })
+    };
+    let mut reads = 0;
+    while !writer.is_finished() || reads == 0 {
+        let rows = store.match_rows(id).await.unwrap().expect("match 1");
+        let version = rows.row.version;
+        assert_eq!(rows.events.len() as i64, version, "events against the version (read {reads})");
+        assert_eq!(
+            rows.clocks.remaining_ms,
+            [Some(version); 2],
+            "the clocks against the version (read {reads})"
+        );
+        assert_eq!(rows.preferences.0, [Language::Ru, Language::En], "the seats' languages");
+        reads += 1;
+    }
+    writer.await.unwrap();
+    let last = store.match_rows(id).await.unwrap().unwrap();
+    assert_eq!((last.row.version, last.events.len()), (STEPS, STEPS as usize));
+    assert_eq!(store.match_rows(MatchId(2)).await.unwrap().map(|r| r.row.version), None, "no such match");
+}
