@@ -99,29 +99,10 @@ impl Weights {
         trade: 0.0,
     };
     /// Level 2: material, and keeping enemies away from its own bases.
-    pub const GREEDY: Weights = Weights {
-        attack_bases: 0.0,
-        guard_bases: 0.8,
-        reserve: 25.0,
-        armed: 0.0,
-        seal: 0.0,
-        hunt: 0.0,
-        formation: 0.0,
-        siege: 0.0,
-        trade: 0.0,
-    };
-    /// The positional evaluation of levels 3 and 4.
-    pub const FULL: Weights = Weights {
-        attack_bases: 0.6,
-        guard_bases: 0.8,
-        reserve: 25.0,
-        armed: 0.8,
-        seal: 1.0,
-        hunt: 0.0,
-        formation: 0.0,
-        siege: 0.0,
-        trade: 0.0,
-    };
+    pub const GREEDY: Weights = Weights { guard_bases: 0.8, reserve: 25.0, ..Weights::MATERIAL };
+    /// The positional evaluation of levels 3 and 4: level 2's, with the enemy's bases attacked,
+    /// the weapons kept armed and its own bases sealed.
+    pub const FULL: Weights = Weights { attack_bases: 0.6, armed: 0.8, seal: 1.0, ..Weights::GREEDY };
     /// Level 5's evaluation: more weight on going for the bases and guarding its own.
     pub const ADMIRAL: Weights = Weights {
         attack_bases: 1.2,
