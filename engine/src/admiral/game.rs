@@ -17,6 +17,15 @@ use crate::shared::SideMemory;
 pub struct Memory {
     pub(crate) identity: [Option<UnitKind>; SQUARES],
     pub(crate) moved: SquareSet,
+    /// Our own units the enemy has seen move, followed as they move: what it knows are none of
+    /// the kinds that never move.
+    pub(crate) own_moved: SquareSet,
+    /// Enemy markers seen moving with no marker of theirs on the eight squares around them,
+    /// before or after the move, followed as they move: no aircraft, torpedo or mine, which
+    /// move only beside their carrier.
+    pub(crate) untethered: SquareSet,
+    /// The same among our own units, as the enemy saw them move.
+    pub(crate) own_untethered: SquareSet,
     /// Enemy units identified (in a strike, a battle or their destruction) after they had
     /// moved, by kind ([`UnitKind::index`]), each unit once.
     pub(crate) revealed_movers: [u8; KINDS],
@@ -35,6 +44,9 @@ impl SideMemory<Event> for Memory {
         Memory {
             identity: [None; SQUARES],
             moved: SquareSet::EMPTY,
+            own_moved: SquareSet::EMPTY,
+            untethered: SquareSet::EMPTY,
+            own_untethered: SquareSet::EMPTY,
             revealed_movers: [0; KINDS],
             counted: SquareSet::EMPTY,
         }
@@ -47,10 +59,16 @@ impl SideMemory<Event> for Memory {
                 self.identity[to.index()] = self.identity[from.index()].take();
                 self.moved.remove(from);
                 self.moved.insert(to);
+                follow(&mut self.untethered, from, to);
                 if self.counted.contains(from) {
                     self.counted.remove(from);
                     self.counted.insert(to);
                 }
+            }
+            Event::Moved { from, to, .. } => {
+                self.own_moved.remove(from);
+                self.own_moved.insert(to);
+                follow(&mut self.own_untethered, from, to);
             }
             Event::Struck { side, attacker, target, .. } => {
                 let seen = if side == enemy { attacker } else { target };
@@ -73,7 +91,11 @@ impl SideMemory<Event> for Memory {
                     self.counted.remove(square);
                 }
                 self.identity[square.index()] = None;
-                self.moved.remove(square);
+                for set in
+                    [&mut self.moved, &mut self.own_moved, &mut self.untethered, &mut self.own_untethered]
+                {
+                    set.remove(square);
+                }
             }
             _ => {}
         }
@@ -81,6 +103,29 @@ impl SideMemory<Event> for Memory {
 }
 
 impl Memory {
+    /// Notes a move of `side` from `from` to `to`, played from `before`: a unit with no unit
+    /// of its side on the eight squares around it, before or after the move, is no tethered
+    /// weapon (rules §5: a weapon moves only next to a carrier of its kind, before or after).
+    /// Every player sees where the markers stand, so both sides learn it.
+    pub(crate) fn note_move(
+        &mut self,
+        viewer: Side,
+        side: Side,
+        from: Square,
+        to: Square,
+        before: &Position,
+    ) {
+        let company = before.occupied_by(side).minus(SquareSet::from_iter([from]));
+        let around = SquareSet::from_iter([from, to]).touching();
+        if around.and(company).is_empty() {
+            if side == viewer {
+                self.own_untethered.insert(to);
+            } else {
+                self.untethered.insert(to);
+            }
+        }
+    }
+
     /// Counts the enemy unit of `kind` just identified on `sq` among the revealed movers, if
     /// the marker there has moved and was not counted before.
     fn count_mover(&mut self, sq: Square, kind: UnitKind) {
@@ -88,6 +133,14 @@ impl Memory {
             self.revealed_movers[kind.index()] = self.revealed_movers[kind.index()].saturating_add(1);
             self.counted.insert(sq);
         }
+    }
+}
+
+/// Moves a square of `set` along with its unit.
+fn follow(set: &mut SquareSet, from: Square, to: Square) {
+    if set.contains(from) {
+        set.remove(from);
+        set.insert(to);
     }
 }
 

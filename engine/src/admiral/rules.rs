@@ -20,8 +20,8 @@ use crate::ai::Ai;
 use crate::shared::counters::counters_in_field;
 use crate::shared::grid::{read_grid_text, write_grid_text};
 use crate::shared::view::ViewRules;
-use crate::shared::SetupPosition;
 use crate::shared::{Budget, BySide, Counters, Rules, Ruleset, Side, Style};
+use crate::shared::{SetupPosition, SideMemory};
 use serde_json::Value;
 
 impl Rules for Position {
@@ -57,6 +57,13 @@ impl Rules for Position {
     }
 
     counters_in_field!();
+
+    fn learn(memory: &mut Memory, viewer: Side, before: &Position, event: &Event) {
+        SideMemory::learn(memory, viewer, event);
+        if let Event::Moved { side, from, to, .. } = *event {
+            memory.note_move(viewer, side, from, to, before);
+        }
+    }
 
     /// Every legal action of the side to move, each once (formation variants included),
     /// reusing a buffer (cleared first). None once the game is over.
@@ -167,7 +174,12 @@ impl ViewRules for Position {
     }
 
     fn recollection(memory: &Memory) -> Recollection {
-        Recollection { revealed_movers: memory.revealed_movers }
+        Recollection {
+            revealed_movers: memory.revealed_movers,
+            own_moved: memory.own_moved.iter().collect(),
+            untethered: memory.untethered.iter().collect(),
+            own_untethered: memory.own_untethered.iter().collect(),
+        }
     }
 
     fn standing(_: &Position) {}

@@ -36,6 +36,19 @@ pub struct Recollection {
     /// out while all zero.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revealed_movers: [u8; KINDS],
+    /// The viewer's own units the enemy has seen move, in square order: it knows they are
+    /// none of the kinds that never move. Left out while empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub own_moved: Vec<Square>,
+    /// Enemy markers seen moving with no marker of theirs on the eight squares around them,
+    /// before or after the move, in square order: no aircraft, torpedo or mine, which move
+    /// only beside their carrier. Left out while empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub untethered: Vec<Square>,
+    /// The viewer's own units the enemy has seen move so (its `untethered`). Left out while
+    /// empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub own_untethered: Vec<Square>,
 }
 
 fn is_zero(counts: &[u8; KINDS]) -> bool {

@@ -185,8 +185,9 @@ pub trait Rules: Clone + fmt::Debug + PartialEq + Eq + Sized + Send + Sync + 'st
     fn new_memory() -> Self::Memory {
         Self::Memory::new()
     }
-    /// What `viewer` learns from one event.
-    fn learn(memory: &mut Self::Memory, viewer: Side, event: &Self::Event) {
+    /// What `viewer` learns from one event of a turn played from `before` (the position as the
+    /// turn began, which every player saw: Admiral reads which markers stood around a mover).
+    fn learn(memory: &mut Self::Memory, viewer: Side, _before: &Self, event: &Self::Event) {
         memory.learn(viewer, event)
     }
     /// No losses yet.
@@ -446,11 +447,12 @@ impl<P: Rules> Game<P> {
         }
         let side = self.position.to_move();
         let mut events = Vec::new();
+        let before = self.position.clone();
         let (action, turn) = self.position.play_turn(action, reply, &mut events)?;
         self.record.turns.push(turn);
         for event in &events {
             for viewer in Side::BOTH {
-                P::learn(&mut self.memory[viewer], viewer, event);
+                P::learn(&mut self.memory[viewer], viewer, &before, event);
             }
             P::count_losses(&mut self.losses, event);
         }

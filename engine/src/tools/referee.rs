@@ -11,13 +11,14 @@ use crate::shared::game::Game as AnyGame;
 use crate::shared::{Budget, Rules, Ruleset, Side};
 use crate::stratego;
 
-/// The game a referee session has loaded, of either ruleset.
+/// The game a referee session has loaded, of either ruleset (boxed: a game with both sides'
+/// memories is a few kilobytes, and the session holds one at a time).
 #[derive(Clone, Debug)]
 pub enum Loaded {
     /// An Admiral game.
-    Admiral(Game),
+    Admiral(Box<Game>),
     /// A Stratego game (`"ruleset":"stratego"` on `load` or `new`).
-    Stratego(stratego::Game),
+    Stratego(Box<stratego::Game>),
 }
 
 /// A referee session: at most one game (of either ruleset), driven by JSON commands.
@@ -37,7 +38,7 @@ impl Referee {
     /// The Admiral game in progress, if any.
     pub fn game(&self) -> Option<&Game> {
         match &self.game {
-            Some(Loaded::Admiral(game)) => Some(game),
+            Some(Loaded::Admiral(game)) => Some(game.as_ref()),
             _ => None,
         }
     }
@@ -45,7 +46,7 @@ impl Referee {
     /// The Stratego game in progress, if any.
     pub fn stratego_game(&self) -> Option<&stratego::Game> {
         match &self.game {
-            Some(Loaded::Stratego(game)) => Some(game),
+            Some(Loaded::Stratego(game)) => Some(game.as_ref()),
             _ => None,
         }
     }
@@ -87,8 +88,8 @@ impl Referee {
                 }
             };
             self.game = Some(match ruleset {
-                Ruleset::Admiral => Loaded::Admiral(start(cmd, request)?),
-                Ruleset::Stratego => Loaded::Stratego(start(cmd, request)?),
+                Ruleset::Admiral => Loaded::Admiral(Box::new(start(cmd, request)?)),
+                Ruleset::Stratego => Loaded::Stratego(Box::new(start(cmd, request)?)),
             });
             return Ok(Map::new());
         }

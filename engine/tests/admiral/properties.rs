@@ -102,6 +102,30 @@ proptest! {
     }
 
     #[test]
+    fn what_a_side_knows_of_its_own_moves_is_what_the_other_saw(seed in any::<u64>(), plies in 0usize..600, intel in any::<bool>()) {
+        let (game, _) = random_game_with_intel(seed, plies, intel);
+        for viewer in Side::BOTH {
+            let mine = game.view(viewer);
+            let theirs = game.view(viewer.opponent());
+            prop_assert_eq!(&mine.recollection.own_moved, &theirs.moved_markers);
+            prop_assert_eq!(&mine.recollection.own_untethered, &theirs.recollection.untethered);
+            for sq in &mine.recollection.own_moved {
+                prop_assert!(matches!(mine.cell(*sq), Cell::Own { .. }), "{} is not ours", sq);
+            }
+            // A marker seen moving alone moved, and is no tethered weapon.
+            for sq in &mine.recollection.untethered {
+                prop_assert!(mine.moved_markers.contains(sq), "{} never moved", sq);
+                let piece = game.position().piece_at(*sq).expect("a marker");
+                prop_assert_eq!(piece.side, viewer.opponent());
+                prop_assert!(piece.kind.carrier().is_none(), "{} is a {:?}", sq, piece.kind);
+            }
+            if !intel {
+                prop_assert!(mine.recollection.untethered.is_empty() && mine.recollection.own_moved.is_empty());
+            }
+        }
+    }
+
+    #[test]
     fn revealed_movers_only_grow_and_count_units_that_moved_and_were_seen(seed in any::<u64>(), plies in 0usize..1500, intel in any::<bool>()) {
         let (mut game, mut dice) = new_game(seed);
         game = Game::replay(&Record { intel, ..game.record().clone() }).unwrap();
