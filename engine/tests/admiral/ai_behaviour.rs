@@ -318,10 +318,7 @@ fn takes_its_seen_aircraft_away_from_a_raider_closing_in() {
     let (position, mut view) = view(&units, &["e9"], &["e9"]);
     view.exposed = vec![sq("e6")];
     for action in decisions(&position, &view) {
-        let mut after = position.clone();
-        after.apply_unchecked(&action, Defense::Auto, &mut Vec::new());
-        let aircraft = after.pieces().find(|(_, p)| p.side == Side::South && p.kind == UnitKind::Aircraft);
-        let steps = aircraft.map(|(at, _)| at.distance(sq("e9")));
+        let steps = steps_after(&position, &action, UnitKind::Aircraft, "e9");
         assert!(steps.is_some_and(|s| s > 3), "left its aircraft three steps from the raider: {action}");
     }
 }
@@ -387,4 +384,30 @@ fn does_not_throw_its_last_ship_at_a_marker_that_may_be_a_mine() {
     for action in decisions(&position, &view) {
         assert_eq!(action.target(), None, "bet the game on a marker: {action}");
     }
+}
+
+#[test]
+fn keeps_a_ship_the_enemy_can_work_out_out_of_reach_of_its_unseen_ships() {
+    // Our cruiser is the only unit of ours that has moved but for the carrier North has seen,
+    // and the losses leave us nothing else that moves: North knows it is the cruiser. North's
+    // markers that moved are its battleship and a patrol ship, neither identified; the one two
+    // steps from the cruiser is the battleship in half of level 5's worlds, and North knows
+    // which it is. Level 5 takes the cruiser out of its reach.
+    let units = "a1:NB b1:NB a2:SM g6:CR e2:CV n15:nb m15:nb n14:sm g8:bb k12:ps";
+    let (position, mut view) = view(units, &[], &["g8", "k12"]);
+    view.exposed = vec![sq("e2")];
+    view.recollection.own_moved = vec![sq("e2"), sq("g6")];
+    for action in decisions(&position, &view) {
+        let steps = steps_after(&position, &action, UnitKind::Cruiser, "g8");
+        assert!(steps.is_none_or(|s| s > 2), "left its cruiser two steps from the marker: {action}");
+    }
+}
+
+/// How many steps South's unit of `kind` stands from `square` once `action` is played in
+/// `position` (`None` once it is gone).
+fn steps_after(position: &Position, action: &Action, kind: UnitKind, square: &str) -> Option<u8> {
+    let mut after = position.clone();
+    after.apply_unchecked(action, Defense::Auto, &mut Vec::new());
+    let unit = after.pieces().find(|(_, p)| p.side == Side::South && p.kind == kind);
+    unit.map(|(at, _)| at.distance(sq(square)))
 }

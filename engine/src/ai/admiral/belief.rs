@@ -63,7 +63,8 @@ impl Belief {
     /// the aircraft beats, and a raider closing in was seen too late: it was how level 5 lost
     /// its aircraft most often, and then the carrier (doc/admiral-ai.md, "The aircraft's
     /// hunters"). It also expects the markers that moved to be of the kinds the enemy has been
-    /// seen to send out (see `mover_lift`).
+    /// seen to send out (see `mover_lift`), and counts as identified every marker the public
+    /// record leaves a single kind (see `deduction`).
     pub fn reading_hunters(view: &View) -> Belief {
         Belief::build(view, false, true, true)
     }
@@ -77,8 +78,17 @@ impl Belief {
         let mut known = Vec::new();
         let mut unknown_squares = Vec::new();
         let mut enemy_markers = SquareSet::EMPTY;
+        // Level 5 also counts as identified what the public record leaves a single kind.
+        let deduced = if hunters { super::deduction::enemy_markers(view) } else { Vec::new() };
+        let cell = |sq: Square| match view.cell(sq) {
+            Cell::Enemy { intel: None } => match deduced.iter().find(|(s, _)| *s == sq) {
+                Some((_, kind)) => Cell::Enemy { intel: Some(*kind) },
+                None => Cell::Enemy { intel: None },
+            },
+            other => other,
+        };
         for sq in Square::all() {
-            match view.cell(sq) {
+            match cell(sq) {
                 Cell::Own { kind } => shared.put(sq, Piece::new(me, kind)),
                 Cell::Enemy { intel: Some(kind) } => {
                     shared.put(sq, Piece::new(enemy, kind));

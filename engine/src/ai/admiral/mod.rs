@@ -6,7 +6,7 @@
 //! | 2 | greedy | expected material of each action over worlds drawn from the unseen counts, minus what an identified enemy unit would take back at once |
 //! | 3 | reasoner | the same over 12 worlds drawn from a belief that uses every clue (moves, rows, tethers), with a positional evaluation that keeps its bases sealed |
 //! | 4 | searcher | determinized search: every action ranked as level 3 ranks them, then the most promising ones in as many sampled worlds as the budget allows, followed by the exchange of attacks two deep, in worlds where every unidentified weapon that moved has its carrier beside it wherever one could stand; its setup is the bastion (bases on opposite flanks, the bomb kept back among its ships) |
-//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears and as its lead grows; near the draw, a destruction weighed by what the draw would cost it), a belief that expects formations and reads the markers closing in on its seen aircraft as the battleships and raiders hunting it, an exchange in which any enemy ship may strike what the enemy knows of ours (the seen aircraft, its carrier, the unit that has just attacked) and the enemy may set off its own bomb, its seen aircraft counted at risk from the battleships and raiders a few steps beyond the exchange, weighed defence declarations, and the fortress with a bluff in its setup |
+//! | 5 | admiral | the searcher, wider, with the Admiral's evaluation (sealed bases, base hunting, armed weapons, ships kept in formation, and a siege of the enemy bases that tightens as the quiet-ply draw nears and as its lead grows; near the draw, a destruction weighed by what the draw would cost it), a belief that expects formations, reads the markers closing in on its seen aircraft as the battleships and raiders hunting it and identifies the markers the public record (losses, moves, markers moving alone) leaves a single kind, an exchange in which any enemy ship may strike what the enemy knows of ours (the seen aircraft, its carrier, the unit that has just attacked, the units the public record gives away) and the enemy may set off its own bomb, its seen aircraft counted at risk from the battleships and raiders a few steps beyond the exchange, weighed defence declarations, and the fortress with a bluff in its setup |
 //!
 //! Why determinized search: the hidden fleet makes exact search impossible, but worlds drawn
 //! from a good belief capture what matters tactically (is that marker a mine, a base, a
@@ -26,6 +26,7 @@
 pub mod agent;
 mod belief;
 mod bluff;
+mod deduction;
 mod deliberation;
 mod eval;
 mod threats;
@@ -224,7 +225,10 @@ impl Ai {
             // Of what the enemy has seen of ours, only the aircraft (and so its carrier): with
             // every exposed unit, the exchange ran on in many more positions (level 5's p95
             // decision time 1.7 s -> 2.8 s) for no gain against level 4.
-            threats = threats.exposing(seen_aircraft(view));
+            // Also our ships and weapons the enemy can work out from the public record as surely
+            // as if it had seen them (the last destroyer, seen moving alone): it knows what it
+            // strikes (doc/admiral-ai.md, "What the public losses tell").
+            threats = threats.exposing(seen_aircraft(view).or(deduction::own_units(view)));
         }
         // Rank every action first as level 3 would (one-ply expected value), over as many of
         // FIRST_PASS_WORLDS worlds as two thirds of the budget allow. At the arena's 20 ms a

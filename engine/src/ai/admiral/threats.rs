@@ -16,7 +16,8 @@
 //!   struck us included (an attack reveals the attacker);
 //! - with exposure (level 5), any enemy unit may also strike what it knows of ours: our
 //!   aircraft once it has been seen, the carrier beside it (which the marker there can only
-//!   be), and the unit of ours that has just attacked. The enemy knows its own units and
+//!   be), the unit of ours that has just attacked, and (level 5) our ships and weapons the
+//!   public record gives away (`deduction`). The enemy knows its own units and
 //!   what it strikes, so this is no peek through the fog. Rule-based programs ram a seen
 //!   aircraft with a battleship or a raider and the marker beside it with anything, and
 //!   without exposure level 5's exchange never saw that answer coming (doc/admiral-ai.md,
