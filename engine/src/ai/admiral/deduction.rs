@@ -5,9 +5,8 @@
 //! other still has, and which of those it has not identified. A hidden unit that has moved is
 //! none of the kinds that never move, one that moved with no unit of its side around it is no
 //! tethered weapon (an aircraft, torpedo or mine moves only beside its carrier), and a naval
-//! base never stands in its front row. When
-//! that leaves a unit a single kind, its owner's opponent knows what it is as surely as if a
-//! battle had shown it: the last two units that move are a carrier without its aircraft and
+//! base never stands in its front row. When that leaves a unit a single kind, its owner's
+//! opponent knows what it is as surely as if a battle had shown it: the last two units that move are a carrier without its aircraft and
 //! a destroyer, the carrier identified, so the other marker that moves is the destroyer.
 //! Level 5 works this out for the enemy's markers (they count as identified in its belief
 //! and its exchange) and for its own ships and weapons (the enemy may strike those in the
@@ -16,8 +15,6 @@
 use crate::admiral::layout::Layout;
 use crate::admiral::square::{Side, Square, SquareSet};
 use crate::admiral::unit::{UnitKind, KINDS};
-#[cfg(test)]
-use crate::admiral::view::Cell;
 use crate::admiral::view::View;
 
 /// A hidden unit as its owner's opponent sees it.
@@ -41,10 +38,9 @@ pub fn deduce(owner: Side, markers: &[Marker], unseen: [u8; KINDS]) -> Vec<(Squa
     let mut open: Vec<Marker> = markers.to_vec();
     let mut settled = Vec::new();
     loop {
-        let found = open.iter().position(|marker| single_kind(owner, marker, &pool).is_some());
-        let Some(i) = found else { return settled };
+        let found = open.iter().enumerate().find_map(|(i, m)| single_kind(owner, m, &pool).map(|k| (i, k)));
+        let Some((i, kind)) = found else { return settled };
         let marker = open.swap_remove(i);
-        let kind = single_kind(owner, &marker, &pool).expect("found above");
         pool[kind.index()] -= 1;
         settled.push((marker.square, kind));
     }
@@ -65,10 +61,7 @@ fn single_kind(owner: Side, marker: &Marker, pool: &[u8; KINDS]) -> Option<UnitK
 
 /// The enemy markers `view`'s viewer can identify from the public record alone.
 pub fn enemy_markers(view: &View) -> Vec<(Square, UnitKind)> {
-    let mut unseen = [0u8; KINDS];
-    for kind in UnitKind::ALL {
-        unseen[kind.index()] = kind.fleet_count().saturating_sub(view.enemy_losses[kind.index()]);
-    }
+    let mut unseen = afloat(&view.enemy_losses);
     let untethered: SquareSet = view.recollection.untethered.iter().copied().collect();
     let mut markers = Vec::new();
     for (square, intel) in view.enemy_markers() {
@@ -93,10 +86,7 @@ pub fn own_units(view: &View) -> SquareSet {
     let exposed: SquareSet = view.exposed.iter().copied().collect();
     let moved: SquareSet = view.recollection.own_moved.iter().copied().collect();
     let untethered: SquareSet = view.recollection.own_untethered.iter().copied().collect();
-    let mut unseen = [0u8; KINDS];
-    for kind in UnitKind::ALL {
-        unseen[kind.index()] = kind.fleet_count().saturating_sub(view.own_losses[kind.index()]);
-    }
+    let mut unseen = afloat(&view.own_losses);
     let mut markers = Vec::new();
     for (square, kind) in view.own_pieces() {
         if exposed.contains(square) {
@@ -113,12 +103,18 @@ pub fn own_units(view: &View) -> SquareSet {
     deduced.filter(|(_, kind)| !kind.is_immobile()).map(|(square, _)| square).collect()
 }
 
+/// How many of each kind a fleet with these `losses` still has.
+fn afloat(losses: &[u8; KINDS]) -> [u8; KINDS] {
+    UnitKind::ALL.map(|kind| kind.fleet_count().saturating_sub(losses[kind.index()]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::admiral::autoplace::auto_layout;
     use crate::admiral::game::Game;
     use crate::admiral::resolve::Defense;
+    use crate::admiral::view::Cell;
     use crate::ai::admiral::{Ai, Budget};
     use crate::ai::testing::admiral::{position, sq};
     use crate::shared::{SetupPosition, Style};
